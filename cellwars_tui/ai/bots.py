@@ -1,0 +1,182 @@
+"""Game-agnostic bots over the core API.
+
+Bots see only ``game.view(state, seat)`` (no peeking at hidden programs or hands); search bots
+sample a full state consistent with that view with ``game.determinize`` before each search
+(determinised MCTS). A game may add ``heuristic(state) -> per-seat values in [-1, 1]`` to cut
+playouts short, and ``bot_actions(state, seat)`` to give bots a smaller, sensible move list.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.api import CHANCE, Action, Game
+
+
+class Bot:
+    id = "bot"
+    title = "Bot"
+
+    def choose(self, game: Game, view: Any, seat: int, rng: random.Random, budget: float) -> Action:
+        raise NotImplementedError
+
+
+def candidate_actions(game: Game, state: Any, seat: int) -> Sequence[Action]:
+    pick = getattr(game, "bot_actions", None)
+    actions = pick(state, seat) if pick is not None else None
+    return actions if actions else game.legal_actions(state, seat)
+
+
+class RandomBot(Bot):
+    """Uniformly random among legal actions."""
+
+    id = "random"
+    title = "Random"
+
+    def choose(self, game, view, seat, rng, budget):
+        actions = game.legal_actions(view, seat)
+        if not actions:
+            raise ValueError(f"{game.title}: no legal action for seat {seat}")
+        return rng.choice(list(actions))
+
+
+def random_playout(
+    game: Game, state: Any, rng: random.Random, max_steps: int = 400
+) -> tuple[float, ...] | None:
+    """Play uniformly random moves (chance sampled) to the end; returns per-seat values."""
+    fast = getattr(game, "random_playout", None)
+    if fast is not None:
+        return fast(state, rng, max_steps)
+    for _ in range(max_steps):
+        seats = game.to_act(state)
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        if seat == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = rng.choice(list(candidate_actions(game, state, seat)))
+        state, _ = game._apply(state, seat, action)
+    outcome = game.outcome(state)
+    players = game_players(game, state)
+    if outcome is not None:
+        return outcome.returns(players)
+    heuristic = getattr(game, "heuristic", None)
+    return tuple(heuristic(state)) if heuristic else (0.0,) * players
+
+
+def game_players(game: Game, state: Any) -> int:
+    players = getattr(state, "players", None)
+    if players is None:
+        players = game.num_players(state)  # type: ignore[attr-defined]
+    return players
+
+
+class _Node:
+    __slots__ = ("seat", "children", "untried", "visits", "value")
+
+    def __init__(self) -> None:
+        self.seat = -2
+        self.children: dict[Action, _Node] = {}
+        self.untried: list[Action] | None = None  # filled on the first visit at a decision
+        self.visits = 0
+        self.value = 0.0
+
+
+class MCTSBot(Bot):
+    """Open-loop, determinised UCT within a time budget (and an optional playout cap for tests).
+
+    Nodes stand for action sequences, not states: chance outcomes and the hidden parts sampled by
+    ``determinize`` differ between iterations, so a child is followed only while it is legal in
+    the state at hand.
+    """
+
+    id = "mcts"
+    title = "Search (MCTS)"
+
+    def __init__(self, c: float = 1.2, max_playouts: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
+        self.c = c
+        self.max_playouts = max_playouts
+        self.clock = clock
+
+    def choose(self, game, view, seat, rng, budget):
+        actions = list(candidate_actions(game, view, seat))
+        if not actions:
+            raise ValueError(f"{game.title}: no legal action for seat {seat}")
+        if len(actions) == 1:
+            return actions[0]
+        deadline = self.clock() + max(budget, 0.005)
+        uncertain = game.has_chance or game.hidden_information
+        root = _Node()
+        root.seat = seat
+        root.untried = list(actions)
+        playouts = 0
+        while True:
+            state = game.determinize(view, seat, rng)
+            self._iterate(game, state, root, rng, uncertain)
+            playouts += 1
+            if self.max_playouts is not None and playouts >= self.max_playouts:
+                break
+            if self.clock() >= deadline:
+                break
+        if not root.children:
+            return rng.choice(actions)
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))[0]
+
+    def _iterate(self, game: Game, state: Any, root: _Node, rng: random.Random,
+                 uncertain: bool) -> None:
+        path: list[tuple[int, _Node]] = []
+        node = root
+        while True:
+            seats = game.to_act(state)
+            if not seats:
+                break
+            if seats == (CHANCE,):
+                state, _ = game._apply(state, CHANCE, game.sample_chance(state, rng))
+                continue
+            if node.untried is None:
+                node.seat = seats[0]
+                node.untried = list(candidate_actions(game, state, node.seat))
+            mover = node.seat if node.seat in seats else seats[0]
+            if node.untried:
+                action = node.untried.pop(rng.randrange(len(node.untried)))
+                if uncertain and not game.is_legal(state, mover, action):
+                    continue
+                state, _ = game._apply(state, mover, action)
+                child = node.children[action] = _Node()
+                path.append((mover, child))
+                node = child
+                break
+            log_n = math.log(node.visits + 1)
+            best, best_score = None, -math.inf
+            for action, child in node.children.items():
+                score = child.value / (child.visits + 1e-9) + self.c * math.sqrt(
+                    log_n / (child.visits + 1e-9))
+                if score > best_score and (not uncertain or game.is_legal(state, mover, action)):
+                    best, best_score = action, score
+            if best is None:
+                break
+            state, _ = game._apply(state, mover, best)
+            node = node.children[best]
+            path.append((mover, node))
+        values = random_playout(game, state, rng)
+        root.visits += 1
+        for mover, child in path:
+            child.visits += 1
+            if values is not None and 0 <= mover < len(values):
+                child.value += values[mover]
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "mcts": MCTSBot}
+
+
+def make_bot(bot_id: str) -> Bot:
+    try:
+        return BOTS[bot_id]()
+    except KeyError:
+        raise ValueError(f"unknown bot {bot_id!r} (known: {', '.join(BOTS)})") from None

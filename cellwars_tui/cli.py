@@ -1,0 +1,145 @@
+"""The ``cellwars`` command line. Every user error ends in one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from .core.errors import CellwarsError
+
+
+def _seat_spec(text: str) -> tuple[int, str]:
+    """``2=bot``, ``2=mcts``, ``2=random``, ``1=human`` (seats counted from 1)."""
+    seat, sep, kind = text.partition("=")
+    if not sep or not seat.strip().isdigit() or int(seat) < 1:
+        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {text!r}")
+    kind = kind.strip().lower()
+    if kind not in ("human", "bot", "mcts", "random"):
+        raise argparse.ArgumentTypeError(f"seat kind must be human, bot, mcts or random, not {kind!r}")
+    return int(seat) - 1, kind
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError("seed must be between 0 and 2**63-1")
+    return value
+
+
+def _option(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    return key.strip().replace("-", "_"), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cellwars", description="A terminal game table for five cell-biology games."
+    )
+    p.add_argument("--version", action="version", version=f"cellwars {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start a new game of GAME")
+    play.add_argument("game", help="game id, e.g. virus-fight")
+    play.add_argument("--players", type=int, help="number of players")
+    play.add_argument("--seat", type=_seat_spec, action="append", default=[],
+                      metavar="N=KIND", help="seat N is human, bot (search), mcts or random")
+    play.add_argument("--seed", type=_seed, help="seed for dice, shuffles and first player")
+    play.add_argument("--think", type=float, default=1.0, help="bot thinking time in seconds")
+    play.add_argument("--option", "-o", type=_option, action="append", default=[],
+                      metavar="NAME=VALUE", help="a game option")
+
+    replay = sub.add_parser("replay", help="replay a recorded game")
+    replay.add_argument("file", type=Path)
+
+    bench = sub.add_parser("bench", help="run the benchmarks")
+    bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    bench.add_argument("--only", action="append", default=[], help="run benchmarks whose name has this")
+    bench.add_argument("--quick", action="store_true", help="smaller sample sizes")
+
+    perft = sub.add_parser("perft", help="count legal move paths from a position")
+    perft.add_argument("game")
+    perft.add_argument("--position", default="", help="position notation (default: a standard opening)")
+    perft.add_argument("--depth", type=int, default=3)
+    perft.add_argument("--divide", action="store_true", help="count per first move")
+
+    for name, helptext in (("solve", "solve a puzzle"), ("study", "solve every setup of a puzzle")):
+        sp = sub.add_parser(name, help=helptext)
+        sp.add_argument("game")
+        sp.add_argument("--code", help="puzzle code")
+        sp.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
+
+    serve = sub.add_parser("serve", help="serve the table over SSH")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=2222)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return _dispatch(parser, args)
+    except CellwarsError as exc:
+        print(f"cellwars: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    cmd = args.command
+    if cmd is None:
+        from .ui.app import run_app
+
+        return run_app()
+    if cmd == "play":
+        from .ui.app import run_app
+        from .ui.setup import new_game_request
+
+        request = new_game_request(
+            args.game, players=args.players, seats=args.seat, seed=args.seed,
+            think=args.think, options=dict(args.option),
+        )
+        return run_app(start=request)
+    if cmd == "replay":
+        from .ui.app import run_app
+
+        return run_app(replay=args.file)
+    if cmd == "bench":
+        from .bench import run_bench
+
+        return run_bench(only=args.only, as_json=args.json, quick=args.quick)
+    if cmd == "perft":
+        from .core.registry import get_game
+
+        game = get_game(args.game)
+        tool = getattr(game, "perft_cli", None)
+        if tool is None:
+            raise CellwarsError(f"{game.title} has no perft")
+        if not 0 <= args.depth <= 6:
+            raise CellwarsError("depth must be between 0 and 6")
+        return tool(args.position, args.depth, divide=args.divide)
+    if cmd in ("solve", "study"):
+        from .core.registry import get_game
+
+        game = get_game(args.game)
+        tool = getattr(game, f"{cmd}_cli", None)
+        if tool is None:
+            raise CellwarsError(f"{game.title} has no {cmd} command")
+        return tool(args)
+    if cmd == "serve":
+        raise CellwarsError("the SSH server is not built yet (issue 9)")
+    parser.error(f"unknown command {cmd}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""The game-agnostic rules interface every game implements.
+
+Modelled on OpenSpiel's state API and python-chess's value types, adapted to immutable msgspec
+states:
+
+* A :class:`Game` object holds fixed metadata and the pure rules. States are frozen msgspec
+  Structs (tuples inside), so a state *is* its own snapshot and undo is keeping the old one.
+* ``to_act(state)`` names the seats that may act now: one seat for ordinary turns, several for
+  simultaneous phases (secret programs) or real-time play, ``(CHANCE,)`` when the next step is a
+  die roll or a shuffle, and ``()`` when the game is over.
+* ``apply(state, seat, action)`` validates, then returns ``(new_state, events)``; it never mutates
+  its input and raises :class:`~cellwars_tui.core.errors.IllegalAction` for anything illegal.
+* Chance is a kind of turn: ``sample_chance`` picks an outcome from a seeded RNG and the outcome is
+  applied (and recorded) like any action, so a replay needs no RNG and a test forces any roll by
+  applying the chance action it wants.
+* ``view(state, seat)`` is what that seat may see (``None``: a spectator). Bots receive views only.
+
+Nothing here (or in any game's rules module) may import textual or rich.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .errors import BadNotation, BadOptions, IllegalAction
+
+CHANCE = -1
+"""The pseudo-seat that acts at chance nodes (dice, shuffles, draws)."""
+
+
+class Action(msgspec.Struct, frozen=True, tag_field="kind"):
+    """Base of every game's actions. Each game defines a tagged union of subclasses."""
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="kind"):
+    """Base of every game's events: what an action did, for the log and the animations."""
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    """Base of every game's options. ``players`` is common to all games."""
+
+    players: int = 2
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """The end of a game as a value (python-chess's ``Outcome``).
+
+    ``winners`` is empty for a game that everyone lost, and holds every seat for a shared win or a
+    draw (``termination`` says which). ``scores`` are per-seat points where the game has them.
+    """
+
+    winners: tuple[int, ...]
+    termination: str
+    scores: tuple[float, ...] = ()
+
+    def returns(self, players: int) -> tuple[float, ...]:
+        """+1 for a sole winner's seat, -1 for losers, 0 for everyone in a draw (OpenSpiel style)."""
+        if len(self.winners) == players and players > 1:
+            return (0.0,) * players
+        return tuple(1.0 if s in self.winners else -1.0 for s in range(players))
+
+
+S = TypeVar("S", bound=msgspec.Struct)
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[S, A]):
+    """Metadata and pure rules of one game. Subclasses are stateless singletons."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    blurb: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    has_chance: ClassVar[bool] = False
+    hidden_information: ClassVar[bool] = False
+    real_time: ClassVar[bool] = False
+    options_type: ClassVar[type[Options]] = Options
+    state_type: ClassVar[type]
+    action_type: ClassVar[Any]  # the tagged union of the game's actions
+    event_type: ClassVar[Any]  # the tagged union of the game's events
+    seat_names: ClassVar[tuple[str, ...]] = ("Red", "Blue", "Green", "Yellow", "Violet", "Orange")
+
+    # -- options ---------------------------------------------------------------------------
+    def check_options(self, options: Options) -> None:
+        """Raise BadOptions for options this game cannot play with."""
+        if not self.min_players <= options.players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {options.players}"
+            )
+
+    def options_from_dict(self, data: dict[str, Any]) -> Options:
+        try:
+            opts = msgspec.convert(data, self.options_type, strict=False)
+        except msgspec.ValidationError as exc:
+            raise BadOptions(f"bad option for {self.title}: {exc}") from None
+        self.check_options(opts)
+        return opts
+
+    # -- the rules -------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, options: Options) -> S:
+        """The state before the first action (chance steps may follow at once)."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that may act now; ``(CHANCE,)`` at a chance node; ``()`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Every legal action for ``seat`` (empty if the seat may not act)."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def is_legal(self, state: S, seat: int, action: A) -> bool:
+        """Whether ``seat`` may play ``action`` now. Override with something cheaper if needed."""
+        if seat not in self.to_act(state):
+            return False
+        return action in self.legal_actions(state, seat)
+
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Validate and apply. Pure: the input state is never changed."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if not self.is_legal(state, seat, action):
+            who = "chance" if seat == CHANCE else self.seat_label(seat)
+            raise IllegalAction(f"{self.action_to_str(action)} is not legal for {who} now")
+        return self._apply(state, seat, action)
+
+    def is_terminal(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    # -- chance ----------------------------------------------------------------------------
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        """Outcomes and probabilities at a chance node. Games with chance override this or
+        :meth:`sample_chance` (for shuffles, whose outcomes are too many to list)."""
+        raise NotImplementedError(f"{self.title} has no chance nodes")
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        outcomes = self.chance_outcomes(state)
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights)[0]
+
+    # -- hidden information ----------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> S:
+        """What ``seat`` may see (``None`` = a spectator). Perfect-information games return it."""
+        return state
+
+    def determinize(self, view: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with ``view`` (for search bots). Default: the view itself."""
+        return view
+
+    # -- notation and text -----------------------------------------------------------------
+    @abstractmethod
+    def action_to_str(self, action: A) -> str:
+        """Plain-text notation of an action (for records, logs and test names)."""
+
+    @abstractmethod
+    def action_from_str(self, text: str) -> A:
+        """Parse :meth:`action_to_str`'s notation; raise BadNotation on bad text."""
+
+    def describe_event(self, event: Event, names: Sequence[str]) -> str:
+        """One plain sentence for the event log."""
+        return msgspec.json.encode(event).decode()
+
+    def seat_label(self, seat: int) -> str:
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat}"
+
+    # -- checks for tests ------------------------------------------------------------------
+    def check_invariants(self, state: S) -> None:
+        """Raise AssertionError if ``state`` breaks a rule invariant. Used by property tests."""
+
+    # -- serialisation helpers (one encoder/decoder per game, made once) --------------------
+    def _codecs(self) -> tuple[msgspec.json.Encoder, msgspec.json.Decoder, msgspec.json.Decoder]:
+        cached = self.__dict__.get("_codec_cache")
+        if cached is None:
+            cached = (
+                msgspec.json.Encoder(order="deterministic"),
+                msgspec.json.Decoder(self.action_type),
+                msgspec.json.Decoder(self.state_type),
+            )
+            self.__dict__["_codec_cache"] = cached
+        return cached
+
+    def encode_action(self, action: A) -> bytes:
+        return self._codecs()[0].encode(action)
+
+    def decode_action(self, data: bytes) -> A:
+        try:
+            return self._codecs()[1].decode(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise BadNotation(f"not a {self.title} action: {exc}") from None
+
+    def encode_state(self, state: S) -> bytes:
+        return self._codecs()[0].encode(state)
+
+    def decode_state(self, data: bytes) -> S:
+        try:
+            return self._codecs()[2].decode(data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise BadNotation(f"not a {self.title} state: {exc}") from None
+
+
+def parse_error(game: Game, text: str, why: str) -> BadNotation:
+    """A one-line notation error that quotes the offending text."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    return BadNotation(f"{game.title}: cannot read {shown!r}: {why}")

@@ -1,0 +1,218 @@
+"""A game in progress: the states it went through, undo/redo, and chance resolution.
+
+``Match`` is the one mutable object around the immutable rules. It keeps every state (each is a
+frozen msgspec snapshot, sharing structure with its neighbours), so undo and redo are moving a
+cursor, like python-chess's ``push``/``pop`` storing whole states rather than inverse moves.
+
+Chance steps are drawn from ``chance_rng(seed, step)``: the roll at a given step of a given game
+is fixed, so undoing and redoing a die roll can never re-roll it, and a record replays with no RNG
+at all because the chance actions themselves are recorded.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from .api import CHANCE, Action, Event, Game, Options, Outcome
+from .errors import IllegalAction
+
+
+def chance_rng(seed: int, step: int) -> random.Random:
+    """The RNG for the chance step at index ``step`` of the game with ``seed``."""
+    return random.Random(f"cellwars/{seed}/{step}")
+
+
+class Seat(msgspec.Struct, frozen=True, kw_only=True):
+    """Who sits at a seat: a person, or a bot with its thinking budget."""
+
+    name: str
+    kind: str = "human"  # "human" | "bot"
+    bot: str = ""  # bot id for kind == "bot": "random", "mcts", ...
+    think: float = 1.0  # seconds per decision for search bots
+    identity: str = ""  # SSH key fingerprint or nickname for networked seats
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+class Step(msgspec.Struct, frozen=True, array_like=True):
+    """One applied action: who, what, and when (seconds since the match started)."""
+
+    seat: int
+    action: Action
+    t: float = 0.0
+
+
+class Match:
+    """A game being played (or replayed): history, cursor, undo/redo, chance resolution."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: Options,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        auto_chance: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        game.check_options(options)
+        if len(seats) != options.players:
+            raise ValueError(f"{len(seats)} seats for {options.players} players")
+        self.game = game
+        self.options = options
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self._clock = clock
+        self._t0 = clock()
+        self.elapsed_before = 0.0  # time played before this process (resumed games)
+        self.states: list[Any] = [game.initial_state(options)]
+        self.steps: list[Step] = []
+        self.events: list[tuple[Event, ...]] = []
+        self.cursor = 0  # number of steps applied; states[cursor] is the current state
+        self.listeners: list[Callable[[Match], None]] = []
+        if auto_chance:
+            self.resolve_chance()
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[self.cursor]
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def now(self) -> float:
+        return self.elapsed_before + (self._clock() - self._t0)
+
+    @property
+    def history(self) -> list[Step]:
+        """The steps up to the cursor (what the current state is made of)."""
+        return self.steps[: self.cursor]
+
+    # -- playing -------------------------------------------------------------------------------
+    def play(self, seat: int, action: Action, *, t: float | None = None) -> tuple[Event, ...]:
+        """Apply ``action`` for ``seat``. Drops any redo branch. Resolves chance that follows."""
+        new_state, events = self.game.apply(self.state, seat, action)
+        del self.states[self.cursor + 1 :]
+        del self.steps[self.cursor :]
+        del self.events[self.cursor :]
+        self.states.append(new_state)
+        self.steps.append(Step(seat, action, round(self.now() if t is None else t, 3)))
+        self.events.append(events)
+        self.cursor += 1
+        all_events = list(events)
+        if self.auto_chance:
+            all_events.extend(self.resolve_chance())
+        self._notify()
+        return tuple(all_events)
+
+    def resolve_chance(self) -> list[Event]:
+        """Draw and apply chance steps until a player (or nobody) is to act."""
+        out: list[Event] = []
+        while self.game.to_act(self.state) == (CHANCE,):
+            action = self.game.sample_chance(self.state, chance_rng(self.seed, self.cursor))
+            new_state, events = self.game.apply(self.state, CHANCE, action)
+            del self.states[self.cursor + 1 :]
+            del self.steps[self.cursor :]
+            del self.events[self.cursor :]
+            self.states.append(new_state)
+            self.steps.append(Step(CHANCE, action, round(self.now(), 3)))
+            self.events.append(events)
+            self.cursor += 1
+            out.extend(events)
+        return out
+
+    # -- undo / redo ---------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self._undo_target(None) is not None
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.steps)
+
+    def _undo_target(self, humans: set[int] | None) -> int | None:
+        """Cursor to return to: the last decision by a person (any seat if ``humans`` is None),
+        never before the first player decision, skipping chance steps that follow it."""
+        c = self.cursor
+        while c > 0:
+            c -= 1
+            seat = self.steps[c].seat
+            if seat == CHANCE:
+                continue
+            if humans is None or seat in humans:
+                return c
+        return None
+
+    def undo(self, humans: set[int] | None = None) -> bool:
+        """Step back to before the last decision (of one of ``humans``, when given)."""
+        target = self._undo_target(humans)
+        if target is None:
+            return False
+        self.cursor = target
+        self._notify()
+        return True
+
+    def redo(self, humans: set[int] | None = None) -> bool:
+        """Step forward again through one decision and the chance steps and bot moves after it,
+        up to the next decision of one of ``humans`` (any seat if None)."""
+        if not self.can_redo():
+            return False
+        self.cursor += 1
+        while self.cursor < len(self.steps):
+            seat = self.steps[self.cursor].seat
+            if seat == CHANCE or (humans is not None and seat not in humans):
+                self.cursor += 1
+                continue
+            break
+        self._notify()
+        return True
+
+    def seek(self, cursor: int) -> None:
+        """Move to any step of the known history (for replays)."""
+        if not 0 <= cursor <= len(self.steps):
+            raise IndexError(f"step {cursor} is outside 0..{len(self.steps)}")
+        self.cursor = cursor
+        self._notify()
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    # -- rebuilding from recorded steps --------------------------------------------------------
+    def replay_steps(self, steps: Sequence[Step]) -> None:
+        """Apply recorded steps (chance included) exactly; raises IllegalAction at a bad one."""
+        auto, self.auto_chance = self.auto_chance, False
+        try:
+            for i, step in enumerate(steps):
+                try:
+                    new_state, events = self.game.apply(self.state, step.seat, step.action)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"step {i + 1}: {exc}") from None
+                self.states.append(new_state)
+                self.steps.append(step)
+                self.events.append(events)
+                self.cursor += 1
+        finally:
+            self.auto_chance = auto
+        if steps:
+            self.elapsed_before = steps[-1].t
+            self._t0 = self._clock()

@@ -1,0 +1,1 @@
+"""One package per game: ``rules.py`` (pure), ``bot.py``, ``screen.py`` + ``.tcss``, ``rules.md``."""

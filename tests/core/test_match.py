@@ -1,0 +1,69 @@
+"""The match controller: chance resolution, undo/redo, seek, determinism of chance per step."""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.core import CHANCE, IllegalAction, Match, Seat
+from tests.toy_game import TOY, Die, Hold, Roll
+
+
+def make(seed=7, **kw):
+    return Match(TOY, TOY.options_type(players=2), [Seat(name="a"), Seat(name="b")], seed, **kw)
+
+
+def test_chance_is_resolved_and_recorded():
+    m = make()
+    assert m.steps[0].seat == CHANCE and isinstance(m.steps[0].action, Die)
+    assert m.to_act() in ((0,), (1,))
+
+
+def test_same_seed_same_rolls_and_undo_never_rerolls():
+    a, b = make(), make()
+    assert a.steps == b.steps or [s.action for s in a.steps] == [s.action for s in b.steps]
+    seat = a.to_act()[0]
+    a.play(seat, Roll())
+    rolled = [s.action for s in a.steps]
+    a.undo()
+    a.play(a.to_act()[0], Roll())
+    assert [s.action for s in a.steps] == rolled
+
+
+def test_undo_redo_restore_exact_states():
+    m = make()
+    states = [m.state]
+    for _ in range(6):
+        if m.is_over():
+            break
+        m.play(m.to_act()[0], Hold())
+        states.append(m.state)
+    while m.undo():
+        pass
+    assert m.state == m.states[m.cursor]
+    while m.redo():
+        pass
+    assert m.state == states[-1]
+
+
+def test_new_action_after_undo_drops_redo_branch():
+    m = make(seed=3)
+    m.play(m.to_act()[0], Hold())
+    m.undo()
+    assert m.can_redo()
+    m.play(m.to_act()[0], Roll())
+    assert not m.can_redo()
+
+
+def test_forcing_a_roll_through_the_chance_action():
+    m = make(auto_chance=False)
+    assert m.to_act() == (CHANCE,)
+    m.play(CHANCE, Die(1))
+    assert m.state.turn == 1
+
+
+def test_illegal_actions_are_refused_with_the_projects_error():
+    m = make(auto_chance=False)
+    with pytest.raises(IllegalAction):
+        m.play(0, Hold())
+    with pytest.raises(IllegalAction):
+        TOY.apply(m.state, CHANCE, Die(9))
