@@ -202,7 +202,7 @@ class Game(ABC, Generic[S, A]):
     def decode_action(self, data: bytes) -> A:
         try:
             return self._codecs()[1].decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
             raise BadNotation(f"not a {self.title} action: {exc}") from None
 
     def encode_state(self, state: S) -> bytes:
@@ -211,7 +211,7 @@ class Game(ABC, Generic[S, A]):
     def decode_state(self, data: bytes) -> S:
         try:
             return self._codecs()[2].decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
             raise BadNotation(f"not a {self.title} state: {exc}") from None
 
 

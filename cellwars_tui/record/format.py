@@ -103,10 +103,10 @@ def decode_record(data: bytes, path: object = "<record>") -> Record:
         raise RecordError(path, "the file is empty")
     try:
         version = _probe_decoder.decode(data).format_version
-    except msgspec.DecodeError as exc:
-        raise RecordError(path, f"not a readable record ({_short(exc)})") from None
-    except msgspec.ValidationError as exc:
+    except msgspec.ValidationError as exc:  # (a subclass of DecodeError: test it first)
         raise RecordError(path, f"not a cellwars record ({_short(exc)})") from None
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(path, f"not a readable record ({_short(exc)})") from None
     if version > FORMAT_VERSION:
         raise RecordError(
             path, f"record format {version} is newer than this version of cellwars reads "
@@ -121,7 +121,8 @@ def decode_record(data: bytes, path: object = "<record>") -> Record:
                 raw = MIGRATIONS[v](raw)
             return msgspec.convert(raw, Record)
         return _record_decoder.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, KeyError,
+            TypeError, ValueError) as exc:
         raise RecordError(path, f"damaged record ({_short(exc)})") from None
     except RecursionError:
         raise RecordError(path, "damaged record (nested too deeply)") from None
