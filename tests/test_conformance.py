@@ -92,3 +92,15 @@ def test_random_games_follow_the_contract(game_id, players):
         replayed = record_to_match(decode_record(data))
         assert replayed.state == final
         assert [s.action for s in replayed.history] == [s.action for s in match.history]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_move_list_export_imports_back_to_the_same_game(game_id, players):
+    from cellwars_tui.record.text import export_text, import_text
+
+    game = next(g for g in GAMES if g.id == game_id)
+    match = play_random(game, players, 11, checks=False)
+    for step in match.history:
+        assert game.action_from_str(game.action_to_str(step.action)) == step.action
+    again = import_text(export_text(match))
+    assert again.state == match.state

@@ -27,7 +27,7 @@ def chance_rng(seed: int, step: int) -> random.Random:
     return random.Random(f"cellwars/{seed}/{step}")
 
 
-class Seat(msgspec.Struct, frozen=True, kw_only=True):
+class Seat(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Who sits at a seat: a person, or a bot with its thinking budget."""
 
     name: str
