@@ -178,7 +178,7 @@ class Game(ABC, Generic[S, A]):
         return msgspec.json.encode(event).decode()
 
     def seat_label(self, seat: int) -> str:
-        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat}"
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat + 1}"
 
     # -- checks for tests ------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:

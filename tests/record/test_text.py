@@ -23,7 +23,7 @@ def test_move_list_round_trip():
         (lambda t: t.replace("# seed:", "# sod:"), "no '# seed:' line"),
         (lambda t: t.replace("2. ", "7. "), "step 7 where step 2 was due"),
         (lambda t: t.replace(": roll", ": fly", 1), "cannot read 'fly'"),
-        (lambda t: t.replace("1. chance", "1. seat9"), "not legal for seat 8"),
+        (lambda t: t.replace("1. chance", "1. seat9"), "not legal for seat 9"),
     ],
 )
 def test_bad_move_lists_give_one_line_errors(mutate, message):
