@@ -1,0 +1,237 @@
+"""One child process per session on its own PTY, bridged to an SSH channel.
+
+The child runs the same app as local play. It is started in a new session (``setsid``) with the
+PTY's slave side as its controlling terminal, so that:
+
+* a resize is one ``TIOCSWINSZ`` on the master side: the kernel then sends SIGWINCH to the child's
+  foreground process group (asyncssh's own ``redirect`` does not forward resizes);
+* ending a session is ``killpg`` of that group (SIGHUP, then SIGKILL after a grace period), and the
+  child is always reaped, so no process outlives its connection.
+
+The bridge pumps bytes both ways with back-pressure: input is capped in bytes per second by a
+:class:`~.limits.TokenBucket`, and output is read from the PTY no faster than the client takes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import fcntl
+import os
+import pty
+import signal
+import struct
+import termios
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+import asyncssh
+
+from .limits import Limits, TokenBucket
+
+# Sent to the client when the server ends a child itself (idle, shutdown, crash): leave the
+# alternate screen, stop mouse reporting and bracketed paste, show the cursor, reset colours.
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
+    b"\x1b[?1049l\x1b[?25h\x1b[0m\r\n"
+)
+
+
+def set_winsize(fd: int, rows: int, cols: int, xpixel: int = 0, ypixel: int = 0) -> None:
+    """Set a terminal's size (on the master side this signals the child's foreground group)."""
+    rows = max(1, min(int(rows), 1000))
+    cols = max(1, min(int(cols), 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpixel, ypixel))
+
+
+def get_winsize(fd: int) -> tuple[int, int]:
+    """(rows, cols) of a terminal."""
+    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+    return rows, cols
+
+
+def _become_terminal_leader() -> None:  # runs in the child between fork and exec
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+async def _wait_fd(fd: int, *, write: bool = False) -> None:
+    loop = asyncio.get_running_loop()
+    fut = loop.create_future()
+    add, remove = (loop.add_writer, loop.remove_writer) if write else (loop.add_reader, loop.remove_reader)
+
+    def ready() -> None:
+        if not fut.done():
+            fut.set_result(None)
+
+    add(fd, ready)
+    try:
+        await fut
+    finally:
+        remove(fd)
+
+
+async def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        try:
+            n = os.write(fd, view)
+        except BlockingIOError:
+            await _wait_fd(fd, write=True)
+            continue
+        view = view[n:]
+
+
+class ChildSession:
+    """A child process on a PTY, bridged to one SSH server process (channel)."""
+
+    def __init__(
+        self,
+        process: asyncssh.SSHServerProcess,
+        command: Sequence[str],
+        env: Mapping[str, str],
+        limits: Limits,
+        *,
+        size: tuple[int, int] = (24, 80),
+        on_start: Callable[[int], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.process = process
+        self.command = list(command)
+        self.env = dict(env)
+        self.limits = limits
+        self.size = size
+        self.on_start = on_start
+        self.clock = clock
+        self.proc: asyncio.subprocess.Process | None = None
+        self.master = -1
+        self.last_input = clock()
+        self.ended_by_server = ""  # why the server ended the child ("" if it ended by itself)
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    async def run(self) -> int:
+        """Run the child until it exits or the client goes away; returns the exit status."""
+        master, slave = pty.openpty()
+        self.master = master
+        try:
+            set_winsize(master, *self.size)
+            os.set_blocking(master, False)
+            try:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *self.command, stdin=slave, stdout=slave, stderr=slave, env=self.env,
+                    start_new_session=True, preexec_fn=_become_terminal_leader, close_fds=True,
+                )
+            finally:
+                os.close(slave)
+            if self.on_start is not None:
+                self.on_start(self.proc.pid)
+            return await self._bridge()
+        finally:
+            await self.kill()
+            os.close(master)
+            self.master = -1
+
+    async def _bridge(self) -> int:
+        out_task = asyncio.create_task(self._pump_out())
+        in_task = asyncio.create_task(self._pump_in())
+        tasks = {out_task, in_task}
+        idle_task = None
+        if self.limits.idle_timeout > 0:
+            idle_task = asyncio.create_task(self._watch_idle())
+            tasks.add(idle_task)
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if out_task in done:
+                # The child closed its terminal: it is exiting. Give it a moment to be reaped.
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.proc.wait(), self.limits.kill_grace)
+            elif idle_task is not None and idle_task in done:
+                self.ended_by_server = (
+                    f"cellwars: closed after {_duration(self.limits.idle_timeout)} without input."
+                )
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        if self.proc.returncode is None:
+            await self.kill()
+            return 0 if not self.ended_by_server else 1
+        return self.proc.returncode if self.proc.returncode >= 0 else 1
+
+    async def _pump_out(self) -> None:
+        """PTY -> client, at the client's pace."""
+        stdout = self.process.stdout
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except BlockingIOError:
+                await _wait_fd(self.master)
+                continue
+            except OSError as exc:  # EIO: every slave fd is closed (the child exited)
+                if exc.errno in (errno.EIO, errno.EBADF):
+                    return
+                raise
+            if not data:
+                return
+            stdout.write(data)
+            await stdout.drain()
+
+    async def _pump_in(self) -> None:
+        """Client -> PTY, with resizes forwarded and input capped in bytes per second."""
+        bucket = TokenBucket(self.limits.input_rate, self.clock)
+        stdin = self.process.stdin
+        while True:
+            try:
+                data = await stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as exc:
+                self.size = (exc.height, exc.width)
+                set_winsize(self.master, exc.height, exc.width, exc.pixwidth, exc.pixheight)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.Error, OSError):
+                return
+            if not data:
+                return  # the client closed its side
+            self.last_input = self.clock()
+            await bucket.take(len(data))
+            await _write_all(self.master, data)
+
+    async def _watch_idle(self) -> None:
+        limit = self.limits.idle_timeout
+        while True:
+            left = self.last_input + limit - self.clock()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 30.0))
+
+    async def kill(self) -> None:
+        """End the child's whole process group (SIGHUP, then SIGKILL) and reap the child."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.returncode is None:
+            _killpg(proc.pid, signal.SIGHUP)
+            try:
+                await asyncio.wait_for(proc.wait(), self.limits.kill_grace)
+            except asyncio.TimeoutError:
+                _killpg(proc.pid, signal.SIGKILL)
+                await proc.wait()
+        # No killpg after the reap: the group id could belong to a new session by then. The child
+        # leads its session, so when it exits the kernel hangs up on its terminal's whole group.
+
+
+def _killpg(pgid: int, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} seconds"

@@ -1,0 +1,444 @@
+"""``cellwars serve``: an SSH server that gives every connection the whole app.
+
+Who gets in:
+
+* any public key (its SHA256 fingerprint is the player's identity), or only the keys listed in
+  ``--allow FILE`` (authorized_keys format);
+* without ``--allow``, a client with no key gets in as a guest by keyboard-interactive
+  authentication with no prompt, and picks a nickname in the app.
+
+What a session gets: a child process on its own PTY running the app (see :mod:`.child`), at the
+client's terminal size, following resizes, with the client's TERM. A session without a terminal
+(``ssh -T``, an exec or a subsystem request) gets a one-line explanation and ends. Nothing else is
+served: port, agent and X11 forwarding, SFTP and scp are refused.
+
+A client that is turned away (server full, too many connections from its address) is told why
+inside its session: closing a connection before the session starts makes OpenSSH print a cryptic
+banner error instead.
+
+The host key is made on first start in the user's data dir and never regenerated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import os
+import re
+import secrets
+import shutil
+import signal
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from ..core.errors import CellwarsError
+from ..locations import data_dir
+from .child import TERMINAL_RESET, ChildSession
+from .limits import Limits
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+
+# Environment variables a session's app reads (set by the server, never by the client).
+ENV_IDENTITY = "CELLWARS_SSH_IDENTITY"  # "key:SHA256:..." or "guest"
+ENV_NAME = "CELLWARS_SSH_NAME"  # the SSH user name: a suggested display name
+ENV_HUB = "CELLWARS_SSH_HUB"  # the hub's Unix socket
+ENV_TOKEN = "CELLWARS_SSH_TOKEN"  # this session's secret for the hub
+
+# Terminal types that are known to take 24-bit colour even though OpenSSH sends no COLORTERM.
+_TRUECOLOR_TERMS = ("kitty", "alacritty", "wezterm", "foot", "ghostty", "contour", "iterm", "direct")
+_SAFE_TERM = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
+
+
+def default_child_command() -> list[str]:
+    return [sys.executable, "-m", "cellwars_tui.ssh.session_app"]
+
+
+# -- host key and allow list ----------------------------------------------------------------------
+def host_key_path(directory: Path | None = None) -> Path:
+    return (directory or data_dir()) / HOST_KEY_NAME
+
+
+def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
+    """The server's host key, made on first start and never regenerated afterwards."""
+    path = path or host_key_path()
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="cellwars host key")
+        data = key.export_private_key()
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another server made it a moment ago: use theirs
+        else:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            (path.parent / (path.name + ".pub")).write_bytes(key.export_public_key())
+    try:
+        return asyncssh.read_private_key(path)
+    except (OSError, asyncssh.KeyImportError) as exc:
+        raise CellwarsError(
+            f"cannot read the host key {path}: {exc}; fix or move it away (it is never overwritten)"
+        ) from None
+
+
+def load_allow_list(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CellwarsError(f"cannot read the allow list {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CellwarsError(f"the allow list {path} is not text") from None
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+        raise CellwarsError(f"the allow list {path} lists no key")
+    try:
+        return asyncssh.import_authorized_keys(text)
+    except (asyncssh.KeyImportError, ValueError) as exc:
+        raise CellwarsError(f"the allow list {path} is not in authorized_keys format: {exc}") from None
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
+
+
+# -- per-connection authentication -------------------------------------------------------------
+class _Connection(asyncssh.SSHServer):
+    """asyncssh's per-connection callbacks: who the client is and whether it may stay."""
+
+    def __init__(self, server: CellwarsServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.identity = ""  # set when authentication succeeds
+        self.turned_away = ""  # a message for the client, shown inside its first session
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.server.connection_opened(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connection_closed(self)
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allow = self.server.allow
+        if allow is not None and allow.validate(key, self.address, self.address) is None:
+            return False
+        # Called for every key the client offers and again with the signature for the key that
+        # signs; the last call before success is the key the client proved it holds.
+        self.identity = "key:" + fingerprint(key)
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.allow is None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        if self.server.allow is not None:
+            return False
+        self.identity = "guest"
+        return True  # no prompt: a guest picks a nickname in the app
+
+
+# -- the server ----------------------------------------------------------------------------------
+class CellwarsServer:
+    """The listening server, its sessions and their children."""
+
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 2222,
+        *,
+        allow_file: Path | None = None,
+        limits: Limits | None = None,
+        child_command: Sequence[str] | None = None,
+        home: Path | None = None,
+        hub: Any = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.limits = limits or Limits()
+        self.limits.check()
+        self.allow = load_allow_list(allow_file) if allow_file is not None else None
+        self.child_command = list(child_command or default_child_command())
+        self.home = home or data_dir()
+        self.host_key = load_or_create_host_key(host_key_path(self.home))
+        self.hub = hub
+        self.connections: set[_Connection] = set()
+        self.per_address: Counter[str] = Counter()
+        self.sessions: dict[int, ChildSession] = {}  # by id()
+        self.children: set[int] = set()  # pids of running children
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.on_child_start: Callable[[int], None] | None = None
+
+    # connections ---------------------------------------------------------------------------
+    def connection_opened(self, c: _Connection) -> None:
+        self.connections.add(c)
+        self.per_address[c.address] += 1
+        if self.per_address[c.address] > self.limits.per_address:
+            c.turned_away = (
+                f"cellwars: too many connections from your address ({self.limits.per_address} "
+                "at most); close one and try again."
+            )
+
+    def connection_closed(self, c: _Connection) -> None:
+        if c in self.connections:
+            self.connections.discard(c)
+            self.per_address[c.address] -= 1
+            if self.per_address[c.address] <= 0:
+                del self.per_address[c.address]
+
+    # lifecycle -------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.hub is not None:
+            await self.hub.start()
+        lim = self.limits
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Connection(self), self.host, self.port,
+            server_host_keys=[self.host_key],
+            process_factory=self._session,
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            sftp_factory=None,
+            allow_scp=False,
+            login_timeout=lim.login_timeout,
+            keepalive_interval=lim.keepalive_interval,
+            keepalive_count_max=lim.keepalive_count_max,
+            server_version="cellwars",
+            reuse_address=True,
+        )
+        sock = self._acceptor.sockets[0]
+        self.port = sock.getsockname()[1]
+
+    async def close(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+            with contextlib.suppress(Exception):
+                await self._acceptor.wait_closed()
+            self._acceptor = None
+        sessions = list(self.sessions.values())
+        for s in sessions:
+            s.ended_by_server = s.ended_by_server or "cellwars: the server is shutting down."
+        await asyncio.gather(*(s.kill() for s in sessions), return_exceptions=True)
+        for c in list(self.connections):
+            if c.conn is not None:
+                c.conn.close()
+        if self.hub is not None:
+            await self.hub.close()
+
+    # sessions --------------------------------------------------------------------------------
+    def _child_env(self, c: _Connection, process: asyncssh.SSHServerProcess,
+                   home: Path, token: str) -> dict[str, str]:
+        term = process.get_terminal_type() or "xterm-256color"
+        if not _SAFE_TERM.match(term):
+            term = "xterm-256color"
+        sent = process.env
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", str(home)),
+            "LANG": "C.UTF-8",
+            "TERM": term,
+            "CELLWARS_HOME": str(home),
+            ENV_IDENTITY: c.identity,
+            ENV_NAME: _safe_name(process.get_extra_info("username") or ""),
+            ENV_TOKEN: token,
+        }
+        colorterm = sent.get("COLORTERM", "")
+        if colorterm and re.fullmatch(r"[A-Za-z0-9]{1,16}", colorterm):
+            env["COLORTERM"] = colorterm
+        elif "256" in term or any(t in term.lower() for t in _TRUECOLOR_TERMS):
+            env["COLORTERM"] = "truecolor"
+        if "NO_COLOR" in sent:
+            env["NO_COLOR"] = "1"
+        for name in ("PYTHONPATH", "VIRTUAL_ENV"):
+            if name in os.environ:
+                env[name] = os.environ[name]
+        if self.hub is not None:
+            env[ENV_HUB] = str(self.hub.socket_path)
+        return env
+
+    def _player_home(self, identity: str) -> tuple[Path, bool]:
+        """(home, temporary): a keyed player's own files, or a throwaway one for a guest."""
+        root = self.home / "ssh"
+        if identity.startswith("key:"):
+            digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
+            path = root / "players" / digest
+            path.mkdir(parents=True, exist_ok=True)
+            return path, False
+        path = root / "guests" / secrets.token_hex(8)
+        path.mkdir(parents=True, exist_ok=True)
+        return path, True
+
+    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        conn = process.get_extra_info("connection")
+        c: _Connection = conn.get_owner()
+        try:
+            message = self._refusal(c, process)
+            if message:
+                _say(process, message)
+                process.exit(1)
+                return
+            await self._run_child(c, process)
+        except Exception as exc:  # one session's failure must never reach the others
+            with contextlib.suppress(Exception):
+                _say(process, f"cellwars: the session failed: {exc}")
+                process.exit(1)
+
+    def _refusal(self, c: _Connection, process: asyncssh.SSHServerProcess) -> str:
+        port = f"-p {self.port} " if self.port != 22 else ""
+        if process.command is not None or process.subsystem is not None:
+            return (f"cellwars: this server only plays the game, it runs no commands: "
+                    f"connect with `ssh {port}HOST` and nothing after it.")
+        if process.get_terminal_type() is None:
+            return (f"cellwars: the game needs a terminal: connect with `ssh {port}HOST` "
+                    "(without -T, or add -t).")
+        if c.turned_away:
+            return c.turned_away
+        if len(self.sessions) >= self.limits.max_sessions:
+            return (f"cellwars: the server is full ({self.limits.max_sessions} players); "
+                    "please try again later.")
+        return ""
+
+    async def _run_child(self, c: _Connection, process: asyncssh.SSHServerProcess) -> None:
+        width, height, _, _ = process.get_terminal_size()
+        token = secrets.token_urlsafe(24)
+        home, temporary = self._player_home(c.identity)
+        session = ChildSession(
+            process, self.child_command, self._child_env(c, process, home, token), self.limits,
+            size=(height or 24, width or 80), on_start=self._child_started,
+        )
+        key = id(session)
+        self.sessions[key] = session
+        if self.hub is not None:
+            self.hub.admit(token, c.identity, _safe_name(process.get_extra_info("username") or ""))
+        status = 1
+        try:
+            status = await session.run()
+        finally:
+            self.sessions.pop(key, None)
+            if session.pid is not None:
+                self.children.discard(session.pid)
+            if self.hub is not None:
+                self.hub.dismiss(token)
+            if temporary:
+                shutil.rmtree(home, ignore_errors=True)
+        with contextlib.suppress(Exception):
+            if session.ended_by_server:
+                process.stdout.write(TERMINAL_RESET + session.ended_by_server.encode() + b"\r\n")
+            process.exit(status)
+
+    def _child_started(self, pid: int) -> None:
+        self.children.add(pid)
+        if self.on_child_start is not None:
+            self.on_child_start(pid)
+
+
+def _say(process: asyncssh.SSHServerProcess, message: str) -> None:
+    process.stdout.write(message.encode() + b"\r\n")
+
+
+def _safe_name(name: str) -> str:
+    cleaned = "".join(ch for ch in name if ch.isalnum() or ch in "-_.")[:20]
+    return cleaned
+
+
+# -- command line --------------------------------------------------------------------------------
+async def serve(
+    host: str = "127.0.0.1",
+    port: int = 2222,
+    allow_file: Path | None = None,
+    max_sessions: int = 50,
+    idle_timeout: float = 3600.0,
+    *,
+    limits: Limits | None = None,
+    child_command: Sequence[str] | None = None,
+    ready: Callable[[CellwarsServer], None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
+    from .hub import Hub
+
+    if limits is None:
+        limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout)
+    server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
+                            child_command=child_command, hub=Hub())
+    try:
+        await server.start()
+    except OSError as exc:
+        await server.close()
+        raise CellwarsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if stop is None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+    if ready is not None:
+        ready(server)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cellwars serve``."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    parser.add_argument("--allow", type=Path, metavar="FILE",
+                        help="admit only the keys in FILE (authorized_keys format); no guests")
+    parser.add_argument("--max-sessions", type=int, default=50, metavar="N",
+                        help="players connected at once (default 50)")
+    parser.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
+                        help="close a session after S seconds without input (0: never; default 3600)")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
+    if not 0 <= args.port <= 65535:
+        raise CellwarsError(f"--port must be between 0 and 65535, not {args.port}")
+
+    def ready(server: CellwarsServer) -> None:
+        where = server.host if ":" not in server.host else f"[{server.host}]"
+        print(f"cellwars: serving on {where} port {server.port}; host key "
+              f"{fingerprint(server.host_key)}", flush=True)
+        print(f"cellwars: players connect with: ssh -p {server.port} {where}", flush=True)
+
+    try:
+        asyncio.run(serve(args.host, args.port, args.allow, args.max_sessions,
+                          args.idle_timeout, ready=ready))
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="cellwars serve", description="Serve the table over SSH.")
+    add_serve_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return run_serve(args)
+    except CellwarsError as exc:
+        print(f"cellwars: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
