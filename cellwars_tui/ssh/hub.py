@@ -1,25 +1,597 @@
-"""The hub: lobby, tables, seats and authoritative game state, in the server process."""
+"""The hub: lobby, tables, seats and the authoritative game state, in the server process.
+
+Every session's app connects to the hub's Unix socket and proves who it is with the secret token
+the server gave it (the server admitted that token with the player's identity: a key fingerprint,
+or ``guest`` until the guest picks a nickname). Players never claim an identity themselves, so
+nobody can take another player's seat.
+
+A table holds a game, its options and its seats (free, a person, or a bot). Its host fills seats
+with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.core.match.Match`:
+every action goes through the rules core, and each watcher receives the view of its own seat
+(``game.view(state, seat)``; spectators get the public view). A dropped connection keeps its seat:
+turn-based games wait for the player, who comes back by connecting again with the same key or
+nickname; the host may hand the seat to a bot. Tables nobody has watched for a while close.
+
+Games are saved after every step in the server's ``ssh/tables`` folder, and a finished game is also
+copied into the saved games of every keyed player at the table, where the app lists it for replay.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import datetime as _dt
+import random
+import secrets
+import shutil
 import tempfile
+import time
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
+
+from ..ai.bots import make_bot
+from ..core.api import Game
+from ..core.errors import CellwarsError
+from ..core.match import Match, Seat
+from ..core.registry import get_game
+from ..record.format import SUFFIX, save_match
+from . import protocol as p
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
+CODE_LENGTH = 4
+MAX_TABLES = 200
+MAX_NAME = 20
+MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
+
+
+class HubError(CellwarsError):
+    """A request the hub refuses; its text is sent to the player."""
+
+
+def clean_name(text: str) -> str:
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise HubError(f"a name has 1 to {MAX_NAME} characters")
+    if not all(ch.isalnum() or ch in " -_." for ch in name):
+        raise HubError("a name has letters, digits, spaces, - _ and . only")
+    return name
+
+
+class Slot:
+    """One seat at a table."""
+
+    __slots__ = ("kind", "identity", "name", "bot")
+
+    def __init__(self) -> None:
+        self.kind = "free"  # "free" | "human" | "bot"
+        self.identity = ""
+        self.name = ""
+        self.bot = ""
+
+    def seat(self, think: float) -> Seat:
+        if self.kind == "bot":
+            return Seat(name=self.name, kind="bot", bot=self.bot, think=think)
+        return Seat(name=self.name, identity=self.identity)
+
+
+class Client:
+    """One connected session."""
+
+    def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
+        self.hub = hub
+        self.writer = writer
+        self.identity = ""
+        self.name = ""
+        self.table: Table | None = None
+
+    @property
+    def named(self) -> bool:
+        return self.identity != "guest" and bool(self.identity)
+
+    def send(self, msg: p.Msg) -> None:
+        if self.writer.is_closing():
+            return
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            self.writer.close()
+            return
+        self.writer.write(p.frame(msg))
+
+
+class Table:
+    def __init__(self, hub: Hub, code: str, game: Game, options, think: float, host: Client) -> None:
+        self.hub = hub
+        self.code = code
+        self.game = game
+        self.options = options
+        self.think = think
+        self.slots = [Slot() for _ in range(options.players)]
+        self.host_identity = host.identity
+        self.host_name = host.name
+        self.watchers: set[Client] = set()
+        self.match: Match | None = None
+        self.record_path: Path | None = None
+        self.log: deque[str] = deque(maxlen=40)
+        self.last_watched = time.monotonic()
+        self.bot_task: asyncio.Task | None = None
+        self.rng = random.Random(secrets.randbits(64))
+        self.saved_for_players = False
+
+    @property
+    def status(self) -> str:
+        if self.match is None:
+            return "open"
+        return "over" if self.match.is_over() else "playing"
+
+    def seat_of(self, identity: str) -> int | None:
+        for i, slot in enumerate(self.slots):
+            if slot.kind == "human" and slot.identity == identity:
+                return i
+        return None
+
+    def info(self) -> p.TableInfo:
+        online = self.hub.online
+        seats = tuple(
+            p.SeatInfo(kind=s.kind, name=s.name, bot=s.bot,
+                       connected=s.kind == "bot" or (s.kind == "human" and s.identity in online))
+            for s in self.slots
+        )
+        seated = {s.identity for s in self.slots if s.kind == "human"}
+        spectators = sum(1 for c in self.watchers if c.identity not in seated)
+        return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
+                           spectators=spectators, host=self.host_name, status=self.status)
+
+    def state_for(self, client: Client, info: p.TableInfo, views: dict) -> p.TableState:
+        you = self.seat_of(client.identity)
+        state = p.TableState(info=info, you=you, host=client.identity == self.host_identity,
+                             log=tuple(self.log)[-20:],
+                             record=str(self.record_path) if self.record_path else "")
+        m = self.match
+        if m is None:
+            return state
+        if you not in views:
+            views[you] = self.game.encode_state(m.view(you))
+        return p.TableState(
+            info=info, you=you, host=state.host, step=m.cursor, view=views[you],
+            to_act=m.to_act(), outcome=m.outcome(), log=state.log, record=state.record,
+        )
 
 
 class Hub:
-    def __init__(self) -> None:
-        self._dir = Path(tempfile.mkdtemp(prefix="cellwars-hub-"))
-        self.socket_path = self._dir / "hub.sock"
-        self.tokens: dict[str, tuple[str, str]] = {}
+    """Lobby and tables; serves the sessions' apps on a Unix socket."""
 
+    def __init__(
+        self,
+        tables_dir: Path | None = None,
+        *,
+        home_for: Callable[[str], Path | None] | None = None,
+        idle_table_seconds: float = 600.0,
+        sweep_interval: float = 10.0,
+    ) -> None:
+        if tables_dir is not None:
+            tables_dir.mkdir(parents=True, exist_ok=True)
+        self._dir = Path(tempfile.mkdtemp(prefix="cellwars-hub-"))  # short path, mode 0700
+        self.socket_path = self._dir / "hub.sock"
+        self.tables_dir = tables_dir
+        self.home_for = home_for
+        self.idle_table_seconds = idle_table_seconds
+        self.sweep_interval = sweep_interval
+        self.tokens: dict[str, tuple[str, str]] = {}
+        self.names: dict[str, str] = {}  # identity -> chosen display name
+        self.clients: set[Client] = set()
+        self.tables: dict[str, Table] = {}
+        self._server: asyncio.base_events.Server | None = None
+        self._sweeper: asyncio.Task | None = None
+        self._handlers: dict[asyncio.Task, asyncio.StreamWriter] = {}
+
+    # -- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        pass
+        self._server = await asyncio.start_unix_server(self._handle, path=str(self.socket_path))
+        self._sweeper = asyncio.create_task(self._sweep())
 
     async def close(self) -> None:
-        pass
+        if self._server is not None:
+            self._server.close()
+        for task in [self._sweeper, *(t.bot_task for t in self.tables.values())]:
+            if task is not None:
+                task.cancel()
+        for writer in list(self._handlers.values()):
+            writer.close()  # each handler then sees the end of its stream and returns
+        if self._handlers:
+            _, late = await asyncio.wait(list(self._handlers), timeout=2)
+            for task in late:
+                task.cancel()
+        shutil.rmtree(self._dir, ignore_errors=True)
 
     def admit(self, token: str, identity: str, name: str) -> None:
+        """The server vouches for the session holding ``token``."""
         self.tokens[token] = (identity, name)
 
     def dismiss(self, token: str) -> None:
         self.tokens.pop(token, None)
+
+    @property
+    def online(self) -> set[str]:
+        return {c.identity for c in self.clients if c.named}
+
+    # -- connections ----------------------------------------------------------------------------
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        self._handlers[task] = writer
+        client = Client(self, writer)
+        try:
+            body = await asyncio.wait_for(p.read_frame(reader), 10)
+            hello = p.decode_up(body) if body is not None else None
+            if not isinstance(hello, p.Hello) or hello.token not in self.tokens:
+                client.send(p.Error(message="not a session of this server"))
+                return
+            identity, name = self.tokens[hello.token]
+            self._welcome(client, identity, name)
+            while True:
+                body = await p.read_frame(reader)
+                if body is None:
+                    break
+                msg = p.decode_up(body)
+                try:
+                    self._dispatch(client, msg)
+                except HubError as exc:
+                    client.send(p.Error(message=str(exc)))
+        except (p.ProtocolError, asyncio.TimeoutError, ConnectionError):
+            pass
+        finally:
+            self._handlers.pop(task, None)
+            self._goodbye(client)
+            writer.close()
+
+    def _welcome(self, client: Client, identity: str, name: str) -> None:
+        client.identity = identity
+        if identity.startswith("key:"):
+            try:
+                client.name = self.names.get(identity) or clean_name(name)
+            except HubError:
+                client.name = "player"
+        self.clients.add(client)
+        client.send(p.Welcome(identity=identity, name=client.name, need_name=not client.named))
+        if client.named:
+            self._changed_presence(client.identity)
+        self._send_lobby(client)
+
+    def _goodbye(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        table = client.table
+        if table is not None:
+            table.watchers.discard(client)
+            table.last_watched = time.monotonic()
+            if table.match is None and not self._still_online(client.identity):
+                self._release_seat(table, client.identity)
+        if client.named:
+            self._changed_presence(client.identity)
+
+    def _still_online(self, identity: str) -> bool:
+        return any(c.identity == identity for c in self.clients)
+
+    def _changed_presence(self, identity: str) -> None:
+        for table in self.tables.values():
+            if table.seat_of(identity) is not None:
+                self._broadcast_table(table)
+        self._broadcast_lobby()
+
+    # -- requests -------------------------------------------------------------------------------
+    def _dispatch(self, client: Client, msg: p.Msg) -> None:
+        if isinstance(msg, p.SetName):
+            self._set_name(client, msg.name)
+            return
+        if not client.named:
+            raise HubError("pick a nickname first")
+        match msg:
+            case p.CreateTable():
+                self._create(client, msg)
+            case p.Join():
+                self._join(client, msg.code)
+            case p.Sit():
+                self._sit(client, msg.seat)
+            case p.Stand():
+                self._stand(client)
+            case p.SetBot():
+                self._set_bot(client, msg.seat, msg.bot)
+            case p.Start():
+                self._start(client)
+            case p.Play():
+                self._play(client, msg.step, msg.action)
+            case p.Leave():
+                self._leave(client)
+            case _:
+                raise HubError("that request is not understood here")
+
+    def _set_name(self, client: Client, text: str) -> None:
+        name = clean_name(text)
+        if client.identity.startswith("key:"):
+            client.name = name
+            self.names[client.identity] = name
+        else:
+            if client.table is not None:
+                raise HubError("leave the table before changing your nickname")
+            identity = "guest:" + name.casefold()
+            if any(c.identity == identity for c in self.clients if c is not client):
+                raise HubError(f"the nickname {name!r} is in use; pick another")
+            client.identity = identity
+            client.name = name
+        client.send(p.Welcome(identity=client.identity, name=client.name))
+        self._changed_presence(client.identity)
+
+    def _create(self, client: Client, msg: p.CreateTable) -> None:
+        if len(self.tables) >= MAX_TABLES:
+            raise HubError("the server has as many tables as it can hold; join one")
+        try:
+            game = get_game(msg.game)
+            options = game.options_from_dict({**msg.options, "players": msg.players})
+        except CellwarsError as exc:
+            raise HubError(str(exc)) from None
+        if not 0.01 <= msg.think <= 30:
+            raise HubError("bots think between 0.01 and 30 seconds")
+        code = self._new_code()
+        table = Table(self, code, game, options, msg.think, client)
+        self.tables[code] = table
+        self._enter(client, table)
+        self._sit(client, 0)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def _table(self, code: str) -> Table:
+        table = self.tables.get(code.strip().upper()[:16])
+        if table is None:
+            raise HubError(f"no table has the code {code.strip()[:16]!r}")
+        return table
+
+    def _join(self, client: Client, code: str) -> None:
+        self._enter(client, self._table(code))
+
+    def _enter(self, client: Client, table: Table) -> None:
+        if client.table is not None and client.table is not table:
+            self._leave(client)
+        client.table = table
+        table.watchers.add(client)
+        table.last_watched = time.monotonic()
+        self._broadcast_table(table)
+        self._broadcast_lobby()
+
+    def _here(self, client: Client) -> Table:
+        if client.table is None:
+            raise HubError("join a table first")
+        return client.table
+
+    def _sit(self, client: Client, seat: int) -> None:
+        table = self._here(client)
+        if table.match is not None:
+            raise HubError("the game has started; seats are taken")
+        if not 0 <= seat < len(table.slots):
+            raise HubError(f"this table has seats 1 to {len(table.slots)}")
+        slot = table.slots[seat]
+        if slot.kind == "human" and slot.identity == client.identity:
+            return
+        if slot.kind != "free":
+            raise HubError(f"seat {seat + 1} is taken")
+        self._release_seat(table, client.identity)
+        slot.kind, slot.identity, slot.name = "human", client.identity, client.name
+        self._table_changed(table)
+
+    def _release_seat(self, table: Table, identity: str) -> None:
+        seat = table.seat_of(identity)
+        if seat is not None:
+            table.slots[seat] = Slot()
+
+    def _stand(self, client: Client) -> None:
+        table = self._here(client)
+        if table.match is not None:
+            raise HubError("the game has started: a seat is kept until the game ends")
+        self._release_seat(table, client.identity)
+        self._table_changed(table)
+
+    def _set_bot(self, client: Client, seat: int, bot: str) -> None:
+        table = self._here(client)
+        if client.identity != table.host_identity:
+            raise HubError("only the table's host can seat bots")
+        if not 0 <= seat < len(table.slots):
+            raise HubError(f"this table has seats 1 to {len(table.slots)}")
+        slot = table.slots[seat]
+        if bot:
+            try:
+                make_bot(bot)
+            except ValueError as exc:
+                raise HubError(str(exc)) from None
+        if table.match is None:
+            if slot.kind == "human":
+                raise HubError(f"seat {seat + 1} is taken by {slot.name}")
+            if bot:
+                slot.kind, slot.bot, slot.identity = "bot", bot, ""
+                slot.name = f"{make_bot(bot).title} bot"
+            else:
+                table.slots[seat] = Slot()
+        else:
+            if table.match.is_over():
+                raise HubError("the game is over")
+            if not bot or slot.kind != "human" or slot.identity in self.online:
+                raise HubError("only the seat of a player who left can go to a bot")
+            slot.kind, slot.bot, slot.identity = "bot", bot, ""
+            slot.name = f"{slot.name} (bot)"
+            table.match.seats = tuple(s.seat(table.think) for s in table.slots)
+            self._save(table)
+            self._advance(table)
+        self._table_changed(table)
+
+    def _start(self, client: Client) -> None:
+        table = self._here(client)
+        if client.identity != table.host_identity:
+            raise HubError("only the table's host can start the game")
+        if table.match is not None:
+            raise HubError("the game has already started")
+        free = [i + 1 for i, s in enumerate(table.slots) if s.kind == "free"]
+        if free:
+            raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
+        seats = [s.seat(table.think) for s in table.slots]
+        table.match = Match(table.game, table.options, seats, secrets.randbits(63))
+        table.match.started = _now()  # type: ignore[attr-defined]
+        table.log.append(f"{table.game.title} starts.")
+        self._save(table)
+        self._table_changed(table)
+        self._advance(table)
+
+    def _play(self, client: Client, step: int, text: str) -> None:
+        table = self._here(client)
+        m = table.match
+        if m is None:
+            raise HubError("the game has not started")
+        seat = table.seat_of(client.identity)
+        if seat is None:
+            raise HubError("you are watching this table, not playing at it")
+        if step != m.cursor:
+            raise HubError("the table moved on before your move arrived; look again")
+        if len(text) > 4000:
+            raise HubError("that move is too long")
+        try:
+            action = table.game.action_from_str(text)
+            events = m.play(seat, action)
+        except CellwarsError as exc:
+            raise HubError(str(exc)) from None
+        self._after_step(table, events)
+
+    def _leave(self, client: Client) -> None:
+        table = client.table
+        if table is None:
+            return
+        table.watchers.discard(client)
+        client.table = None
+        table.last_watched = time.monotonic()
+        if table.match is None:
+            self._release_seat(table, client.identity)
+        self._table_changed(table)
+        client.send(p.Left())
+        self._send_lobby(client)
+
+    # -- the game -------------------------------------------------------------------------------
+    def _after_step(self, table: Table, events) -> None:
+        names = [s.name for s in table.slots]
+        for event in events:
+            with contextlib.suppress(Exception):
+                table.log.append(table.game.describe_event(event, names))
+        self._save(table)
+        self._table_changed(table)
+        self._advance(table)
+
+    def _advance(self, table: Table) -> None:
+        """Let the bots move when it is their turn (one bot task per table)."""
+        m = table.match
+        if m is None or m.is_over():
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        if any(table.slots[s].kind == "bot" for s in m.to_act() if s >= 0):
+            table.bot_task = asyncio.create_task(self._bots(table))
+
+    async def _bots(self, table: Table) -> None:
+        try:
+            await self._bot_moves(table)
+        except Exception as exc:  # a broken bot or game must not take the server down
+            table.log.append(f"the bots stopped: {exc}")
+            self._table_changed(table)
+
+    async def _bot_moves(self, table: Table) -> None:
+        m = table.match
+        while m is not None and not m.is_over():
+            bot_seats = [s for s in m.to_act() if s >= 0 and table.slots[s].kind == "bot"]
+            if not bot_seats:
+                return
+            seat = bot_seats[0]
+            slot = table.slots[seat]
+            cursor, view = m.cursor, m.view(seat)
+            rng = random.Random(table.rng.getrandbits(64))
+            try:
+                action = await asyncio.to_thread(
+                    make_bot(slot.bot).choose, table.game, view, seat, rng, table.think)
+            except Exception as exc:  # a broken bot must not take the server down
+                table.log.append(f"{slot.name} could not move: {exc}")
+                self._table_changed(table)
+                return
+            if m.cursor != cursor or table.match is not m or seat not in m.to_act():
+                continue  # someone moved meanwhile: think again
+            try:
+                events = m.play(seat, action)
+            except CellwarsError as exc:
+                table.log.append(f"{slot.name} tried an illegal move: {exc}")
+                self._table_changed(table)
+                return
+            self._after_step(table, events)
+
+    def _save(self, table: Table) -> None:
+        m = table.match
+        if m is None or self.tables_dir is None:
+            return
+        if table.record_path is None:
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            table.record_path = self.tables_dir / f"{table.game.id}-{stamp}-{table.code}{SUFFIX}"
+        try:
+            save_match(m, table.record_path)
+            if m.is_over() and not table.saved_for_players:
+                table.saved_for_players = True
+                for slot in table.slots:
+                    home = self.home_for(slot.identity) if self.home_for and slot.identity else None
+                    if home is not None:
+                        save_match(m, home / "data" / "games" / table.record_path.name)
+        except OSError as exc:
+            table.log.append(f"the game could not be saved: {exc.strerror or exc}")
+
+    # -- sending --------------------------------------------------------------------------------
+    def _table_changed(self, table: Table) -> None:
+        self._broadcast_table(table)
+        self._broadcast_lobby()
+
+    def _broadcast_table(self, table: Table) -> None:
+        info = table.info()
+        views: dict = {}
+        for client in list(table.watchers):
+            client.send(table.state_for(client, info, views))
+
+    def _lobby_for(self, client: Client, infos: list[p.TableInfo]) -> p.Lobby:
+        mine = tuple(code for code, t in self.tables.items() if t.seat_of(client.identity) is not None)
+        return p.Lobby(tables=tuple(infos), mine=mine)
+
+    def _send_lobby(self, client: Client) -> None:
+        infos = [t.info() for t in self.tables.values()]
+        client.send(self._lobby_for(client, infos))
+
+    def _broadcast_lobby(self) -> None:
+        infos = [t.info() for t in self.tables.values()]
+        for client in list(self.clients):
+            if client.table is None:
+                client.send(self._lobby_for(client, infos))
+
+    async def _sweep(self) -> None:
+        """Close tables nobody has watched for a while (their records stay saved)."""
+        while True:
+            await asyncio.sleep(self.sweep_interval)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        closed = False
+        for code, table in list(self.tables.items()):
+            if table.watchers:
+                continue
+            if now - table.last_watched >= self.idle_table_seconds:
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+                del self.tables[code]
+                closed = True
+        if closed:
+            self._broadcast_lobby()
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")

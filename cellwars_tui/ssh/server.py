@@ -34,13 +34,13 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
 from ..core.errors import CellwarsError
 from ..locations import data_dir
 from .child import TERMINAL_RESET, ChildSession
+from .hub import Hub
 from .limits import Limits
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -167,7 +167,7 @@ class CellwarsServer:
         limits: Limits | None = None,
         child_command: Sequence[str] | None = None,
         home: Path | None = None,
-        hub: Any = None,
+        hub: bool = True,
     ) -> None:
         self.host = host
         self.port = port
@@ -177,7 +177,9 @@ class CellwarsServer:
         self.child_command = list(child_command or default_child_command())
         self.home = home or data_dir()
         self.host_key = load_or_create_host_key(host_key_path(self.home))
-        self.hub = hub
+        self.hub: Hub | None = None
+        if hub:
+            self.hub = Hub(self.home / "ssh" / "tables", home_for=self.keyed_home)
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
         self.sessions: dict[int, ChildSession] = {}  # by id()
@@ -274,15 +276,21 @@ class CellwarsServer:
             env[ENV_HUB] = str(self.hub.socket_path)
         return env
 
+    def keyed_home(self, identity: str) -> Path | None:
+        """A keyed player's own CELLWARS_HOME (settings, saved games); None for a guest."""
+        if not identity.startswith("key:"):
+            return None
+        digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
+        path = self.home / "ssh" / "players" / digest
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
     def _player_home(self, identity: str) -> tuple[Path, bool]:
         """(home, temporary): a keyed player's own files, or a throwaway one for a guest."""
-        root = self.home / "ssh"
-        if identity.startswith("key:"):
-            digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
-            path = root / "players" / digest
-            path.mkdir(parents=True, exist_ok=True)
-            return path, False
-        path = root / "guests" / secrets.token_hex(8)
+        keyed = self.keyed_home(identity)
+        if keyed is not None:
+            return keyed, False
+        path = self.home / "ssh" / "guests" / secrets.token_hex(8)
         path.mkdir(parents=True, exist_ok=True)
         return path, True
 
@@ -373,12 +381,10 @@ async def serve(
     stop: asyncio.Event | None = None,
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
-    from .hub import Hub
-
     if limits is None:
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command, hub=Hub())
+                            child_command=child_command)
     try:
         await server.start()
     except OSError as exc:

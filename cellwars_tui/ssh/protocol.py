@@ -1,0 +1,173 @@
+"""Messages between a session's app (the child) and the hub, over a Unix socket.
+
+Each frame is a 4-byte big-endian length followed by one msgpack-encoded message; messages are a
+tagged union of frozen msgspec Structs (``t`` names the kind). Up: what a player asks for
+(actions included, in the game's own notation). Down: the lobby, a table's state as the reader's
+seat may see it (``view`` is the game's encoded view: a seat never receives what it may not see),
+and errors as one plain sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any, Union
+
+import msgspec
+
+from ..core.api import Outcome
+from ..core.errors import CellwarsError
+
+VERSION = 1
+MAX_FRAME = 1 << 20  # one message is at most 1 MiB
+_LEN = struct.Struct(">I")
+
+
+class ProtocolError(CellwarsError):
+    """A frame that is too large, cut short, or not a message."""
+
+
+class Msg(msgspec.Struct, frozen=True, kw_only=True, tag_field="t"):
+    pass
+
+
+# -- up: child -> hub ---------------------------------------------------------------------------
+class Hello(Msg, tag="hello"):
+    token: str
+    version: int = VERSION
+
+
+class SetName(Msg, tag="name"):
+    name: str
+
+
+class CreateTable(Msg, tag="create"):
+    game: str
+    players: int
+    options: dict[str, Any] = {}
+    think: float = 1.0  # bots' seconds per decision
+
+
+class Join(Msg, tag="join"):
+    code: str
+
+
+class Sit(Msg, tag="sit"):
+    seat: int
+
+
+class Stand(Msg, tag="stand"):
+    pass
+
+
+class SetBot(Msg, tag="bot"):
+    seat: int
+    bot: str = "mcts"  # "" frees the seat
+
+
+class Start(Msg, tag="start"):
+    pass
+
+
+class Play(Msg, tag="play"):
+    step: int  # the step the player saw: a move made on a stale view is refused
+    action: str  # the game's notation (action_to_str)
+
+
+class Leave(Msg, tag="leave"):
+    pass
+
+
+# -- down: hub -> child -------------------------------------------------------------------------
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+    kind: str = "free"  # "free" | "human" | "bot"
+    name: str = ""
+    connected: bool = False
+    bot: str = ""
+
+
+class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
+    code: str
+    game: str
+    title: str
+    seats: tuple[SeatInfo, ...]
+    spectators: int = 0
+    host: str = ""  # the host's display name
+    status: str = "open"  # "open" | "playing" | "over"
+
+
+class Welcome(Msg, tag="welcome"):
+    identity: str
+    name: str
+    need_name: bool = False
+
+
+class Lobby(Msg, tag="lobby"):
+    tables: tuple[TableInfo, ...] = ()
+    mine: tuple[str, ...] = ()  # codes of the tables where you hold a seat
+
+
+class TableState(Msg, tag="table"):
+    info: TableInfo
+    you: int | None = None  # your seat, None when watching
+    host: bool = False  # you are the table's host
+    step: int = 0
+    view: bytes = b""  # game.encode_state(game.view(state, you)); empty before the start
+    to_act: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+    log: tuple[str, ...] = ()  # the latest events, one sentence each
+    record: str = ""  # where the game's record is saved
+
+
+class Left(Msg, tag="left"):
+    reason: str = ""
+
+
+class Error(Msg, tag="error"):
+    message: str
+
+
+Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Leave]
+Down = Union[Welcome, Lobby, TableState, Left, Error]
+
+_encoder = msgspec.msgpack.Encoder()
+_up = msgspec.msgpack.Decoder(Up)
+_down = msgspec.msgpack.Decoder(Down)
+
+
+def frame(msg: Msg) -> bytes:
+    body = _encoder.encode(msg)
+    if len(body) > MAX_FRAME:
+        raise ProtocolError(f"message of {len(body)} bytes is over the {MAX_FRAME} limit")
+    return _LEN.pack(len(body)) + body
+
+
+def decode_up(body: bytes) -> Msg:
+    try:
+        return _up.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise ProtocolError(f"not a request: {exc}") from None
+
+
+def decode_down(body: bytes) -> Msg:
+    try:
+        return _down.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise ProtocolError(f"not a hub message: {exc}") from None
+
+
+async def read_frame(reader: asyncio.StreamReader) -> bytes | None:
+    """The next frame's body, or None at a clean end of stream."""
+    try:
+        head = await reader.readexactly(_LEN.size)
+    except asyncio.IncompleteReadError as exc:
+        if exc.partial:
+            raise ProtocolError("connection ended inside a frame header") from None
+        return None
+    (size,) = _LEN.unpack(head)
+    if size > MAX_FRAME:
+        raise ProtocolError(f"frame of {size} bytes is over the {MAX_FRAME} limit")
+    try:
+        return await reader.readexactly(size)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("connection ended inside a frame") from None
