@@ -43,42 +43,42 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "six players, a player leads several panels of one camp: 2 players: P1 Ia Ib Ig, P2 Ca Cb "
      "Cg; 3 players: P1 Ia Ib Ig, P2 Ca Cg, P3 Cb; 4 players: P1 Ia Ig, P2 Ca Cg, P3 Cb, P4 Ib; "
      "5 players: P1 Ia, P2 Ca Cg, P3 Cb, P4 Ib, P5 Ig; 6 players: one panel each."),
-    ("one side's players decided the location of buff signs",
+    ("one side's players decided the location",
      "The immune camp places the special spots (four CARD signs, then the Biomass generator, "
      "the Wall factory and the two Blood vessels), one per tile, its panels taking turns; then "
      "the cancer camp chooses the cancer tissue tiles, its panels taking turns."),
-    ("We recommend that using 7 cancer tissue blocks",
+    ("using 7 cancer tissue blocks",
      "The number of cancer tiles is an option (cancer_tissue, 4 to 21, default 7)."),
     ("cannot be chosen as a start position",
      "A piece may not start on a tile holding a special spot or next to one. If that leaves no "
      "tile of the right tissue for a piece, the restriction about special spots is lifted for "
      "it. Pieces may share a tile."),
-    ("Reload the signs for cards each three rounds",
+    ("each three rounds",
      "The CARD signs become active in the system rounds of rounds 3, 6, 9, 12 and 15."),
-    ("roll the dice to decide who get the card",
+    ("roll the dice to decide",
      "The pre-draw happens only in the individual round of a cell standing on an active CARD "
      "sign. Every living cell on that tile joins a dice-off, rerolled until one cell is highest, "
      "so each has the same chance; it is recorded as one chance step naming the winner. The "
      "winner keeps a free draw for its next card-drawing step; a cell that dies loses it."),
-    ("The factory produce 1 piece of wall each round",
+    ("produce 1 piece of wall",
      "The Wall factory makes its wall in each system round, starting in round 1. A cancer cell "
      "collects at its wall step automatically, taking as many as it may (two at most)."),
-    ("keep their pieces on the blood vessel from the end of his or her last round",
+    ("keep their pieces on the blood vessel",
      "The transfer happens only if the cell ended its previous individual round on a Blood "
      "vessel and has not changed tile since (being pushed counts as a change)."),
-    ("Players who have more than two points of Biomass can claim burning",
+    ("can claim burning",
      "Charge drawing and mutational drawing may each be used at most once per individual round, "
      "and only while a card is left to draw."),
-    ("Solidified tissue equals one cancer tissue when counting",
+    ("continuous three times of solidification",
      "Solidification needs three claims in three consecutive own rounds on the same cancer tile "
      "with no change of tile in between. Taking any other choice in the special-action step "
      "(another action, rolling to move, or nothing) resets the count, as does any change of tile "
      "or the tile turning normal. Cards may still be drawn and played while solidifying; a card "
      "that moves the cell resets the count. The third claim solidifies the tile at once."),
-    ("Demolition- Immune cells can demolish a piece of contiguous wall",
+    ("demolish a piece of contiguous wall",
      "An immune cell demolishes one wall on a side of the tile it stands on. The wall is gone "
      "for good."),
-    ("build a wall between two tissue blocks on the board",
+    ("build a wall between two tissue blocks",
      "A cancer cell with a wall in its stock may build it on any side between two tiles that "
      "has no wall yet, anywhere on the board; one wall per construction."),
     ("You can change directions while moving",
@@ -86,7 +86,7 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "step if it can, and may stop early after that. Cells may share tiles. Walls block immune "
      "cells in every kind of movement (steps, step back, rebound) unless a card says otherwise; "
      "cancer cells ignore walls."),
-    ("For Immune cell who has roll a dice for moving",
+    ("choose the order of attack",
      "Attacks are optional. Each cancer cell in range may be attacked at most once per "
      "individual round, in the order the player chooses, checking the range before each."),
     ("the direction opposite to the last movement",
@@ -94,43 +94,52 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "Steps back, pushes, rebounds, swaps, jumps and Blood vessel transfers do not change it. A "
      "cell that has never stepped has no direction: it then does not step back and does not "
      "push."),
-    ("the normal tissue block closest to the target cancer cell",
+    ("the normal tissue block closest",
      "That is the target's own tile if it is normal, otherwise the normal tile at the fewest "
      "steps from it, ties going to the first in reading order (A1, A2, ... I5). Nothing happens "
      "if no normal tile is left."),
-    ("immune cell just takes a step back",
+    ("immune cell just takes",
      "A step back (or a rebound) that would leave the board or cross a wall does not happen: "
      "the immune cell stays where it is."),
-    ("it still locates in another immune cell's attack range",
+    ("another immune cell's attack range",
      "If several other immune cells have the pushed cell in range, the one with the highest "
      "Attack strikes (ties: the first in turn order). A double attack needs no roll. If the "
      "second push would leave the board, the cancer cell simply stays."),
     ("the card will take a continuous effect",
      f"A continuous card works for {CONTINUOUS_ROUNDS} of its owner's individual rounds, the "
      "round it is played counting as the first, and is then used. Copies stack."),
-    ("collect the cards that have been used, reshuffle",
+    ("reshuffle and use them",
      "Drawing takes a random card from the cards left in the deck (one chance step per card). "
      "When a deck is empty and a card must be drawn, that camp's used cards become its deck. If "
      "there is none, nothing is drawn."),
-    ("you have to play it as soon as you draw this card",
+    ("as soon as you draw this card",
      "Immediate cards act the moment they are drawn, whatever the step, then are used."),
-    ("If the Biomass goes to 0, you have to move your cell off the board",
+    ("If the Biomass goes to 0",
      "A cell that dies loses its hand, the cards on its panel and any free draw; they go to "
      "the used pile. An immune cell never returns."),
     ("Relapsed cells have one point of biomass",
      "A dead cancer cell may relapse onto any solidified tile only while its Biomass limit is "
      "at least 2, so the lowered limit stays at least 1. It then plays the rest of its round."),
-    ("When everyone's Individual round ends, check the game object",
+    ("check the game object",
      "The ending is checked only after the last panel's individual round. More than 21 cancer "
      "tiles (solidified ones count) wins for the cancer camp even if no cancer cell lives; "
      "fewer than 4, or no living cancer cell, wins for the immune camp. After round 16 without "
      "a winner the game is a tie."),
-    ("Cells on the Biomass generator get a point of Biomass",
+    ("Cells on the Biomass generator",
      "Only the cell whose individual round is ending recovers, never above its limit."),
-    ("Purification- Immune cells on cancer tissue can turn the tissue to normal tissue",
+    ("Immune cells on cancer tissue",
      "Purification and degradation change the tile the cell stands on; solidified tissue cannot "
      "be purified. Degradation needs a normal tile; solidification a cancer (not solidified) "
      "tile."),
+    ("can roll a dice for movement",
+     "Rolling to move is optional too: a cell may end its round in the special-action step "
+     "with neither a special action nor movement."),
+    ("draw a card from the deck of their own camp",
+     "Cards in hand are secret from every other seat, teammates included (a seat sees the hands "
+     "of all the panels it leads); cards on panels and the used piles are public."),
+    ("permit your piece move two steps immediately",
+     "Only Diapedesis has an effect in the seed. Every other card effect and type is our own "
+     "design (see Cards); cards that would do nothing cannot be played."),
 )
 
 __all__ = ["CANCER", "IMMUNE", "CLARIFICATIONS"]
