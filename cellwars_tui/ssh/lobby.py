@@ -1,0 +1,387 @@
+"""The online lobby and table screens, shown in a session of ``cellwars serve``.
+
+* :class:`HubLink` owns the session's hub connection and hands every message to the screens
+  that want it (any screen with a ``hub_message(msg)`` method). ``HubLink.of(app)`` makes or
+  finds the link of an app, so the app shell only has to push :class:`LobbyScreen`.
+* :class:`LobbyScreen`: the open tables (game, seats, spectators, status), join by room code,
+  create a table; guests pick a nickname first.
+* :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
+  seat's view. A game screen from the app shell can be plugged in through
+  :data:`TABLE_VIEWS`; until then a plain view (the seat's state and its legal moves, in the
+  game's own notation) is used, which works for every game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ..core.errors import CellwarsError
+from ..core.registry import all_games, get_game
+from . import protocol as p
+from .client import HubClient
+
+TITLE = "cellwars online"
+
+# game id -> factory of a widget that shows a networked table (see TableScreen.game_widget).
+TABLE_VIEWS: dict[str, Callable[..., Any]] = {}
+
+
+class HubLink:
+    """The session's hub connection, shared by the screens of one app."""
+
+    def __init__(self, app: App, client: HubClient | None = None) -> None:
+        self.app = app
+        self.client = client or HubClient.from_env()
+        self.started = False
+        self.closed = False
+
+    @classmethod
+    def of(cls, app: App) -> HubLink:
+        link = getattr(app, "_cellwars_hub_link", None)
+        if link is None:
+            link = cls(app)
+            app._cellwars_hub_link = link  # type: ignore[attr-defined]
+        return link
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True
+            self.app.run_worker(self._listen(), name="hub", group="hub", exclusive=True)
+
+    async def _listen(self) -> None:
+        try:
+            await self.client.connect()
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error", timeout=10)
+            self.closed = True
+            return
+        async for msg in self.client.messages():
+            for screen in list(self.app.screen_stack):
+                handler = getattr(screen, "hub_message", None)
+                if handler is not None:
+                    handler(msg)
+        self.closed = True
+        self.app.notify("the lobby closed the connection", severity="error", timeout=10)
+
+    def send(self, msg: p.Msg) -> None:
+        try:
+            self.client.send(msg)
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error")
+
+
+def seat_line(i: int, seat: p.SeatInfo, you: int | None = None) -> str:
+    if seat.kind == "free":
+        who = "(free)"
+    elif seat.kind == "bot":
+        who = seat.name or f"{seat.bot} bot"
+    else:
+        who = seat.name + ("" if seat.connected else " (away)")
+    mark = "  ← you" if i == you else ""
+    return f"{i + 1}. {who}{mark}"
+
+
+def table_line(t: p.TableInfo, mine: bool = False) -> str:
+    seats = ", ".join(
+        "free" if s.kind == "free" else (s.name if s.kind == "human" else s.name or "bot")
+        for s in t.seats
+    )
+    watch = f" · {t.spectators} watching" if t.spectators else ""
+    star = " ★ your seat" if mine else ""
+    return f"{t.code}  {t.title:<16} {t.status:<8} {seats}{watch}{star}"
+
+
+class LobbyScreen(Screen):
+    """Open tables; join by code; create a table."""
+
+    TITLE = TITLE
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    LobbyScreen #who { height: 1; padding: 0 1; background: $boost; }
+    LobbyScreen #tables { height: 1fr; border: round $primary; }
+    LobbyScreen .row { height: auto; padding: 0 1; }
+    LobbyScreen .row Input { width: 24; }
+    LobbyScreen .row Select { width: 28; }
+    LobbyScreen #players { width: 18; }
+    LobbyScreen #naming { height: auto; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("n", "focus_create", "New table"),
+        Binding("j", "focus_code", "Join by code"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.codes: list[str] = []
+        self.ready = False
+
+    def compose(self) -> ComposeResult:
+        games = [g for g in all_games() if g.max_players >= 2]  # solitaires are played locally
+        yield Static("Connecting to the lobby…", id="who")
+        naming = Horizontal(id="naming", classes="row")
+        naming.display = False
+        with naming:
+            yield Label("Pick a nickname: ")
+            yield Input(placeholder="nickname", id="nick", max_length=20)
+            yield Button("OK", id="nick-ok")
+        yield OptionList(id="tables")
+        with Horizontal(classes="row"):
+            yield Input(placeholder="room code", id="code", max_length=8)
+            yield Button("Join", id="join")
+        with Horizontal(classes="row"):
+            yield Select([(g.title, g.id) for g in games], prompt="game", id="game",
+                         value=games[0].id if games else Select.BLANK)
+            yield Select([], prompt="players", id="players")
+            yield Button("New table", id="create", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ready = True
+        link = HubLink.of(self.app)
+        link.start()
+        self._fill_players()
+        self.query_one("#tables", OptionList).focus()
+        client = link.client
+        if client.welcome is not None:
+            self.hub_message(client.welcome)
+        if client.lobby is not None:
+            self.hub_message(client.lobby)
+
+    # hub -> screen -------------------------------------------------------------------------
+    def hub_message(self, msg: p.Msg) -> None:
+        if not self.ready:
+            return
+        if isinstance(msg, p.Welcome):
+            naming = self.query_one("#naming")
+            naming.display = msg.need_name
+            who = "you are a guest: pick a nickname" if msg.need_name else f"you are {msg.name}"
+            self.query_one("#who", Static).update(f"{TITLE} · {who}")
+            if msg.need_name:
+                self.query_one("#nick", Input).focus()
+        elif isinstance(msg, p.Lobby):
+            self._show_tables(msg)
+        elif isinstance(msg, p.TableState) and self.app.screen is self:
+            self.app.push_screen(TableScreen(msg.info.code))
+        elif isinstance(msg, p.Error) and self.app.screen is self:
+            self.notify(msg.message, severity="warning")
+
+    def _show_tables(self, lobby: p.Lobby) -> None:
+        tables = self.query_one("#tables", OptionList)
+        highlighted = tables.highlighted
+        tables.clear_options()
+        self.codes = [t.code for t in lobby.tables]
+        if not lobby.tables:
+            tables.add_option(Option("No tables yet: start one below (n).", disabled=True))
+            return
+        tables.add_options(Option(table_line(t, t.code in lobby.mine), id=t.code)
+                           for t in lobby.tables)
+        if highlighted is not None and highlighted < len(self.codes):
+            tables.highlighted = highlighted
+
+    def _fill_players(self) -> None:
+        game_id = self.query_one("#game", Select).value
+        players = self.query_one("#players", Select)
+        if not isinstance(game_id, str):
+            players.set_options([])
+            return
+        game = get_game(game_id)
+        counts = range(game.min_players, game.max_players + 1)
+        players.set_options([(f"{n} players", n) for n in counts])
+        players.value = min(game.max_players, max(2, game.min_players))  # online: two or more
+
+    # screen -> hub -------------------------------------------------------------------------
+    @on(Select.Changed, "#game")
+    def _game_changed(self) -> None:
+        self._fill_players()
+
+    @on(OptionList.OptionSelected, "#tables")
+    def _pick_table(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            HubLink.of(self.app).send(p.Join(code=event.option.id))
+
+    @on(Button.Pressed, "#join")
+    @on(Input.Submitted, "#code")
+    def _join(self) -> None:
+        code = self.query_one("#code", Input).value.strip()
+        if code:
+            HubLink.of(self.app).send(p.Join(code=code))
+
+    @on(Button.Pressed, "#nick-ok")
+    @on(Input.Submitted, "#nick")
+    def _nick(self) -> None:
+        name = self.query_one("#nick", Input).value
+        HubLink.of(self.app).send(p.SetName(name=name))
+
+    @on(Button.Pressed, "#create")
+    def _create(self) -> None:
+        game = self.query_one("#game", Select).value
+        players = self.query_one("#players", Select).value
+        if not isinstance(game, str) or not isinstance(players, int):
+            self.notify("pick a game and a number of players", severity="warning")
+            return
+        HubLink.of(self.app).send(p.CreateTable(game=game, players=players))
+
+    def action_focus_create(self) -> None:
+        self.query_one("#game", Select).focus()
+
+    def action_focus_code(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+class TableScreen(Screen):
+    """One table: seats before the start, then the game from this player's seat."""
+
+    TITLE = TITLE
+    DEFAULT_CSS = """
+    TableScreen #head { height: 1; padding: 0 1; background: $boost; }
+    TableScreen #body { height: 1fr; }
+    TableScreen #seats { width: 40; height: 1fr; border: round $primary; }
+    TableScreen #game { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
+    TableScreen #moves { height: 12; border: round $accent; }
+    TableScreen #log { height: 6; border: round $panel; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("b", "bot", "Bot in seat"),
+        Binding("escape", "leave", "Leave table"),
+    ]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+        self.state: p.TableState | None = None
+        self.moves: list[str] = []
+        self.ready = False  # messages before the first mount are read from the client later
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Table {self.code}", id="head")
+        with Horizontal(id="body"):
+            yield OptionList(id="seats")
+            with Vertical():
+                with VerticalScroll(id="game"):
+                    yield Static("Waiting for the host to start…", id="view")
+                yield OptionList(id="moves")
+        yield Static("", id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ready = True
+        client = HubLink.of(self.app).client
+        if client.table is not None and client.table.info.code == self.code:
+            self.hub_message(client.table)
+
+    def hub_message(self, msg: p.Msg) -> None:
+        if not self.ready:
+            return
+        if isinstance(msg, p.TableState) and msg.info.code == self.code:
+            self.state = msg
+            self._show(msg)
+        elif isinstance(msg, p.Left):
+            if self.app.screen is self:
+                self.app.pop_screen()
+        elif isinstance(msg, p.Error) and self.app.screen is self:
+            self.notify(msg.message, severity="warning")
+
+    # drawing -------------------------------------------------------------------------------
+    def _show(self, t: p.TableState) -> None:
+        info = t.info
+        role = "watching" if t.you is None else f"seat {t.you + 1}"
+        host = " · host" if t.host else ""
+        self.query_one("#head", Static).update(
+            f"Table {info.code} · {info.title} · {info.status} · you: {role}{host}")
+        seats = self.query_one("#seats", OptionList)
+        at = seats.highlighted
+        seats.clear_options()
+        seats.add_options(Option(seat_line(i, s, t.you), id=str(i)) for i, s in enumerate(info.seats))
+        if at is not None:
+            seats.highlighted = at
+        self.query_one("#log", Static).update("\n".join(t.log[-4:]))
+        game = get_game(info.game)
+        view_widget = self.query_one("#view", Static)
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        self.moves = []
+        if not t.view:
+            hint = "Pick a free seat (enter)." if t.you is None else "Waiting for the start."
+            if t.host:
+                hint += " As host: b puts a bot in the highlighted seat, s starts."
+            view_widget.update(hint)
+            return
+        view = game.decode_state(t.view)
+        view_widget.update(describe_view(game, view, t))
+        if t.outcome is None and t.you is not None and t.you in t.to_act:
+            self.moves = [game.action_to_str(a) for a in game.legal_actions(view, t.you)]
+            moves.add_options(Option(m, id=str(i)) for i, m in enumerate(self.moves))
+            moves.border_title = "your move"
+        else:
+            moves.border_title = "waiting" if t.outcome is None else "game over"
+
+    # actions -------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#seats")
+    def _sit(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            HubLink.of(self.app).send(p.Sit(seat=int(event.option.id)))
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _move(self, event: OptionList.OptionSelected) -> None:
+        if self.state is None or event.option.id is None:
+            return
+        HubLink.of(self.app).send(p.Play(step=self.state.step, action=self.moves[int(event.option.id)]))
+
+    def action_start(self) -> None:
+        HubLink.of(self.app).send(p.Start())
+
+    def action_bot(self) -> None:
+        seat = self.query_one("#seats", OptionList).highlighted
+        if seat is None or self.state is None:
+            return
+        current = self.state.info.seats[seat]
+        bot = "" if current.kind == "bot" and self.state.view == b"" else "mcts"
+        HubLink.of(self.app).send(p.SetBot(seat=seat, bot=bot))
+
+    def action_leave(self) -> None:
+        HubLink.of(self.app).send(p.Leave())
+
+
+def describe_view(game, view, t: p.TableState) -> str:
+    """A plain rendering of a seat's view for games without a networked screen."""
+    lines = []
+    if t.outcome is not None:
+        names = [s.name for s in t.info.seats]
+        winners = ", ".join(names[w] for w in t.outcome.winners) or "nobody"
+        lines.append(f"Game over: {winners} ({t.outcome.termination}).")
+    elif t.you is not None and t.you in t.to_act:
+        lines.append("Your move: pick one below.")
+    else:
+        names = [t.info.seats[s].name for s in t.to_act if 0 <= s < len(t.info.seats)]
+        lines.append("Waiting for " + (", ".join(names) or "the table") + ".")
+    data = msgspec.to_builtins(view)
+    lines.append(json.dumps(data, separators=(", ", ": "))[:4000])
+    return "\n".join(lines)
+
+
+class SessionApp(App):
+    """The lobby on its own, for sessions whose app shell offers no lobby entry."""
+
+    TITLE = TITLE
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen())

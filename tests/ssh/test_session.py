@@ -1,0 +1,79 @@
+"""The real session app over SSH: the lobby at the client's size, mouse, two terminals at a table."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from .conftest import Terminal, open_terminal
+
+
+def click_at(term: Terminal, text: str, nth: int = 0) -> None:
+    """Click (SGR mouse report) on the first character of ``text`` on the screen."""
+    hits = [(y, line.index(text)) for y, line in enumerate(term.screen.display) if text in line]
+    assert len(hits) > nth, f"{text!r} not on screen:\n{term.text()}"
+    y, x = hits[nth]
+    term.send(f"\x1b[<0;{x + 2};{y + 1}M\x1b[<0;{x + 2};{y + 1}m")
+
+
+@pytest.fixture
+async def server(make_server):
+    from cellwars_tui.ssh.server import default_child_command
+
+    return await make_server(child_command=default_child_command())
+
+
+async def test_a_client_sees_the_lobby_at_its_terminal_size(server, client_key):
+    term = await open_terminal(server.port, cols=100, rows=30, key=client_key)
+    try:
+        await term.wait_for("you are alice", timeout=20)
+        await term.wait_for("New table")
+        assert "\x1b[?1049h" in term.everything()  # the app took the alternate screen
+        assert "\x1b[?1000h" in term.everything() or "\x1b[?1003h" in term.everything()  # mouse on
+        border = next(line for line in term.screen.display if line.startswith("╭"))
+        assert len(border.rstrip()) == 100
+        term.resize(120, 35)
+        await term.wait_for("─" * 110, timeout=10)
+    finally:
+        await term.close()
+
+
+async def test_a_guest_picks_a_nickname_in_the_app(server):
+    term = await open_terminal(server.port, guest=True, username="whoever")
+    try:
+        await term.wait_for("pick a nickname", timeout=20)
+        term.send("Zed\r")
+        await term.wait_for("you are Zed")
+    finally:
+        await term.close()
+
+
+async def test_two_terminals_meet_at_one_table(server, client_key):
+    import asyncssh
+
+    ann = await open_terminal(server.port, key=client_key, username="ann", cols=100, rows=30)
+    ben = await open_terminal(server.port, key=asyncssh.generate_private_key("ssh-ed25519"),
+                              username="ben", cols=100, rows=30)
+    try:
+        await ann.wait_for("you are ann", timeout=20)
+        await ben.wait_for("you are ben", timeout=20)
+        click_at(ann, "New table")  # the mouse works through the PTY
+        await ann.wait_for("1. ann  ← you")
+        code = re.search(r"Table ([A-Z]{4})", ann.text()).group(1)
+        await ben.wait_for(code)  # the lobby lists the new table
+        ben.send("j")
+        await asyncio.sleep(0.3)  # let the focus move before typing
+        ben.send(code.lower() + "\r")
+        await ben.wait_for(f"Table {code}")
+        await ben.wait_for("you: watching")
+        click_at(ben, "2. (free)")
+        await ben.wait_for("2. ben  ← you")
+        await ann.wait_for("2. ben")
+        ann.send("s")
+        await ann.wait_for("playing")
+        await ben.wait_for("playing")
+    finally:
+        await ann.close()
+        await ben.close()
