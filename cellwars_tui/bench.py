@@ -23,6 +23,7 @@ BENCH_MODULES = (
     "cellwars_tui.games.cellulis_bellum.bench",
     "cellwars_tui.games.cell_wars.bench",
     "cellwars_tui.games.infection.bench",
+    "cellwars_tui.replay.bench",
     "cellwars_tui.ui.bench",
     "cellwars_tui.ssh.bench",
 )
