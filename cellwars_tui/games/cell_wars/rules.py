@@ -24,7 +24,8 @@ from ...core.api import parse_error
 from ...core.errors import BadOptions
 from . import board as B
 from . import clarifications as C
-from .cards import CANCER, CARDS, CONTINUOUS, CONTINUOUS_ROUNDS, DECKS, IMMEDIATE, IMMUNE, N_CARDS
+from .cards import (CANCER, CARDS, CONTINUOUS, CONTINUOUS_ROUNDS, DECK_SIZE, DECKS, IMMEDIATE,
+                    IMMUNE, N_CARDS)
 from .cards import card_id as _card_id
 
 NORMAL_T, CANCER_T, SOLID_T = 0, 1, 2
@@ -457,7 +458,10 @@ def attack_targets(s: CWState) -> list[int]:
 
 
 def cards_available(s: CWState, camp: int) -> bool:
-    return sum(s.deck[camp]) + sum(s.used[camp]) > 0
+    """Whether the camp's deck or used pile holds a card (worked out from public counts, so a
+    seat's view gives the same answer as the full state)."""
+    held = sum(len(s.panels[q].hand) + len(s.panels[q].active) for q in CAMP_PANELS[camp])
+    return held < DECK_SIZE
 
 
 # ----------------------------------------------------------------------------------------------

@@ -207,12 +207,14 @@ def test_used_cards_are_reshuffled_when_the_deck_runs_out():
     assert sum(s.deck[1]) == 40 and sum(s.used[1]) == 0
 
 
-def test_no_drawing_when_no_card_is_left_anywhere():
+def test_a_card_is_always_left_to_draw_since_immediate_cards_are_never_held():
     s = turn(standard(), Ca, R.DRAW)
-    deck = list(s.deck)
-    deck[1] = (0,) * len(deck[1])
-    s = replace(s, deck=tuple(deck))
-    assert "charge" not in legal(s) and "mutate" not in legal(s)
+    held = [c.slug for c in R.CARDS for _ in range(c.cancer) if c.kind != R.IMMEDIATE]
+    s = give(s, Cb, *held)
+    assert R.cards_available(s, 1) and "charge" in legal(s)
+    s = act(s, "charge")
+    assert {GAME.action_to_str(a) for a, _ in GAME.chance_outcomes(s)} == {
+        "draw glucose", "draw nuclear-radiation"}
 
 
 # -- 6. play cards ---------------------------------------------------------------------------------
