@@ -1,0 +1,470 @@
+"""Cell Management solver and study: breadth-first search over the player's decisions.
+
+A decision state is the ship at the moment the player picks the next starting cell. It is packed in
+an int, two bits per species: bit ``2x`` is set when a captive of species ``x`` sits in its hideout,
+bit ``2x+1`` when one is in the centre (the cell holds the rest of the two). So a six-species ship
+has at most 4**6 = 4096 decision states, and a round is one edge: a starting cell, the guards' walk
+(:func:`walk_bits`, an independent re-implementation of ``rules.walk`` that the tests compare with
+it), then "done" or one return to prison. BFS gives the minimum number of rounds and one optimal
+plan, or proves that no plan exists.
+
+The study enumerates every setup the seed's procedure can build, up to two exact symmetries:
+
+* relabelling the species (any permutation): the rules name species only to match a captive with
+  its own hideout and cell, so renaming all of them consistently changes nothing. A setup is then
+  described by positions only: which position's hideout the captives of the cell at ``p`` belong to
+  (``tau``, always one cycle through all positions) and which positions are hostile.
+* rotating the ring: the player chooses any starting cell, and the walk is the same clockwise
+  circuit from wherever it starts.
+
+Reflection is NOT used: it would reverse the guards' clockwise walk. The tests check on the
+four-species game that solving every raw setup gives exactly what its class representative gives.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import itertools
+import math
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from ...core.errors import CellwarsError
+from . import rules as R
+from .rules import CMState, Setup
+
+# ----------------------------------------------------------------------------------------------
+# Compact states and the walk on them
+# ----------------------------------------------------------------------------------------------
+
+
+class Compiled:
+    """A setup prepared for fast walks: per starting cell, the steps (cell shift, hideout shift,
+    hostile) in walk order."""
+
+    __slots__ = ("setup", "species", "walks", "goal")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        n = self.species = len(setup.hideouts)
+        steps = [(2 * setup.cells[p], 2 * setup.hideouts[p], int(setup.hideouts[p] in setup.hostile))
+                 for p in range(n)]
+        # (start cell species, steps in order) for each starting position, in position order
+        self.walks = tuple(
+            (setup.cells[s], tuple(steps[(s + i) % n] for i in range(n))) for s in range(n))
+        self.goal = sum(2 << (2 * x) for x in range(n))
+
+
+def encode(state: CMState) -> int:
+    """The two-bits-per-species packing of a state's captives."""
+    bits = 0
+    for x in range(state.species):
+        bits |= (int(state.in_hideout[x]) | int(state.in_center[x]) << 1) << (2 * x)
+    return bits
+
+
+def decode(bits: int, like: CMState) -> CMState:
+    """A start-phase state with the captives of ``bits`` on the ship of ``like``."""
+    n = like.species
+    hide = tuple(bool(bits >> (2 * x) & 1) for x in range(n))
+    cen = tuple(bool(bits >> (2 * x + 1) & 1) for x in range(n))
+    cell = tuple(2 - hide[x] - cen[x] for x in range(n))
+    return msgspec.structs.replace(like, in_cell=cell, in_hideout=hide, in_center=cen,
+                                   phase=R.START)
+
+
+def walk_bits(bits: int, steps: Sequence[tuple[int, int, int]]) -> int:
+    """One walk of the guards on a packed state (see the module docstring)."""
+    for cs, hs, hostile in steps:
+        if (bits >> hs) & 1 != hostile:  # friend present, or enemy absent: one captive tries
+            c = (bits >> cs) & 3
+            if c == 1:  # one in the hideout already (and one in the cell): to the centre
+                bits |= 2 << cs
+            elif c != 3:  # 0: two in the cell, 2: one in the cell and one free: to the hideout
+                bits |= 1 << cs
+        if (bits >> hs) & 1:  # the search finds a captive: back to its cell
+            bits &= ~(1 << hs)
+    return bits
+
+
+def after_round_options(bits: int, species: int) -> list[tuple[int | None, int]]:
+    """The return-to-prison choices after a walk: (species sent back or None, next state)."""
+    out: list[tuple[int | None, int]] = [(None, bits)]
+    for x in range(species):
+        if (bits >> (2 * x)) & 3 == 2:  # in the centre, hideout empty
+            out.append((x, bits ^ (3 << (2 * x))))
+    return out
+
+
+_OPTIONS: dict[int, list[list[tuple[int | None, int]]]] = {}
+
+
+def _options_table(species: int) -> list[list[tuple[int | None, int]]]:
+    table = _OPTIONS.get(species)
+    if table is None:
+        table = _OPTIONS[species] = [after_round_options(b, species) for b in range(4**species)]
+    return table
+
+
+# ----------------------------------------------------------------------------------------------
+# Solving
+# ----------------------------------------------------------------------------------------------
+
+
+class Round(msgspec.Struct, frozen=True):
+    """One round of a plan: the starting cell (species) and the captive sent back (or None)."""
+
+    start: int
+    send_back: int | None = None
+
+
+class Solution(msgspec.Struct, frozen=True):
+    rounds: int
+    plan: tuple[Round, ...]
+
+
+def _search(puzzle: Compiled, sources: Iterable[int]) -> tuple[int, list[tuple[int, Round]]] | None:
+    """BFS from the packed states ``sources`` (all at distance 0). Returns (the source used, the
+    rounds of one shortest plan), or None when the goal cannot be reached."""
+    goal, walks = puzzle.goal, puzzle.walks
+    options = _options_table(puzzle.species)
+    parent: dict[int, tuple[int, int, int | None] | None] = {}
+    frontier = []
+    for s in sources:
+        if s not in parent:
+            parent[s] = None
+            frontier.append(s)
+    expanded: set[int] = set()  # walk results whose return choices are already queued
+    while frontier:
+        nxt = []
+        for bits in frontier:
+            for cell, steps in walks:
+                after = walk_bits(bits, steps)
+                if after in expanded:
+                    continue
+                expanded.add(after)
+                if after & goal == goal:
+                    plan = [Round(cell)]
+                    node = bits
+                    while parent[node] is not None:
+                        prev, start, back = parent[node]  # type: ignore[misc]
+                        plan.append(Round(start, back))
+                        node = prev
+                    plan.reverse()
+                    return node, plan  # type: ignore[return-value]
+                for back, new in options[after]:
+                    if new not in parent:
+                        parent[new] = (bits, cell, back)
+                        nxt.append(new)
+        frontier = nxt
+    return None
+
+
+def solve_bits(puzzle: Compiled, bits: int) -> Solution | None:
+    found = _search(puzzle, (bits,))
+    if found is None:
+        return None
+    plan = tuple(found[1])
+    return Solution(len(plan), plan)
+
+
+def min_rounds(setup: Setup) -> int | None:
+    """Minimum rounds from the initial position, or None when the setup has no solution."""
+    found = _search(Compiled(setup), (0,))
+    return None if found is None else len(found[1])
+
+
+def solve_setup(setup: Setup) -> Solution | None:
+    return solve_bits(Compiled(setup), 0)
+
+
+def solve_state(state: CMState) -> Solution | None:
+    """The shortest way on from a start- or return-phase state (the plan's first round is the
+    current decision; in the return phase its ``start`` is -1: only ``send_back`` applies)."""
+    if state.phase in R.OVER or state.phase == R.SETUP:
+        return None
+    puzzle = Compiled(state.setup)
+    bits = encode(state)
+    if state.phase == R.START:
+        return solve_bits(puzzle, bits)
+    best: Solution | None = None
+    for back, new in after_round_options(bits, state.species):
+        sol = solve_bits(puzzle, new)
+        if sol is not None and (best is None or sol.rounds < best.rounds):
+            best = Solution(sol.rounds, (Round(-1, back), *sol.plan))
+    return best
+
+
+def hint(state: CMState) -> R.Action | None:
+    """The best next decision (an action), or None if none leads to a win."""
+    sol = solve_state(state)
+    if sol is None:
+        return None
+    first = sol.plan[0]
+    if state.phase == R.RETURN:
+        return R.Done() if first.send_back is None else R.Return(first.send_back)
+    return R.Start(first.start)
+
+
+def solution_actions(state: CMState) -> list[R.Action] | None:
+    """Every decision of one shortest plan from ``state``, as actions to apply in order."""
+    sol = solve_state(state)
+    if sol is None:
+        return None
+    actions: list[R.Action] = []
+    for i, rnd in enumerate(sol.plan):
+        if rnd.start >= 0:
+            actions.append(R.Start(rnd.start))
+        last = i == len(sol.plan) - 1
+        if last:
+            break
+        actions.append(R.Return(rnd.send_back) if rnd.send_back is not None else R.Done())
+    # "done" is only asked when someone could go back: drop the ones the game skips
+    out: list[R.Action] = []
+    s = state
+    for a in actions:
+        if isinstance(a, R.Done) and s.phase != R.RETURN:
+            continue
+        if s.phase in R.OVER:
+            break
+        s, _ = R.GAME.apply(s, 0, a)
+        out.append(a)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# The daily puzzle
+# ----------------------------------------------------------------------------------------------
+
+
+def daily_setup(date: _dt.date, species: int = 6) -> Setup:
+    """The date's puzzle: the setup at ``rules.daily_number`` or the next solvable one after it."""
+    count = R.setup_count(species)
+    number = R.daily_number(date, species)
+    for i in range(count):
+        setup = R.setup_from_number((number - 1 + i) % count + 1, species)
+        if min_rounds(setup) is not None:
+            return setup
+    raise CellwarsError("no solvable setup exists")  # pragma: no cover
+
+
+def daily_code(date: _dt.date | None = None, species: int = 6) -> str:
+    return R.setup_code(daily_setup(date or _dt.date.today(), species))
+
+
+# ----------------------------------------------------------------------------------------------
+# The study: every setup up to relabelling and rotation
+# ----------------------------------------------------------------------------------------------
+
+
+class SetupClass(msgspec.Struct, frozen=True):
+    """One class of setups: its representative (hideouts N, A, 2, ... clockwise) and how many raw
+    setups (hideout ring x hostile set x cell chain, with position 1 fixed) it stands for."""
+
+    setup: Setup
+    raw_count: int
+
+
+def _rotate(tau: tuple[int, ...], hostile: tuple[int, ...], r: int) -> tuple[tuple, tuple]:
+    n = len(tau)
+    new = [0] * n
+    for p in range(n):
+        new[(p + r) % n] = (tau[p] + r) % n
+    return tuple(new), tuple(sorted((h + r) % n for h in hostile))
+
+
+def abstract(setup: Setup) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The setup with species renamed by their hideout's position: (tau, hostile positions)."""
+    where = {h: p for p, h in enumerate(setup.hideouts)}
+    tau = tuple(where[c] for c in setup.cells)
+    return tau, tuple(sorted(where[h] for h in setup.hostile))
+
+
+def canonical(setup: Setup) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The class key of a setup: the least rotation of its abstract form."""
+    tau, hostile = abstract(setup)
+    return min(_rotate(tau, hostile, r) for r in range(len(tau)))
+
+
+def setup_classes(species: int) -> list[SetupClass]:
+    """Every class of setups for ``species`` species, in a fixed order."""
+    n = species
+    k = R.hostile_count(n)
+    members: Counter = Counter()
+    for rest in itertools.permutations(range(1, n)):
+        order = (0, *rest)
+        tau = [0] * n
+        for i in range(n):
+            tau[order[i]] = order[(i + 1) % n]
+        for hostile in itertools.combinations(range(n), k):
+            key = min(_rotate(tuple(tau), hostile, r) for r in range(n))
+            members[key] += 1
+    out = []
+    for (tau, hostile), size in sorted(members.items()):
+        setup = Setup(tuple(range(n)), tuple(hostile), tuple(tau))
+        out.append(SetupClass(setup, size * math.factorial(n)))
+    return out
+
+
+def _solve_many(setups: Sequence[Setup]) -> list[int | None]:
+    return [min_rounds(s) for s in setups]
+
+
+class StudyResult(msgspec.Struct):
+    species: int
+    raw_setups: int
+    classes: list[SetupClass]
+    rounds: list[int | None]  # per class
+    seconds: float = 0.0
+
+    def unsolvable(self) -> list[SetupClass]:
+        return [c for c, r in zip(self.classes, self.rounds) if r is None]
+
+    def histogram(self) -> dict[int, tuple[int, int]]:
+        """min rounds -> (classes, raw setups)."""
+        hist: dict[int, list[int]] = {}
+        for c, r in zip(self.classes, self.rounds):
+            if r is not None:
+                row = hist.setdefault(r, [0, 0])
+                row[0] += 1
+                row[1] += c.raw_count
+        return {r: (v[0], v[1]) for r, v in sorted(hist.items())}
+
+    def hardest(self, count: int = 5) -> list[tuple[SetupClass, int]]:
+        solved = [(c, r) for c, r in zip(self.classes, self.rounds) if r is not None]
+        solved.sort(key=lambda cr: (-cr[1], R.setup_code(cr[0].setup)))
+        return solved[:count]
+
+
+def study(species: int, *, workers: int | None = None, progress: Any = None) -> StudyResult:
+    """Solve every class of setups; ``progress(done, total)`` is called as chunks finish."""
+    t0 = time.perf_counter()
+    classes = setup_classes(species)
+    setups = [c.setup for c in classes]
+    total = len(setups)
+    if workers is None:
+        workers = min(2, os.cpu_count() or 1) if total > 200 else 1
+    chunk = max(1, total // (workers * 8))
+    chunks = [setups[i: i + chunk] for i in range(0, total, chunk)]
+    rounds: list[int | None] = []
+    if workers <= 1:
+        for part in chunks:
+            rounds.extend(_solve_many(part))
+            if progress:
+                progress(len(rounds), total)
+    else:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+        results: dict[int, list[int | None]] = {}
+        with cf.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+            futures = {pool.submit(_solve_many, part): i for i, part in enumerate(chunks)}
+            done = 0
+            for fut in cf.as_completed(futures):
+                results[futures[fut]] = fut.result()
+                done += len(results[futures[fut]])
+                if progress:
+                    progress(done, total)
+        for i in range(len(chunks)):
+            rounds.extend(results[i])
+    return StudyResult(species, R.setup_count(species), classes, rounds,
+                       time.perf_counter() - t0)
+
+
+# ----------------------------------------------------------------------------------------------
+# Command line (rich is imported only here, inside the functions)
+# ----------------------------------------------------------------------------------------------
+
+
+def describe_plan(setup: Setup, plan: Sequence[Round]) -> list[str]:
+    """One line per round: where the guards start, who is free afterwards, who goes back."""
+    lines = []
+    state = R.initial_position(setup)
+    for i, rnd in enumerate(plan, 1):
+        key = state.position_of_cell(rnd.start) + 1
+        state, _ = R.GAME.apply(state, 0, R.Start(rnd.start))
+        free = ", ".join(R.NAMES[x] for x in state.escaped()) or "nobody"
+        line = f"Round {i}: start at cell {R.NAMES[rnd.start]} (key {key}); free: {free}"
+        if state.phase == R.RETURN:
+            if rnd.send_back is None:
+                state, _ = R.GAME.apply(state, 0, R.Done())
+                line += "; send nobody back"
+            else:
+                state, _ = R.GAME.apply(state, 0, R.Return(rnd.send_back))
+                line += f"; send the {R.NAMES[rnd.send_back]} back"
+        lines.append(line)
+    return lines
+
+
+def solve_cli(args: Any) -> int:
+    code = getattr(args, "code", None)
+    if not code:
+        raise CellwarsError("give the puzzle with --code CODE (e.g. --code N3245A-234-4A32N5)")
+    setup = R.setup_from_code(code)
+    sol = solve_setup(setup)
+    print(f"Cell Management puzzle {R.setup_code(setup)} (puzzle {R.number_text(setup)})")
+    if sol is None:
+        print("unsolvable: no sequence of rounds frees one captive of every species")
+        return 0
+    print(f"solvable: minimum {sol.rounds} rounds")
+    for line in describe_plan(setup, sol.plan):
+        print("  " + line)
+    return 0
+
+
+def study_cli(args: Any) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    species = getattr(args, "species", 6) or 6
+    if species not in R.SPECIES_CHOICES:
+        raise CellwarsError("--species must be 4, 5 or 6")
+    console = Console()
+    n, k = species, R.hostile_count(species)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(f"solving {n}-species setups", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = study(species, progress=progress)
+    console.print(report_lines(result, n, k), highlight=False)
+    table = Table(title="minimum rounds")
+    for col in ("rounds", "classes", "raw setups", "share"):
+        table.add_column(col, justify="right")
+    for r, (classes, raw) in result.histogram().items():
+        table.add_row(str(r), str(classes), f"{raw:,}", f"{100 * raw / result.raw_setups:.1f}%")
+    console.print(table)
+    console.print("hardest setups:")
+    for c, r in result.hardest():
+        console.print(f"  {r} rounds: {R.setup_code(c.setup)}  (puzzle {R.number_text(c.setup)})",
+                      highlight=False)
+    console.print(f"time: {result.seconds:.1f} s", highlight=False)
+    return 0
+
+
+def report_lines(result: StudyResult, n: int, k: int) -> str:
+    unsolvable = result.unsolvable()
+    raw_unsolvable = sum(c.raw_count for c in unsolvable)
+    lines = [
+        f"{n} species, {k} hostile hideouts.",
+        f"Setups the procedure builds (position 1 fixed): {n}! hideout rings x C({n},{k}) hostile "
+        f"sets x {n - 1}! cell chains = {result.raw_setups:,}; as physical ships (rotations of the "
+        f"ring identified): {result.raw_setups // n:,}.",
+        f"Symmetry reduction: relabelling the {n} species (any permutation) and rotating the ring "
+        f"({n} rotations); no reflection (the walk is clockwise). Distinct classes: "
+        f"{len(result.classes)}.",
+        f"Unsolvable: {len(unsolvable)} classes = {raw_unsolvable:,} of {result.raw_setups:,} "
+        f"setups ({100 * raw_unsolvable / result.raw_setups:.2f}%).",
+    ]
+    for c in unsolvable[:10]:
+        lines.append(f"  unsolvable: {R.setup_code(c.setup)} (puzzle {R.number_text(c.setup)})")
+    return "\n".join(lines)
