@@ -1,0 +1,80 @@
+"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable
+from pathlib import Path
+
+import msgspec
+
+from ..core.errors import CellwarsError
+from ..core.registry import get_game
+from ..record.store import Problem, SavedGame, list_saved
+
+
+class Row(msgspec.Struct, frozen=True):
+    """One saved game as the list shows it."""
+
+    path: Path
+    game_id: str
+    game: str  # the game's title (its id when the game is unknown here)
+    date: str  # local time, "2026-11-23 01:55"
+    seats: str  # "Ann, Bob (mcts)"
+    result: str  # "Ann won", "draw", "unfinished"
+    length: int
+    modified: float
+    origin: str = ""
+
+    def matches(self, query: str) -> bool:
+        """Every word of ``query`` appears in the game (id or title) or a player's name."""
+        hay = f"{self.game_id} {self.game} {self.seats}".casefold()
+        return all(word in hay for word in query.casefold().split())
+
+
+def _title(game_id: str) -> str:
+    try:
+        return get_game(game_id).title
+    except CellwarsError:
+        return game_id
+
+
+def _date(saved: SavedGame) -> str:
+    try:
+        when = _dt.datetime.fromisoformat(saved.header.started).astimezone()
+    except (TypeError, ValueError):
+        when = _dt.datetime.fromtimestamp(saved.modified)
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+def _result(saved: SavedGame, names: list[str]) -> str:
+    outcome = saved.header.result
+    if outcome is None:
+        return "unfinished"
+    players = len(names)
+    winners = [names[w] if 0 <= w < players else f"seat {w + 1}" for w in outcome.winners]
+    if not winners:
+        return f"all lost ({outcome.termination})" if outcome.termination else "all lost"
+    if len(winners) == players and players > 1:
+        return "draw" if "draw" in outcome.termination.lower() else "shared win"
+    return f"{', '.join(winners)} won"
+
+
+def row(saved: SavedGame) -> Row:
+    h = saved.header
+    names = [s.name or f"seat {i + 1}" for i, s in enumerate(h.seats)]
+    seats = ", ".join(
+        f"{n} ({s.bot or 'bot'})" if s.kind == "bot" else n for n, s in zip(names, h.seats)
+    )
+    return Row(saved.path, h.game, _title(h.game), _date(saved), seats, _result(saved, names),
+               saved.length, saved.modified, h.origin or "")
+
+
+def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
+    """Saved games newest first, and the files that could not be read (with why)."""
+    saved, problems = list_saved(directory)
+    return [row(s) for s in saved], problems
+
+
+def search(all_rows: Iterable[Row], query: str) -> list[Row]:
+    return [r for r in all_rows if r.matches(query)]

@@ -1,0 +1,387 @@
+"""A recorded game opened for replay: any step in a few milliseconds, per-seat views, play from here.
+
+Opening a record applies every step once through the rules (``Game.apply`` validates each), which is
+how a damaged record is found to be "valid up to step N". Rather than keep all N states, the replay
+keeps a msgspec-encoded snapshot every few steps (more often when the game's steps are slow to
+apply) and the current state. Seeking decodes the nearest snapshot at or before the target and
+applies at most a snapshot interval of already-validated steps (``Game._apply``), like a video
+decoder's key frames. States are immutable, so the current state is shared, never copied.
+
+Nothing here imports textual or rich: the replay screen is a view of this model.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import secrets
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ..core.api import CHANCE, Event, Game, Options, Outcome
+from ..core.errors import BadNotation, BadOptions, CellwarsError, RecordError
+from ..core.match import Match, Seat, Step
+from ..record.format import (
+    Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
+)
+from ..record.text import export_text, import_text
+
+# A snapshot at least every MAX_INTERVAL steps, and sooner once the steps since the last one took
+# SNAPSHOT_BUDGET seconds to validate and apply (the unvalidated re-application while seeking is
+# cheaper still), so a seek applies at most a few milliseconds' worth of steps.
+MAX_INTERVAL = 64
+SNAPSHOT_BUDGET = 0.003
+
+# Autoplay pacing: seconds per step at x1 for turn-based games (chance steps go faster), and the
+# longest pause a real-time game's timestamps may ask for.
+TURN_DELAY = 1.0
+CHANCE_DELAY = 0.35
+MAX_REAL_PAUSE = 5.0
+SPEEDS = (1, 2, 4, 8)
+
+
+class Replay:
+    """A record's valid steps, a cursor over them, and the state at the cursor.
+
+    ``cursor`` is the number of steps applied (0 = the initial state, ``len(replay)`` = the end),
+    like :attr:`Match.cursor`. ``problem`` says where and why the record stops being valid (None
+    when every recorded step is valid).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        options: Options,
+        seats: Sequence[Seat],
+        seed: int,
+        steps: Sequence[Step],
+        *,
+        path: Path | None = None,
+        started: str | None = None,
+        origin: str | None = None,
+        title: str = "",
+        problem: str | None = None,
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.path = path
+        self.started = started
+        self.origin = origin
+        self.title = title
+        self.problem = problem
+        self.players = options.players
+        self.steps: list[Step] = []
+        self.events: list[tuple[Event, ...]] = []
+        self._snap_at: list[int] = []
+        self._snaps: list[Any] = []
+        self._encoded = True
+        state = game.initial_state(options)
+        self._initial = state
+        self._take_snapshot(0, state, first=True)
+        since = 0.0
+        for i, step in enumerate(steps):
+            t0 = time.perf_counter()
+            try:
+                state, events = game.apply(state, step.seat, step.action)
+            except CellwarsError as exc:
+                self._stop(i, str(exc))
+                break
+            except Exception as exc:  # a game bug met on a hand-edited record: stop, never crash
+                self._stop(i, f"the rules could not apply it ({type(exc).__name__}: {exc})")
+                break
+            since += time.perf_counter() - t0
+            self.steps.append(step)
+            self.events.append(events)
+            n = i + 1
+            if n - self._snap_at[-1] >= MAX_INTERVAL or since >= SNAPSHOT_BUDGET:
+                self._take_snapshot(n, state)
+                since = 0.0
+        self._final = state
+        self.cursor = len(self.steps)
+        self.state = state
+
+    # -- opening -------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path | str, *, game: Game | None = None) -> Replay:
+        """Open a record file as far as it is valid. Raises only :class:`RecordError` (a file
+        that cannot be read at all, an unknown game, impossible options)."""
+        path = Path(path)
+        return cls.from_record(read_record_file(path), path, game=game)
+
+    @classmethod
+    def from_record(cls, record: Record, path: Path | None = None, *,
+                    game: Game | None = None) -> Replay:
+        where = path if path is not None else "<record>"
+        game = game or record_game(record, where)
+        h = record.header
+        try:
+            options = game.options_from_dict(h.options)
+        except BadOptions as exc:
+            raise RecordError(where, str(exc)) from None
+        except Exception as exc:  # an options type whose checks trip on absurd values
+            raise RecordError(where, f"bad options ({type(exc).__name__}: {exc})") from None
+        if len(h.seats) != options.players:
+            raise RecordError(where, f"{len(h.seats)} seats recorded for {options.players} players")
+        steps: list[Step] = []
+        problem: str | None = None
+        for i, rs in enumerate(record.steps):
+            try:
+                action = game.decode_action(rs.action)
+            except BadNotation as exc:
+                problem = f"step {i + 1} is not a {game.title} action: {exc}"
+                break
+            steps.append(Step(rs.seat, action, rs.t))
+        replay = cls(game, options, h.seats, h.seed, steps, path=path, started=h.started,
+                     origin=h.origin, title=h.title)
+        if replay.problem is None and problem is not None:
+            replay.problem = f"valid up to step {len(replay.steps)}; {problem}"
+        return replay
+
+    @classmethod
+    def from_match(cls, match: Match, path: Path | None = None) -> Replay:
+        """A replay of a match's history up to its cursor."""
+        return cls(match.game, match.options, match.seats, match.seed, match.history,
+                   path=path if path is not None else getattr(match, "path", None),
+                   started=getattr(match, "started", None), origin=getattr(match, "origin", None))
+
+    @classmethod
+    def from_text(cls, text: str, path: Path | str | None = None) -> Replay:
+        """Import a plain-text move list (see :mod:`cellwars_tui.record.text`)."""
+        match = import_text(text, path if path is not None else "<move list>")
+        replay = cls.from_match(match)
+        replay.path = None
+        return replay
+
+    def _stop(self, index: int, why: str) -> None:
+        why = why.splitlines()[0] if why else "invalid"
+        prefix = f"step {index + 1}: "
+        self.problem = f"valid up to step {index}; {prefix}{why.removeprefix(prefix)}"
+
+    def _take_snapshot(self, n: int, state: Any, *, first: bool = False) -> None:
+        if first:
+            try:  # keep encoded snapshots only for states that survive the round trip
+                self._encoded = self.game.decode_state(self.game.encode_state(state)) == state
+            except Exception:
+                self._encoded = False
+        self._snap_at.append(n)
+        self._snaps.append(self.game.encode_state(state) if self._encoded else state)
+
+    # -- the position --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def snapshot_count(self) -> int:
+        return len(self._snaps)
+
+    def seek(self, n: int) -> Any:
+        """Move the cursor to step ``n`` (clamped to 0..len) and return the state there."""
+        n = max(0, min(int(n), len(self.steps)))
+        self.state = self.state_at(n)
+        self.cursor = n
+        return self.state
+
+    def state_at(self, n: int) -> Any:
+        """The full state after ``n`` steps, without moving the cursor."""
+        if not 0 <= n <= len(self.steps):
+            raise IndexError(f"step {n} is outside 0..{len(self.steps)}")
+        if n == self.cursor:
+            return self.state
+        if n == len(self.steps):
+            return self._final
+        if n == 0:
+            return self._initial
+        k = bisect.bisect_right(self._snap_at, n) - 1
+        base = self._snap_at[k]
+        if self.cursor <= n and self.cursor >= base:
+            start, state = self.cursor, self.state
+        else:
+            snap = self._snaps[k]
+            start, state = base, (self.game.decode_state(snap) if self._encoded else snap)
+        apply = self.game._apply
+        for step in self.steps[start:n]:
+            state = apply(state, step.seat, step.action)[0]
+        return state
+
+    def forward(self, count: int = 1) -> Any:
+        return self.seek(self.cursor + count)
+
+    def back(self, count: int = 1) -> Any:
+        return self.seek(self.cursor - count)
+
+    def home(self) -> Any:
+        return self.seek(0)
+
+    def end(self) -> Any:
+        return self.seek(len(self.steps))
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor >= len(self.steps)
+
+    # -- what the position shows ---------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """The result at the cursor (None before the end of the game)."""
+        return self.game.outcome(self.state)
+
+    def final_outcome(self) -> Outcome | None:
+        return self.game.outcome(self._final)
+
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` saw at the cursor; ``None`` reveals everything (the full state)."""
+        if seat is None:
+            return self.state
+        return self.game.view(self.state, seat)
+
+    def seat_names(self) -> list[str]:
+        return [s.name or self.game.seat_label(i) for i, s in enumerate(self.seats)]
+
+    def who(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "chance"
+        names = self.seat_names()
+        return names[seat] if 0 <= seat < len(names) else self.game.seat_label(seat)
+
+    def step_events(self, n: int) -> list[str]:
+        """Sentences for what step ``n`` (1-based: the step that led to cursor ``n``) did."""
+        if not 1 <= n <= len(self.steps):
+            return []
+        names = self.seat_names()
+        out = [self.game.describe_event(e, names) for e in self.events[n - 1]]
+        if not out:
+            step = self.steps[n - 1]
+            out = [f"{self.who(step.seat)}: {self.game.action_to_str(step.action)}"]
+        return out
+
+    def events_upto(self, n: int | None = None, *, last: int = 200) -> list[tuple[int, int | None, str]]:
+        """The event log as (step, seat, sentence) up to cursor ``n`` (default: the cursor),
+        keeping the ``last`` lines: what a player watching the game would have seen so far."""
+        n = self.cursor if n is None else n
+        lines: list[tuple[int, int | None, str]] = []
+        i = n
+        while i >= 1 and len(lines) < last:
+            seat = self.steps[i - 1].seat
+            for text in reversed(self.step_events(i)):
+                lines.append((i, None if seat == CHANCE else seat, text))
+            i -= 1
+        lines.reverse()
+        return lines[-last:]
+
+    def notation(self, n: int) -> str:
+        """``"12. Ann: roll"`` for step ``n`` (1-based)."""
+        step = self.steps[n - 1]
+        return f"{n}. {self.who(step.seat)}: {self.game.action_to_str(step.action)}"
+
+    # -- navigation by seat and time -----------------------------------------------------------
+    def next_turn(self, seat: int, after: int | None = None) -> int | None:
+        """The next cursor (after ``after``, default the cursor) where ``seat`` is about to act."""
+        start = self.cursor if after is None else after
+        for i in range(start + 1, len(self.steps)):
+            if self.steps[i].seat == seat:
+                return i
+        return None
+
+    def previous_turn(self, seat: int, before: int | None = None) -> int | None:
+        """The previous cursor (before ``before``) where ``seat`` was about to act."""
+        start = self.cursor if before is None else before
+        for i in range(min(start, len(self.steps)) - 1, -1, -1):
+            if self.steps[i].seat == seat:
+                return i
+        return None
+
+    def time_at(self, n: int) -> float:
+        """Seconds since the start when the game reached cursor ``n``."""
+        if n <= 0 or not self.steps:
+            return 0.0
+        t = self.steps[min(n, len(self.steps)) - 1].t
+        return t if math.isfinite(t) and t >= 0 else 0.0
+
+    def delay_before(self, n: int, speed: float = 1.0) -> float:
+        """How long autoplay waits at cursor ``n`` before showing step ``n + 1``.
+
+        A real-time game keeps its own rhythm (the recorded timestamps, long pauses cut to
+        ``MAX_REAL_PAUSE``); a turn-based game gets an even pace, quicker over chance steps."""
+        if n >= len(self.steps):
+            return 0.0
+        speed = speed if speed > 0 else 1.0
+        if self.game.real_time:
+            gap = self.steps[n].t - self.time_at(n)
+            if not math.isfinite(gap):
+                gap = 0.0
+            return max(0.0, min(gap, MAX_REAL_PAUSE)) / speed
+        base = CHANCE_DELAY if self.steps[n].seat == CHANCE else TURN_DELAY
+        return base / speed
+
+    # -- leaving the replay ----------------------------------------------------------------------
+    def origin_label(self, n: int | None = None) -> str:
+        n = self.cursor if n is None else n
+        source = str(self.path) if self.path is not None else "<imported move list>"
+        return f"{source}#{n}"
+
+    def play_from_here(self, seats: Sequence[Seat] | None = None, *, n: int | None = None,
+                       seed: int | None = None) -> Match:
+        """A new match from cursor ``n`` (default the cursor): the same history, new seats.
+
+        It gets a fresh seed so the dice after the branch point are not the original game's (which
+        the replay has shown), and ``origin`` names the source file and step for its record."""
+        n = self.cursor if n is None else max(0, min(n, len(self.steps)))
+        seats = tuple(seats) if seats is not None else self.seats
+        if len(seats) != self.players:
+            raise CellwarsError(f"{len(seats)} seats for a {self.players}-player game")
+        match = Match(self.game, self.options, seats,
+                      secrets.randbits(63) if seed is None else seed, auto_chance=False)
+        match.replay_steps(self.steps[:n])
+        match.auto_chance = True
+        match.origin = self.origin_label(n)  # type: ignore[attr-defined]
+        match.started = now_iso()  # type: ignore[attr-defined]
+        match.resolve_chance()
+        return match
+
+    def as_match_like(self, n: int | None = None) -> _RecordedGame:
+        """A read-only stand-in for a Match (history up to ``n``, default all) for the record and
+        move-list writers."""
+        n = len(self.steps) if n is None else max(0, min(n, len(self.steps)))
+        return _RecordedGame(self, n)
+
+    def export_text(self, n: int | None = None) -> str:
+        """The plain-text move list of the valid steps (up to ``n``)."""
+        return export_text(self.as_match_like(n))  # type: ignore[arg-type]
+
+    def to_record(self, n: int | None = None) -> Record:
+        return match_to_record(self.as_match_like(n), started=self.started)  # type: ignore[arg-type]
+
+    def record_bytes(self, n: int | None = None) -> bytes:
+        return encode_record(self.to_record(n))
+
+
+class _RecordedGame:
+    """Just enough of :class:`Match` for ``match_to_record`` and ``export_text``."""
+
+    def __init__(self, replay: Replay, n: int) -> None:
+        self._replay = replay
+        self._n = n
+        self.game = replay.game
+        self.options = replay.options
+        self.seats = replay.seats
+        self.seed = replay.seed
+        self.started = replay.started
+        self.origin = replay.origin
+        self.history = replay.steps[:n]
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self._replay.state_at(self._n))
+
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self._replay.state_at(self._n))
