@@ -25,6 +25,7 @@ import struct
 import termios
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import asyncssh
 
@@ -82,13 +83,45 @@ async def _write_all(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
+class ExecChild:
+    """A child started by fork+exec of ``command`` (asyncio reaps it)."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.pid = proc.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.proc.returncode
+
+    async def wait(self) -> int:
+        return await self.proc.wait()
+
+
+class ExecSpawner:
+    """Runs ``command`` for each session (the plain design: one interpreter start per session)."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        self.command = list(command)
+
+    async def spawn(self, slave: int, env: Mapping[str, str]) -> ExecChild:
+        proc = await asyncio.create_subprocess_exec(
+            *self.command, stdin=slave, stdout=slave, stderr=slave, env=dict(env),
+            start_new_session=True, preexec_fn=_become_terminal_leader, close_fds=True,
+        )
+        return ExecChild(proc)
+
+    async def close(self) -> None:
+        pass
+
+
 class ChildSession:
     """A child process on a PTY, bridged to one SSH server process (channel)."""
 
     def __init__(
         self,
         process: asyncssh.SSHServerProcess,
-        command: Sequence[str],
+        spawner: ExecSpawner | Any,
         env: Mapping[str, str],
         limits: Limits,
         *,
@@ -97,13 +130,13 @@ class ChildSession:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.process = process
-        self.command = list(command)
+        self.spawner = spawner
         self.env = dict(env)
         self.limits = limits
         self.size = size
         self.on_start = on_start
         self.clock = clock
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: ExecChild | Any = None
         self.master = -1
         self.last_input = clock()
         self.ended_by_server = ""  # why the server ended the child ("" if it ended by itself)
@@ -120,10 +153,7 @@ class ChildSession:
             set_winsize(master, *self.size)
             os.set_blocking(master, False)
             try:
-                self.proc = await asyncio.create_subprocess_exec(
-                    *self.command, stdin=slave, stdout=slave, stderr=slave, env=self.env,
-                    start_new_session=True, preexec_fn=_become_terminal_leader, close_fds=True,
-                )
+                self.proc = await self.spawner.spawn(slave, self.env)
             finally:
                 os.close(slave)
             if self.on_start is not None:

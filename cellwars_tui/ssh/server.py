@@ -39,9 +39,10 @@ import asyncssh
 
 from ..core.errors import CellwarsError
 from ..locations import data_dir
-from .child import TERMINAL_RESET, ChildSession
+from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .hub import Hub
 from .limits import Limits
+from .zygote import ZygoteSpawner
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
@@ -174,7 +175,9 @@ class CellwarsServer:
         self.limits = limits or Limits()
         self.limits.check()
         self.allow = load_allow_list(allow_file) if allow_file is not None else None
-        self.child_command = list(child_command or default_child_command())
+        # The app's own sessions are forked from a warm zygote; any other command is exec'd.
+        self.spawner: ExecSpawner | ZygoteSpawner = (
+            ZygoteSpawner() if child_command is None else ExecSpawner(child_command))
         self.home = home or data_dir()
         self.host_key = load_or_create_host_key(host_key_path(self.home))
         self.hub: Hub | None = None
@@ -208,6 +211,8 @@ class CellwarsServer:
     async def start(self) -> None:
         if self.hub is not None:
             await self.hub.start()
+        if isinstance(self.spawner, ZygoteSpawner):
+            await self.spawner.start()
         lim = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), self.host, self.port,
@@ -242,6 +247,7 @@ class CellwarsServer:
         for c in list(self.connections):
             if c.conn is not None:
                 c.conn.close()
+        await self.spawner.close()
         if self.hub is not None:
             await self.hub.close()
 
@@ -329,7 +335,7 @@ class CellwarsServer:
         token = secrets.token_urlsafe(24)
         home, temporary = self._player_home(c.identity)
         session = ChildSession(
-            process, self.child_command, self._child_env(c, process, home, token), self.limits,
+            process, self.spawner, self._child_env(c, process, home, token), self.limits,
             size=(height or 24, width or 80), on_start=self._child_started,
         )
         key = id(session)

@@ -113,15 +113,19 @@ def client_key() -> asyncssh.SSHKey:
 
 @pytest.fixture
 async def make_server(tmp_path):
-    """``await make_server(**kw)`` starts a server (the fake app unless told); all close after."""
+    """``await make_server(**kw)`` starts a server; all close after.
+
+    Sessions run the fake app unless told: ``child_command=None`` runs the real app (forked from
+    the zygote, as ``cellwars serve`` does).
+    """
     made: list[CellwarsServer] = []
     home = tmp_path / "server"
     home.mkdir()
 
-    async def make(*, child_command=None, limits: Limits | None = None, **kw) -> CellwarsServer:
+    async def make(*, child_command=FAKE_APP, limits: Limits | None = None, **kw) -> CellwarsServer:
         server = CellwarsServer(
             "127.0.0.1", 0, limits=limits or Limits(kill_grace=1.0),
-            child_command=child_command or FAKE_APP, home=home, **kw,
+            child_command=child_command, home=home, **kw,
         )
         await server.start()
         made.append(server)

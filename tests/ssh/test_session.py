@@ -20,9 +20,7 @@ def click_at(term: Terminal, text: str, nth: int = 0) -> None:
 
 @pytest.fixture
 async def server(make_server):
-    from cellwars_tui.ssh.server import default_child_command
-
-    return await make_server(child_command=default_child_command())
+    return await make_server(child_command=None)  # the real app, forked from the zygote
 
 
 async def test_a_client_sees_the_lobby_at_its_terminal_size(server, client_key):
@@ -77,3 +75,34 @@ async def test_two_terminals_meet_at_one_table(server, client_key):
     finally:
         await ann.close()
         await ben.close()
+
+
+async def test_sessions_forked_from_the_zygote_leave_no_process_behind(server, client_key):
+    import os
+    import time
+
+    started: list[int] = []
+    server.on_child_start = started.append
+    terms = [await open_terminal(server.port, key=client_key) for _ in range(2)]
+    for term in terms:
+        await term.wait_for("New table", timeout=20)
+    assert len(set(started)) == 2 and os.getpgid(started[0]) == started[0]  # own session
+    terms[0].conn.abort()  # one client vanishes; the other keeps playing
+    await terms[1].close()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not any(_alive(pid) for pid in started)
+    zygote = server.spawner.proc
+    await server.close()
+    assert zygote.returncode is not None  # the zygote ends with the server
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -1,0 +1,193 @@
+"""Benchmarks of ``cellwars serve`` (run by ``cellwars bench``; never inside the tests).
+
+* concurrent sessions: N clients connect at once; each one's time to its first frame;
+* memory: proportional set size (PSS) of one session's child, and the server's growth per session;
+* churn: connect/disconnect cycles; the server's memory and open files before and after, and
+  whether any child outlived its connection.
+
+Everything runs on 127.0.0.1 with an ephemeral port and a throwaway home.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from ..bench import Result, result
+from .limits import Limits
+from .server import CellwarsServer
+
+FIRST_FRAME = b"cellwars online"  # the lobby's header line
+
+
+def _pss_kib(pid: int) -> int:
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0
+    for line in text.splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+class _Session:
+    def __init__(self) -> None:
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.first_frame = float("nan")
+
+    async def open(self, port: int, key: asyncssh.SSHKey, timeout: float = 60.0) -> None:
+        t0 = time.perf_counter()
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username="bench", known_hosts=None, client_keys=[key],
+            agent_path=None, gss_host=None)
+        proc = await self.conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                              encoding=None)
+        seen = b""
+        deadline = t0 + timeout
+        while FIRST_FRAME not in seen:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError("no first frame")
+            chunk = await asyncio.wait_for(proc.stdout.read(65536), left)
+            if not chunk:
+                raise ConnectionError("session ended before its first frame")
+            seen = seen[-64:] + chunk
+        self.first_frame = time.perf_counter() - t0
+        self.proc = proc
+        asyncio.get_running_loop().create_task(self._drain(proc))
+
+    async def _drain(self, proc) -> None:
+        try:
+            while await proc.stdout.read(65536):
+                pass
+        except Exception:
+            pass
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            try:
+                await asyncio.wait_for(self.conn.wait_closed(), 10)
+            except Exception:
+                pass
+
+
+async def _with_server(body, max_sessions: int = 100):
+    with tempfile.TemporaryDirectory(prefix="cellwars-bench-") as home:
+        server = CellwarsServer("127.0.0.1", 0, home=Path(home),
+                                limits=Limits(max_sessions=max_sessions, per_address=1000))
+        children: list[int] = []
+        server.on_child_start = children.append
+        await server.start()
+        try:
+            return await body(server, children)
+        finally:
+            await server.close()
+
+
+async def _concurrent(n: int, stagger: float) -> tuple[list[float], int, int]:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def body(server, children):
+        sessions = [_Session() for _ in range(n)]
+
+        async def one(i: int, s: _Session) -> None:
+            await asyncio.sleep(i * stagger)
+            await s.open(server.port, key)
+
+        outcomes = await asyncio.gather(*(one(i, s) for i, s in enumerate(sessions)),
+                                        return_exceptions=True)
+        failures = sum(1 for o in outcomes if isinstance(o, BaseException))
+        await asyncio.sleep(0.5)
+        pss = [_pss_kib(pid) for pid in children if _alive(pid)]
+        await asyncio.gather(*(s.close() for s in sessions))
+        times = [s.first_frame for s in sessions if s.first_frame == s.first_frame]
+        return times, failures, int(statistics.mean(pss)) if pss else 0
+
+    return await _with_server(body)
+
+
+def bench_concurrent_sessions(quick: bool) -> list[Result]:
+    n = 10 if quick else 50
+    out: list[Result] = []
+    for label, stagger in (("at once", 0.0), ("one every 50 ms", 0.05)):
+        times, failures, pss = asyncio.run(_concurrent(n, stagger))
+        worst = max(times) if times else float("nan")
+        out.append(result(f"ssh: {n} sessions {label}, slowest first frame", worst, "s", "<=", 2.0,
+                          note=f"median {statistics.median(times):.2f} s; {failures} failed"
+                          if times else f"{failures} failed"))
+        if stagger == 0.0:
+            out.append(result("ssh: PSS of one session's child", pss / 1024, "MiB", "<=", 30.0,
+                              note=f"mean over {n} live children"))
+    return out
+
+
+async def _churn(cycles: int) -> dict[str, float]:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def body(server, children):
+        async def cycle() -> None:
+            s = _Session()
+            await s.open(server.port, key)
+            await s.close()
+
+        for _ in range(5):  # warm up: caches, lazy imports
+            await cycle()
+        await asyncio.sleep(0.5)
+        rss0, fds0 = _rss_kib(os.getpid()), _open_fds()
+        t0 = time.perf_counter()
+        for _ in range(cycles):
+            await cycle()
+        elapsed = time.perf_counter() - t0
+        deadline = time.monotonic() + 10
+        while (server.sessions or any(_alive(p) for p in children)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        return {
+            "orphans": sum(1 for p in children if _alive(p)),
+            "rss_growth": (_rss_kib(os.getpid()) - rss0) / 1024,
+            "fd_growth": _open_fds() - fds0,
+            "per_cycle": elapsed / cycles,
+        }
+
+    return await _with_server(body)
+
+
+def bench_connect_disconnect(quick: bool) -> list[Result]:
+    cycles = 20 if quick else 200
+    r = asyncio.run(_churn(cycles))
+    return [
+        result(f"ssh: orphan children after {cycles} connect/disconnect cycles", r["orphans"],
+               "processes", "<=", 0),
+        result(f"ssh: server memory growth over {cycles} cycles", r["rss_growth"], "MiB", "<=", 5.0,
+               note=f"{r['per_cycle'] * 1000:.0f} ms per cycle (includes the client)"),
+        result(f"ssh: open files growth over {cycles} cycles", r["fd_growth"], "files", "<=", 0),
+    ]
+
+
+BENCHMARKS = [bench_concurrent_sessions, bench_connect_disconnect]

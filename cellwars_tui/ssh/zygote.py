@@ -1,0 +1,331 @@
+"""A warm process that forks one child per session (``python -m cellwars_tui.ssh.zygote``).
+
+Starting Python and importing Textual and the games costs about half a second of CPU per session;
+on a 2-core machine fifty sessions arriving together would wait many seconds for their first
+frame. The zygote pays that once: it imports everything, freezes the garbage collector (so forked
+children keep sharing those pages), then waits for requests from the server on a socket. Each
+request carries the session's PTY slave (by SCM_RIGHTS) and environment; the zygote forks, and the
+child makes the PTY its controlling terminal in a new session and runs the session app, exactly as
+the exec'd child would.
+
+The zygote is the children's parent: it reaps them and reports each exit to the server. When the
+server goes away (its end of the socket closes) the zygote ends every child it started and exits.
+
+Wire format: SOCK_SEQPACKET, one msgpack map per packet. Server -> zygote: ``{"id", "env"}`` with
+one file descriptor. Zygote -> server: ``{"ready"}``, ``{"id", "pid"}``, ``{"exit", "status"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import gc
+import os
+import random
+import select
+import signal
+import socket
+import sys
+import termios
+import time
+import traceback
+from collections.abc import Mapping
+
+import msgspec
+
+ENV_FD = "CELLWARS_ZYGOTE_FD"
+_enc = msgspec.msgpack.Encoder()
+_dec = msgspec.msgpack.Decoder(dict)
+
+
+def warm() -> None:
+    """Import what every session needs, before any fork."""
+    from ..core.registry import all_games
+    from . import lobby, session_app  # noqa: F401
+
+    all_games()
+    with contextlib.suppress(ImportError):
+        import cellwars_tui.ui.app  # noqa: F401
+
+
+def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str]) -> None:
+    code = 1
+    try:
+        sock.close()
+        for fd in wake:
+            os.close(fd)
+        signal.set_wakeup_fd(-1)
+        for sig in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        if slave > 2:
+            os.close(slave)
+        os.environ.clear()
+        os.environ.update(env)
+        random.seed()  # forked children must not share the zygote's random sequence
+        for stream in (sys.stdin, sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.reconfigure(encoding="utf-8", errors="replace")
+        from .session_app import main
+
+        code = main() or 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:  # noqa: BLE001 - the child must always end here
+        with contextlib.suppress(Exception):
+            traceback.print_exc()
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
+
+
+def serve(sock: socket.socket) -> None:
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_w)
+    children: set[int] = set()
+    sock.send(_enc.encode({"ready": os.getpid()}))
+    try:
+        while True:
+            ready, _, _ = select.select([sock, wake_r], [], [])
+            if wake_r in ready:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(wake_r, 4096)
+                _reap(sock, children)
+            if sock in ready:
+                try:
+                    data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 4)
+                except OSError:
+                    return
+                if not data:
+                    return  # the server went away
+                request = _dec.decode(data)
+                if len(fds) != 1:
+                    for fd in fds:
+                        os.close(fd)
+                    sock.send(_enc.encode({"id": request.get("id"), "pid": -1}))
+                    continue
+                pid = os.fork()
+                if pid == 0:
+                    _child(sock, (wake_r, wake_w), fds[0], request["env"])
+                os.close(fds[0])
+                children.add(pid)
+                sock.send(_enc.encode({"id": request["id"], "pid": pid}))
+    finally:
+        _end_all(children)
+
+
+def _reap(sock: socket.socket | None, children: set[int]) -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        children.discard(pid)
+        code = os.waitstatus_to_exitcode(status)
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.send(_enc.encode({"exit": pid, "status": code}))
+
+
+def _end_all(children: set[int]) -> None:
+    for sig, grace in ((signal.SIGHUP, 2.0), (signal.SIGKILL, 2.0)):
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, sig)
+        deadline = time.monotonic() + grace
+        while children and time.monotonic() < deadline:
+            _reap(None, children)
+            time.sleep(0.02)
+        if not children:
+            return
+
+
+# -- the server's side ----------------------------------------------------------------------------
+class ZygoteChild:
+    """A session's child forked by the zygote (the zygote reaps it and reports its exit)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._exited = asyncio.Event()
+
+    def _exit(self, code: int) -> None:
+        if self.returncode is None:
+            self.returncode = code
+            self._exited.set()
+
+    async def wait(self) -> int:
+        await self._exited.wait()
+        assert self.returncode is not None
+        return self.returncode
+
+
+class ZygoteSpawner:
+    """Starts the zygote once and asks it for a child per session (same surface as ExecSpawner).
+
+    If the zygote dies, its children are ended and a new zygote is started for the next session.
+    """
+
+    def __init__(self, start_timeout: float = 60.0) -> None:
+        self.start_timeout = start_timeout
+        self.proc: asyncio.subprocess.Process | None = None
+        self.sock: socket.socket | None = None
+        self.children: dict[int, ZygoteChild] = {}
+        self._pending: dict[int, asyncio.Future[int]] = {}
+        self._ready: asyncio.Future[int] | None = None
+        self._starting: asyncio.Lock | None = None
+        self._next_id = 0
+
+    async def start(self) -> None:
+        """Start the zygote (if it is not running) and wait until it has warmed up."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self.sock is not None:
+                return
+            loop = asyncio.get_running_loop()
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            env = dict(os.environ)
+            env[ENV_FD] = str(theirs.fileno())
+            try:
+                self.proc = await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", "cellwars_tui.ssh.zygote", env=env,
+                    pass_fds=(theirs.fileno(),), stdin=asyncio.subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+            finally:
+                theirs.close()
+            ours.setblocking(False)
+            self.sock = ours
+            self._ready = loop.create_future()
+            loop.add_reader(ours.fileno(), self._readable)
+            try:
+                await asyncio.wait_for(asyncio.shield(self._ready), self.start_timeout)
+            except BaseException:
+                await self.close()
+                raise
+
+    def _readable(self) -> None:
+        sock = self.sock
+        if sock is None:
+            return
+        while True:
+            try:
+                data = sock.recv(1 << 16)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._lost()
+                return
+            try:
+                msg = _dec.decode(data)
+            except msgspec.DecodeError:
+                continue
+            if "ready" in msg:
+                if self._ready is not None and not self._ready.done():
+                    self._ready.set_result(msg["ready"])
+            elif "exit" in msg:
+                child = self.children.pop(msg["exit"], None)
+                if child is not None:
+                    child._exit(int(msg["status"]))
+            elif "id" in msg:
+                fut = self._pending.pop(msg["id"], None)
+                pid = int(msg["pid"])
+                if pid > 0:
+                    self.children[pid] = ZygoteChild(pid)
+                if fut is not None and not fut.done():
+                    fut.set_result(pid)
+
+    def _lost(self) -> None:
+        """The zygote went away: end its children (they lead their own sessions) and forget it."""
+        sock, self.sock = self.sock, None
+        if sock is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(sock.fileno())
+            sock.close()
+        for pid, child in list(self.children.items()):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+            child._exit(-signal.SIGKILL)
+        self.children.clear()
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("the zygote went away"))
+        self._pending.clear()
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_exception(ConnectionError("the zygote did not start"))
+
+    async def spawn(self, slave: int, env: Mapping[str, str]) -> ZygoteChild:
+        if self.sock is None:
+            await self.start()
+        assert self.sock is not None
+        self._next_id += 1
+        rid = self._next_id
+        fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = fut
+        payload = _enc.encode({"id": rid, "env": dict(env)})
+        while True:
+            try:
+                socket.send_fds(self.sock, [payload], [slave])
+                break
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
+        pid = await asyncio.wait_for(fut, 30)
+        if pid <= 0:
+            raise ConnectionError("the zygote could not start a session")
+        child = self.children.get(pid)
+        if child is None:  # it ended before we looked: a zombie-free, finished child
+            child = ZygoteChild(pid)
+            child._exit(1)
+        return child
+
+    async def close(self) -> None:
+        """Stop the zygote; it ends every child it started (SIGHUP, then SIGKILL)."""
+        sock, self.sock = self.sock, None
+        if sock is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(sock.fileno())
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            try:
+                await asyncio.wait_for(proc.wait(), 6)
+            except asyncio.TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+                await proc.wait()
+        for pid, child in list(self.children.items()):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)
+            child._exit(-signal.SIGKILL)
+        self.children.clear()
+
+
+def main() -> int:
+    fd = int(os.environ.pop(ENV_FD))
+    sock = socket.socket(fileno=fd)
+    warm()
+    gc.collect()
+    gc.freeze()  # keep the imported objects' pages shared with the children
+    serve(sock)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
