@@ -1,0 +1,354 @@
+"""The replay model: seeking, per-seat views, events, turns, play from here, export and import."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cellwars_tui.core import CHANCE, CellwarsError, Match, RecordError, Seat, all_games
+from cellwars_tui.record import decode_record, encode_record, load_match, match_to_record
+from cellwars_tui.record.format import read_record_file
+from cellwars_tui.replay import Replay
+from cellwars_tui.replay import model as replay_model
+from tests.replay.helpers import save_toy, toy_match
+from tests.test_conformance import play_random
+from tests.toy_game import TOY, Die, Hold, Roll
+
+
+def replay_of(match: Match) -> Replay:
+    return Replay.from_record(decode_record(encode_record(match_to_record(match))))
+
+
+# -- property: stepping back and forth reproduces the original game's states -------------------
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 200),
+       walk=st.lists(st.one_of(st.integers(-30, 30), st.sampled_from(["home", "end", "seek"])),
+                     max_size=40))
+def test_stepping_back_and_forth_reproduces_the_original_states(seed, moves, walk):
+    original = toy_match(seed, moves, hold_every=0)  # never holding: records as long as we like
+    replay = replay_of(original)
+    assert len(replay) == len(original.steps)
+    rng = random.Random(seed)
+    for move in walk:
+        if move == "home":
+            replay.home()
+        elif move == "end":
+            replay.end()
+        elif move == "seek":
+            replay.seek(rng.randrange(len(replay) + 1))
+        elif move >= 0:
+            replay.forward(move)
+        else:
+            replay.back(-move)
+        assert 0 <= replay.cursor <= len(replay)
+        assert replay.state == original.states[replay.cursor]
+
+
+def test_every_step_of_a_long_record_is_the_original_state():
+    original = toy_match(1, 1500, hold_every=0)
+    replay = replay_of(original)
+    assert len(replay) > 2000
+    assert replay.snapshot_count <= len(replay) // 8
+    for n in range(len(replay), -1, -1):
+        assert replay.seek(n) == original.states[n]
+
+
+def test_snapshots_are_taken_at_most_max_interval_steps_apart():
+    replay = replay_of(toy_match(2, 400, hold_every=0))
+    gaps = [b - a for a, b in zip(replay._snap_at, replay._snap_at[1:])]
+    assert gaps and max(gaps) <= replay_model.MAX_INTERVAL
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_a_recorded_game_of_every_registered_game_replays_exactly(game):
+    original = play_random(game, game.min_players, 4, checks=False)
+    replay = replay_of(original)
+    assert replay.problem is None and len(replay) == len(original.steps)
+    order = list(range(len(replay) + 1))
+    random.Random(4).shuffle(order)
+    for n in order[:120]:
+        assert replay.seek(n) == original.states[n]
+        for seat in range(replay.players):
+            assert replay.view(seat) == game.view(original.states[n], seat)
+        assert replay.view(None) == original.states[n]
+    assert replay.final_outcome() == original.outcome()
+
+
+# -- opening ---------------------------------------------------------------------------------
+def test_opening_a_record_puts_the_cursor_at_the_end(tmp_path):
+    m, path = save_toy(tmp_path)
+    replay = Replay.open(path)
+    assert replay.cursor == len(replay) == len(m.steps)
+    assert replay.state == m.state and replay.outcome() == m.outcome()
+    assert replay.path == path and replay.seats == m.seats
+
+
+def test_a_record_with_an_illegal_step_opens_up_to_it_and_says_why(tmp_path):
+    m, path = save_toy(tmp_path, moves=30)
+    raw = path.read_text()
+    record = decode_record(raw.encode())
+    seat_step = next(i for i, s in enumerate(record.steps) if s.seat != CHANCE and i > 3)
+    record.steps[seat_step].seat = 1 - record.steps[seat_step].seat  # the wrong player acts
+    replay = Replay.from_record(record, path)
+    assert len(replay) == seat_step
+    assert replay.problem.startswith(f"valid up to step {seat_step}; step {seat_step + 1}: ")
+    assert "not legal" in replay.problem and "\n" not in replay.problem
+    assert replay.state == m.states[seat_step]
+
+
+def test_a_record_with_an_unreadable_action_opens_up_to_it_and_says_why(tmp_path):
+    _, path = save_toy(tmp_path, moves=30)
+    text = path.read_text()
+    record = read_record_file(path)
+    record.steps[5].action = __import__("msgspec").Raw(b'{"kind":"teleport"}')
+    replay = Replay.from_record(record, path)
+    assert len(replay) == 5
+    assert replay.problem.startswith("valid up to step 5; step 6 is not a Toy race action")
+    assert text  # the file itself is untouched
+
+
+def test_a_truncated_record_file_is_the_projects_error(tmp_path):
+    _, path = save_toy(tmp_path)
+    path.write_bytes(path.read_bytes()[:-40])
+    with pytest.raises(RecordError, match="not a readable record|damaged"):
+        Replay.open(path)
+
+
+def test_a_record_of_an_unknown_game_is_the_projects_error(tmp_path):
+    _, path = save_toy(tmp_path)
+    path.write_text(path.read_text().replace('"toy-race"', '"chess"'))
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        Replay.open(path)
+
+
+def test_a_record_with_impossible_options_is_the_projects_error(tmp_path):
+    _, path = save_toy(tmp_path)
+    path.write_text(path.read_text().replace('"players":2', '"players":7'))
+    with pytest.raises(RecordError):
+        Replay.open(path)
+
+
+def test_a_missing_record_file_is_the_projects_error(tmp_path):
+    with pytest.raises(RecordError, match="no such file"):
+        Replay.open(tmp_path / "nothing.cellwars.json")
+
+
+_BASE = encode_record(match_to_record(toy_match(8, 40)))
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.data())
+def test_fuzzed_records_open_as_far_as_valid_or_raise_the_projects_error(data):
+    blob = bytearray(_BASE)
+    for _ in range(data.draw(st.integers(1, 4))):
+        kind = data.draw(st.sampled_from(["cut", "flip", "insert", "delete", "digit"]))
+        if not blob:
+            break
+        at = data.draw(st.integers(0, len(blob) - 1))
+        if kind == "cut":
+            del blob[at:]
+        elif kind == "flip":
+            blob[at] = data.draw(st.integers(0, 255))
+        elif kind == "insert":
+            blob[at:at] = data.draw(st.binary(min_size=1, max_size=8))
+        elif kind == "delete":
+            del blob[at:at + data.draw(st.integers(1, 20))]
+        else:
+            digits = [i for i, b in enumerate(blob) if chr(b).isdigit()]
+            if not digits:
+                continue
+            blob[data.draw(st.sampled_from(digits))] = ord(str(data.draw(st.integers(0, 9))))
+    try:
+        record = decode_record(bytes(blob))
+        replay = Replay.from_record(record)
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert len(replay) <= len(record.steps)
+    if replay.problem is None:
+        assert len(replay) == len(record.steps)
+    else:
+        assert replay.problem.startswith(f"valid up to step {len(replay)}; ")
+        assert "\n" not in replay.problem
+    state = replay.state_at(0)
+    for n, step in enumerate(replay.steps, 1):
+        state, _ = replay.game.apply(state, step.seat, step.action)
+        assert replay.seek(n) == state
+    replay.home()
+    replay.events_upto(len(replay))
+    replay.export_text()
+
+
+# -- what a position shows ---------------------------------------------------------------------
+def test_events_at_a_step_are_that_steps_sentences():
+    m = toy_match(5, 30)
+    replay = replay_of(m)
+    for n in range(1, len(replay) + 1):
+        expected = [TOY.describe_event(e, ["Ann", "Bob"]) for e in m.events[n - 1]]
+        assert replay.step_events(n) == (expected or [replay.notation(n).split(". ", 1)[1]])
+
+
+def test_the_event_log_stops_at_the_cursor():
+    replay = replay_of(toy_match(5, 30))
+    replay.seek(7)
+    log = replay.events_upto()
+    assert log and max(step for step, _, _ in log) == 7
+    assert [s for s, _, _ in log] == sorted(s for s, _, _ in log)
+    assert all(seat is None or seat in (0, 1) for _, seat, _ in log)
+
+
+def test_reveal_all_shows_the_full_state_and_a_seat_sees_its_view():
+    game = next((g for g in all_games() if g.hidden_information), None)
+    if game is None:
+        pytest.fail("no registered game has hidden information to check views with")
+    original = play_random(game, game.min_players, 2, checks=False)
+    replay = replay_of(original)
+    replay.seek(len(replay) // 2)
+    full = original.states[replay.cursor]
+    assert replay.view(None) == full
+    assert any(replay.view(seat) != full for seat in range(replay.players))
+
+
+def test_next_and_previous_turn_of_a_seat_land_where_that_seat_acts():
+    replay = replay_of(toy_match(6, 60))
+    replay.seek(0)
+    seen = []
+    while (n := replay.next_turn(1)) is not None:
+        replay.seek(n)
+        assert replay.steps[n].seat == 1 and replay.to_act() == (1,)
+        seen.append(n)
+    assert seen == [i for i, s in enumerate(replay.steps) if s.seat == 1]
+    back = []
+    while (n := replay.previous_turn(1)) is not None:
+        replay.seek(n)
+        back.append(n)
+    assert back == list(reversed(seen[:-1]))
+
+
+def test_autoplay_paces_turn_games_evenly_and_real_time_games_by_their_timestamps(monkeypatch):
+    replay = replay_of(toy_match(6, 20))
+    first_player = next(i for i, s in enumerate(replay.steps) if s.seat != CHANCE)
+    assert replay.delay_before(first_player, 2) == replay_model.TURN_DELAY / 2
+    monkeypatch.setattr(type(TOY), "real_time", True)
+    for n in range(len(replay)):
+        gap = replay.steps[n].t - replay.time_at(n)
+        assert replay.delay_before(n, 4) == pytest.approx(max(0.0, min(gap, 5.0)) / 4)
+    assert replay.delay_before(len(replay)) == 0.0
+
+
+# -- leaving the replay --------------------------------------------------------------------------
+def test_play_from_here_continues_the_history_with_new_seats_and_names_its_origin(tmp_path):
+    m, path = save_toy(tmp_path, moves=30)
+    replay = Replay.open(path)
+    replay.seek(9)
+    seats = [Seat(name="Cy"), Seat(name="Bot", kind="bot", bot="random")]
+    new = replay.play_from_here(seats)
+    assert new.seats == tuple(seats)
+    assert [s.action for s in new.history[:9]] == [s.action for s in m.steps[:9]]
+    assert new.states[9] == m.states[9]
+    assert new.to_act() and CHANCE not in new.to_act()
+    assert new.origin == f"{path}#9"
+    record = match_to_record(new)
+    assert record.header.origin == f"{path}#9" and record.header.seats == seats
+    new.play(new.to_act()[0], Hold())
+    assert new.cursor > 9
+
+
+def test_play_from_here_refuses_the_wrong_number_of_seats(tmp_path):
+    replay = replay_of(toy_match(1, 5))
+    with pytest.raises(CellwarsError, match="1 seats for a 2-player game"):
+        replay.play_from_here([Seat(name="solo")])
+
+
+def test_play_from_here_is_autosaved_as_a_new_record(tmp_path):
+    from cellwars_tui.record import autosave
+
+    _, path = save_toy(tmp_path, moves=30)
+    new = Replay.open(path).play_from_here(n=4)
+    saved = autosave(new)
+    assert saved != path
+    again = load_match(saved)
+    assert again.origin == f"{path}#4"
+
+
+def test_the_move_list_exports_and_imports_back_to_the_same_replay():
+    m = toy_match(9, 50)
+    replay = replay_of(m)
+    text = replay.export_text()
+    again = Replay.from_text(text)
+    assert len(again) == len(replay) and again.state == m.state
+    assert [s.action for s in again.steps] == [s.action for s in m.steps]
+    partial = replay.export_text(5)
+    assert len(Replay.from_text(partial)) == 5
+
+
+def test_a_bad_move_list_is_the_projects_error():
+    text = replay_of(toy_match(9, 20)).export_text().replace(": die", ": dye", 1)
+    with pytest.raises(RecordError, match="line"):
+        Replay.from_text(text)
+
+
+def test_a_replay_saves_as_a_record_with_the_same_steps(tmp_path):
+    m = toy_match(4, 25)
+    replay = replay_of(m)
+    record = decode_record(replay.record_bytes())
+    assert [s.seat for s in record.steps] == [s.seat for s in m.steps]
+    assert Replay.from_record(record).state == m.state
+
+
+def test_the_replay_package_never_imports_ui_libraries():
+    code = (
+        "import sys, cellwars_tui.replay, cellwars_tui.replay.bench\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_die_and_roll_are_what_the_helpers_play():  # guards the helper the tests rely on
+    m = toy_match(3, 10, hold_every=0)
+    assert all(isinstance(s.action, (Die, Roll)) for s in m.steps)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+        ["kind", "face", "x"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_hand_edited_steps_open_as_far_as_valid(data):
+    import msgspec
+
+    record = decode_record(_BASE)
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(record.steps) - 1))
+        what = data.draw(st.sampled_from(["seat", "action", "kind", "drop", "t"]))
+        step = record.steps[i]
+        if what == "seat":
+            step.seat = data.draw(st.integers(-3, 5))
+        elif what == "action":
+            step.action = msgspec.Raw(msgspec.json.encode(data.draw(_JSON)))
+        elif what == "kind":
+            step.action = msgspec.Raw(msgspec.json.encode(
+                {"kind": data.draw(st.sampled_from(["roll", "hold", "die"])),
+                 "face": data.draw(st.integers(-2, 9))}))
+        elif what == "drop":
+            del record.steps[i]
+        else:
+            step.t = data.draw(st.floats(-1e300, 1e300))  # JSON has no NaN or infinity
+    blob = encode_record(record)
+    replay = Replay.from_record(decode_record(blob))
+    assert replay.problem is None or replay.problem.startswith(f"valid up to step {len(replay)}; ")
+    for n in range(len(replay) + 1):
+        replay.seek(n)
+        replay.delay_before(n, 8)
+    replay.events_upto()
