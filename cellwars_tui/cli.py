@@ -76,9 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--code", help="puzzle code")
         sp.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
 
-    serve = sub.add_parser("serve", help="serve the table over SSH")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=2222)
+    from .ssh.cli import add_serve_arguments
+
+    add_serve_arguments(sub.add_parser("serve", help="serve the table over SSH"))
     return p
 
 
@@ -136,7 +136,9 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             raise CellwarsError(f"{game.title} has no {cmd} command")
         return tool(args)
     if cmd == "serve":
-        raise CellwarsError("the SSH server is not built yet (issue 9)")
+        from .ssh.server import run_serve
+
+        return run_serve(args)
     parser.error(f"unknown command {cmd}")
     return 2
 

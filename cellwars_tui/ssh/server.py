@@ -41,6 +41,7 @@ from ..core.errors import CellwarsError
 from ..locations import data_dir
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .hub import Hub
+from .cli import add_serve_arguments
 from .limits import Limits
 from .zygote import ZygoteSpawner
 
@@ -407,19 +408,6 @@ async def serve(
         await stop.wait()
     finally:
         await server.close()
-
-
-def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``cellwars serve``."""
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    parser.add_argument("--allow", type=Path, metavar="FILE",
-                        help="admit only the keys in FILE (authorized_keys format); no guests")
-    parser.add_argument("--max-sessions", type=int, default=50, metavar="N",
-                        help="players connected at once (default 50)")
-    parser.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
-                        help="close a session after S seconds without input (0: never; default 3600)")
 
 
 def run_serve(args: argparse.Namespace) -> int:
