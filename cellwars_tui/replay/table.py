@@ -1,0 +1,190 @@
+"""A read-only table over a replay position: what a game screen needs to draw a recorded game.
+
+It has the public surface of :class:`cellwars_tui.ui.table.LocalTable` (see notes/ui_contract.md),
+so the game's own screen shows a replay unchanged, in read-only mode: nothing can be played, undone
+or saved through it. ``viewer()`` is the seat chosen in the replay bar, or None to reveal all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.errors import IllegalAction
+from ..core.match import Seat
+from .model import Replay
+
+
+class ReplayTable:
+    """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
+
+    read_only = True
+    match = None
+
+    def __init__(self, replay: Replay, seat: int | None = None) -> None:
+        self.replay = replay
+        self.game: Game = replay.game
+        self.players: int = replay.players
+        self.humans: frozenset[int] = frozenset()
+        self.revision = 0
+        self.save_problem: str | None = None
+        self.seat: int | None = seat if seat is None or 0 <= seat < self.players else None
+        self._listeners: list[Callable[[], None]] = []
+
+    # -- the replay drives the table ---------------------------------------------------------
+    def seek(self, n: int) -> None:
+        """Move the position (clamped) and tell the screen, if it changed."""
+        before = self.replay.cursor
+        self.replay.seek(n)
+        if self.replay.cursor != before:
+            self._changed()
+
+    def set_seat(self, seat: int | None) -> None:
+        """Show the game through ``seat``'s eyes (None: reveal all)."""
+        seat = seat if seat is None or 0 <= seat < self.players else None
+        if seat != self.seat:
+            self.seat = seat
+            self._changed()
+
+    # -- who sits here -----------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.replay.seats
+
+    def names(self) -> list[str]:
+        return self.replay.seat_names()
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "everyone"
+        return self.replay.who(seat)
+
+    def seat_kind(self, seat: int) -> str:
+        s = self.seats[seat]
+        if not s.is_bot:
+            return "human"
+        return "random bot" if s.bot == "random" else f"search bot {s.think:g}s"
+
+    def hot_seat(self) -> bool:
+        return False
+
+    # -- what the screen shows ---------------------------------------------------------------
+    def viewer(self) -> int | None:
+        return self.seat
+
+    def view(self, seat: int | None) -> Any:
+        return self.replay.view(seat)
+
+    def public_view(self) -> Any:
+        return self.game.view(self.replay.state, None)
+
+    def state(self) -> Any:
+        return self.replay.state
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.replay.to_act()
+
+    def humans_to_act(self) -> tuple[int, ...]:
+        return ()
+
+    def legal(self, seat: int) -> list[Action]:
+        return []
+
+    def step(self) -> int:
+        return self.replay.cursor
+
+    # -- nothing is played here --------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> None:
+        raise IllegalAction("this is a replay: use Play from here to play on")
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def bot_to_move(self) -> int | None:
+        return None
+
+    def bot_step(self, seat: int | None = None) -> Action:
+        raise IllegalAction("no bot plays in a replay")
+
+    def save(self) -> None:
+        return None
+
+    # -- the log and the end -----------------------------------------------------------------
+    def events(self, last: int | None = None) -> list[tuple[int, int | None, str]]:
+        """(step, seat, sentence) up to the position. Moves without events are spelled out
+        unless the game hides information and a seat (not reveal-all) is watching."""
+        r = self.replay
+        names = self.names()
+        show_actions = self.seat is None or not self.game.hidden_information
+        out: list[tuple[int, int | None, str]] = []
+        n = r.cursor
+        start = 0 if last is None else max(0, n - last)
+        for i in range(start, n):
+            step = r.steps[i]
+            seat = None if step.seat == CHANCE else step.seat
+            evs = r.events[i]
+            if not evs and show_actions and seat is not None:
+                out.append((i + 1, seat, f"{self.seat_name(seat)}: "
+                                         f"{self.game.action_to_str(step.action)}"))
+            for ev in evs:
+                try:
+                    sentence = self.game.describe_event(ev, names)
+                except Exception as exc:  # a game's text bug must not break the replay
+                    sentence = f"({type(ev).__name__}: {exc})"
+                out.append((i + 1, seat, sentence))
+        return out if last is None else out[-last:]
+
+    def outcome(self) -> Outcome | None:
+        return self.replay.outcome()
+
+    def is_over(self) -> bool:
+        return self.replay.is_over()
+
+    def outcome_text(self) -> str:
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        names = self.names()
+
+        def name(w: int) -> str:
+            return names[w] if 0 <= w < len(names) else f"seat {w + 1}"
+
+        if not outcome.winners:
+            who = "Nobody wins"
+        elif len(outcome.winners) == self.players and self.players > 1:
+            who = "Draw"
+        elif len(outcome.winners) == 1:
+            who = f"{name(outcome.winners[0])} wins"
+        else:
+            who = " and ".join(name(w) for w in outcome.winners) + " win"
+        text = f"{who} ({outcome.termination})" if outcome.termination else who
+        if outcome.scores:
+            text += " - " + ", ".join(
+                f"{names[i]} {score:g}" for i, score in enumerate(outcome.scores) if i < len(names)
+            )
+        return text
+
+    # -- listeners ---------------------------------------------------------------------------
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        self._listeners.append(fn)
+
+    def unsubscribe(self, fn: Callable[[], None]) -> None:
+        try:
+            self._listeners.remove(fn)
+        except ValueError:
+            pass
+
+    def _changed(self) -> None:
+        self.revision += 1
+        for fn in list(self._listeners):
+            fn()

@@ -1,0 +1,65 @@
+"""The read-only replay table: the Table surface over a replay position."""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.core import IllegalAction, all_games
+from cellwars_tui.replay import Replay
+from cellwars_tui.replay.table import ReplayTable
+from tests.replay.test_model import replay_of
+from tests.replay.helpers import toy_match
+from tests.test_conformance import play_random
+
+
+def test_the_replay_table_has_every_public_member_of_the_local_table():
+    from cellwars_tui.ui.table import LocalTable
+
+    missing = [n for n in dir(LocalTable) if not n.startswith("_") and not hasattr(ReplayTable, n)
+               and n not in ("autosave_enabled", "last_human")]
+    assert not missing
+
+
+def test_the_replay_table_shows_the_position_and_tells_its_listeners():
+    m = toy_match(3, 30)
+    table = ReplayTable(replay_of(m))
+    calls = []
+    table.subscribe(lambda: calls.append(table.step()))
+    table.seek(4)
+    table.seek(4)
+    assert calls == [4]
+    assert table.state() == m.states[4] and table.to_act() == m.game.to_act(m.states[4])
+    assert table.events() and table.events()[-1][0] <= 4
+
+
+def test_nothing_can_be_played_undone_or_saved_at_a_replay_table():
+    table = ReplayTable(replay_of(toy_match(3, 30)))
+    table.seek(3)
+    seat = table.to_act()[0]
+    assert table.read_only and table.legal(seat) == [] and table.humans_to_act() == ()
+    with pytest.raises(IllegalAction, match="replay"):
+        table.submit(seat, table.replay.steps[3].action)
+    assert not table.can_undo() and not table.undo() and not table.can_redo()
+    assert table.bot_to_move() is None
+
+
+def test_the_chosen_seat_is_the_viewer_and_none_reveals_all():
+    game = next(g for g in all_games() if g.hidden_information)
+    m = play_random(game, game.min_players, 3, checks=False)
+    table = ReplayTable(Replay.from_match(m), seat=1)
+    table.seek(len(m.steps) // 2)
+    assert table.viewer() == 1
+    assert table.view(table.viewer()) == game.view(m.states[table.step()], 1)
+    table.set_seat(None)
+    assert table.viewer() is None and table.view(None) == m.states[table.step()]
+    table.set_seat(99)
+    assert table.viewer() is None
+
+
+def test_the_outcome_shows_at_the_end_only():
+    m = toy_match(3, 60)
+    table = ReplayTable(replay_of(m))
+    assert m.is_over() and table.is_over()
+    assert table.outcome_text().split()[0] in ("Ann", "Bob")
+    table.seek(0)
+    assert table.outcome() is None and table.outcome_text() == ""
