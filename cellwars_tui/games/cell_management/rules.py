@@ -29,7 +29,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
-from typing import Union
+from typing import Literal, Union
 
 import msgspec
 
@@ -87,6 +87,9 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "The puzzle is won the moment the last missing species reaches the centre; the guards stop "
      "there. It is lost if you give up, or after a round limit (100 rounds unless set otherwise) "
      "passes without a win, so that every game ends."),
+    ("which of the species will make a disturbance first",
+     "You may start the guards at any cell, even an empty one: the cell still draws them, and "
+     "the walk then goes once round the ship from there as usual."),
     ("Set aside the null Moon tile",
      "The setup follows the seed's chain: the first cell drawn goes beside the Null hideout, each "
      "next cell beside the hideout of the previous cell's species, and the Null cell closes the "
@@ -109,17 +112,24 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
 
 class CMOptions(Options, frozen=True, kw_only=True):
     players: int = 1
-    species: int = 6  # 4, 5 or 6
-    code: str = ""  # a setup code or puzzle number; empty: a fresh shuffle
+    species: Literal[4, 5, 6] = 6
+    # "shuffle": a fresh random ship; "daily": today's puzzle (the same for everyone on a date);
+    # "number": the puzzle with this number (see :func:`setup_from_number`), shareable.
+    puzzle: Literal["shuffle", "daily", "number"] = "shuffle"
+    number: int = 1
+    code: str = ""  # a setup code or "#number"; when set it wins over ``puzzle``
     max_rounds: int = DEFAULT_MAX_ROUNDS
 
 
 class Setup(Action, frozen=True, tag="setup"):
-    """The shuffle: hideout species clockwise, hostile species (sorted), cell species clockwise."""
+    """The shuffle: hideout species clockwise, hostile species (sorted), cell species clockwise.
+    ``daily`` is the ISO date when the ship is that date's daily puzzle (recorded, so a replay on
+    another day rebuilds the same ship)."""
 
     hideouts: tuple[int, ...]
     hostile: tuple[int, ...]
     cells: tuple[int, ...]
+    daily: str = ""
 
 
 class Start(Action, frozen=True, tag="start"):
@@ -147,6 +157,7 @@ CMAction = Union[Setup, Start, Return, Done, GiveUp]
 
 class SetUp(Event, frozen=True, tag="set-up"):
     code: str
+    daily: str = ""
 
 
 class Arrive(Event, frozen=True, tag="arrive"):
@@ -199,6 +210,8 @@ class CMState(msgspec.Struct, frozen=True, kw_only=True):
     species: int = 6
     max_rounds: int = DEFAULT_MAX_ROUNDS
     code: str = ""  # the requested setup (empty: any shuffle)
+    daily: bool = False  # the daily puzzle was requested (the date comes with the setup)
+    date: str = ""  # the daily puzzle's date, once set up
     phase: str = SETUP
     hideouts: tuple[int, ...] = ()
     hostile: tuple[int, ...] = ()
@@ -229,6 +242,11 @@ class CMState(msgspec.Struct, frozen=True, kw_only=True):
     def setup(self) -> Setup:
         return Setup(self.hideouts, self.hostile, self.cells)
 
+    @property
+    def number(self) -> str:
+        """The shareable puzzle number, e.g. "#1234" or "4#12" (empty before the setup)."""
+        return number_text(self.setup) if self.cells else ""
+
 
 # ----------------------------------------------------------------------------------------------
 # Setups: validation, the shuffle, codes and numbers
@@ -247,6 +265,8 @@ def setup_problem(setup: Setup, species: int | None = None) -> str | None:
         return f"it has {n} hideouts, not {species}"
     if n not in SPECIES_CHOICES:
         return f"a ship has 4, 5 or 6 positions, not {n}"
+    if len(setup.cells) != n:
+        return "hideouts and cells differ in number"
     if sorted(setup.hideouts) != list(range(n)):
         return "each species needs exactly one hideout"
     if sorted(setup.cells) != list(range(n)):
@@ -284,6 +304,17 @@ def shuffle_setup(species: int, rng: random.Random) -> Setup:
         last = m
     cells[hideouts.index(last)] = 0  # the Null Moon tile fills the last space
     return Setup(tuple(hideouts), hostile, tuple(cells))
+
+
+def requested_code(options: Options) -> str:
+    """The setup code the options ask for ("" for a shuffle or the daily puzzle)."""
+    species = getattr(options, "species", 6)
+    code = getattr(options, "code", "")
+    if code:
+        return setup_code(setup_from_code(code, species))
+    if getattr(options, "puzzle", "shuffle") == "number":
+        return setup_code(setup_from_number(getattr(options, "number", 1), species))
+    return ""
 
 
 def _sym(s: int) -> str:
@@ -429,6 +460,27 @@ def daily_number(date: _dt.date, species: int = 6) -> int:
     return int.from_bytes(digest[:8], "big") % setup_count(species) + 1
 
 
+def daily_setup(date: _dt.date, species: int = 6) -> Setup:
+    """The date's puzzle: the setup numbered :func:`daily_number`, or the next solvable one."""
+    from .solver import min_rounds
+
+    count = setup_count(species)
+    number = daily_number(date, species)
+    for i in range(count):
+        setup = setup_from_number((number - 1 + i) % count + 1, species)
+        if min_rounds(setup) is not None:
+            return msgspec.structs.replace(setup, daily=date.isoformat())
+    raise BadOptions("no solvable setup exists")  # pragma: no cover
+
+
+def _is_daily(setup: Setup, species: int) -> bool:
+    try:
+        day = _dt.date.fromisoformat(setup.daily)
+    except ValueError:
+        return False
+    return daily_setup(day, species) == setup
+
+
 # ----------------------------------------------------------------------------------------------
 # The walk
 # ----------------------------------------------------------------------------------------------
@@ -531,20 +583,17 @@ class CellManagement(Game[CMState, Action]):
         max_rounds = getattr(options, "max_rounds", DEFAULT_MAX_ROUNDS)
         if not 1 <= max_rounds <= MAX_ROUNDS_LIMIT:
             raise BadOptions(f"the round limit must be between 1 and {MAX_ROUNDS_LIMIT}")
-        code = getattr(options, "code", "")
-        if code:
-            try:
-                setup_from_code(code, species)
-            except BadNotation as exc:
-                raise BadOptions(str(exc)) from None
+        try:
+            requested_code(options)
+        except BadNotation as exc:
+            raise BadOptions(str(exc)) from None
 
     # -- the rules -------------------------------------------------------------------------
     def initial_state(self, options: Options) -> CMState:
         species = getattr(options, "species", 6)
-        code = getattr(options, "code", "")
-        if code:
-            code = setup_code(setup_from_code(code, species))
-        return CMState(species=species, code=code,
+        code = requested_code(options)
+        daily = not code and getattr(options, "puzzle", "shuffle") == "daily"
+        return CMState(species=species, code=code, daily=daily,
                        max_rounds=getattr(options, "max_rounds", DEFAULT_MAX_ROUNDS))
 
     def to_act(self, s: CMState) -> tuple[int, ...]:
@@ -570,7 +619,11 @@ class CellManagement(Game[CMState, Action]):
         if seat == CHANCE:
             if not isinstance(action, Setup) or setup_problem(action, s.species) is not None:
                 return False
-            return not s.code or setup_code(action) == s.code
+            if s.code:
+                return setup_code(action) == s.code and not action.daily
+            if s.daily:
+                return _is_daily(action, s.species)
+            return not action.daily
         if isinstance(action, GiveUp):
             return True
         if s.phase == START:
@@ -587,13 +640,16 @@ class CellManagement(Game[CMState, Action]):
     def sample_chance(self, s: CMState, rng: random.Random) -> Action:
         if s.code:
             return setup_from_code(s.code, s.species)
+        if s.daily:
+            return daily_setup(_dt.date.today(), s.species)
         return shuffle_setup(s.species, rng)
 
     def _apply(self, s: CMState, seat: int, a: Action) -> tuple[CMState, tuple[Event, ...]]:
         match a:
             case Setup():
-                new = initial_position(a, max_rounds=s.max_rounds, code=s.code)
-                return new, (SetUp(setup_code(a)),)
+                new = initial_position(a, max_rounds=s.max_rounds, code=s.code, daily=s.daily,
+                                       date=a.daily)
+                return new, (SetUp(setup_code(a), a.daily),)
             case Start(cell=cell):
                 events = []
                 for event, s in walk(s, cell):
@@ -641,6 +697,8 @@ class CellManagement(Game[CMState, Action]):
     # -- notation ----------------------------------------------------------------------------
     def action_to_str(self, a: Action) -> str:
         match a:
+            case Setup(daily=day) if day:
+                return f"setup {setup_code(a)} daily {day}"
             case Setup():
                 return f"setup {setup_code(a)}"
             case Start(cell=c):
@@ -664,6 +722,12 @@ class CellManagement(Game[CMState, Action]):
             return GiveUp()
         if head == "setup" and len(rest) == 1:
             return setup_from_code(rest[0])
+        if head == "setup" and len(rest) == 3 and rest[1].lower() == "daily":
+            try:
+                day = _dt.date.fromisoformat(rest[2])
+            except ValueError:
+                raise parse_error(self, text, "the daily date must look like 2026-11-23") from None
+            return msgspec.structs.replace(setup_from_code(rest[0]), daily=day.isoformat())
         if head in ("start", "return") and len(rest) == 1:
             value = _SYMBOL_VALUES.get(rest[0].upper())
             if value is None:
@@ -702,6 +766,8 @@ def _a(species: int) -> str:
 def describe(e: Event) -> str:
     """One plain sentence per event (the screen's narration line)."""
     match e:
+        case SetUp(code=code, daily=day) if day:
+            return f"Daily puzzle of {day}: the captives are locked in (setup {code})."
         case SetUp(code=code):
             return f"The captives are locked in (setup {code})."
         case Arrive(round=r, cell=c):

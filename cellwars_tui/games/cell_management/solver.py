@@ -242,15 +242,7 @@ def solution_actions(state: CMState) -> list[R.Action] | None:
 # ----------------------------------------------------------------------------------------------
 
 
-def daily_setup(date: _dt.date, species: int = 6) -> Setup:
-    """The date's puzzle: the setup at ``rules.daily_number`` or the next solvable one after it."""
-    count = R.setup_count(species)
-    number = R.daily_number(date, species)
-    for i in range(count):
-        setup = R.setup_from_number((number - 1 + i) % count + 1, species)
-        if min_rounds(setup) is not None:
-            return setup
-    raise CellwarsError("no solvable setup exists")  # pragma: no cover
+daily_setup = R.daily_setup
 
 
 def daily_code(date: _dt.date | None = None, species: int = 6) -> str:
