@@ -673,6 +673,8 @@ class CellWars(Game[CWState, Action]):
             return [Play(slug, tile=t) for t in vessel_tiles(s)]
         if c.draw and not c.full_heal and not cards_available(s, PANEL_CAMPS[p]):
             return []
+        if c.heal and not (c.full_heal or c.walls or c.draw) and pn.biomass >= effective_limit(pn):
+            return []  # a sugar at full Biomass would do nothing
         return [Play(slug)]
 
     # -- chance ----------------------------------------------------------------------------------
@@ -1322,6 +1324,22 @@ class CellWars(Game[CWState, Action]):
 
     def describe_event(self, e: Event, names: Sequence[str]) -> str:
         return describe(e)
+
+    # -- bot hooks (see bot.py) ------------------------------------------------------------------
+    def bot_actions(self, s: CWState, seat: int) -> list[Action]:
+        from .bot import bot_actions
+
+        return bot_actions(s, seat)
+
+    def heuristic(self, s: CWState) -> tuple[float, ...]:
+        from .bot import heuristic
+
+        return heuristic(s)
+
+    def random_playout(self, s: CWState, rng: random.Random, max_steps: int = 400):
+        from .bot import random_playout
+
+        return random_playout(s, rng, max_steps)
 
     # -- invariants ------------------------------------------------------------------------------
     def check_invariants(self, s: CWState) -> None:

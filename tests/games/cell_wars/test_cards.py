@@ -79,6 +79,11 @@ def test_card_maltose_restores_three_biomass_up_to_the_limit():
     assert s.panels[Ca].biomass == 5
 
 
+def test_card_maltose_cannot_be_played_at_full_biomass():
+    s = playing(Ca, "maltose")
+    assert not [m for m in legal(s) if m.startswith("play")]
+
+
 def test_card_balanced_diet_raises_the_limit_and_regenerates_each_round():
     s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=5), "play balanced-diet")
     assert R.effective_limit(s.panels[Ca]) == 6

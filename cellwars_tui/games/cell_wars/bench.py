@@ -1,0 +1,117 @@
+"""Cell Wars benchmarks: random play speed, legal-move generation, playouts and bot strength."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ...ai.bots import MCTSBot, RandomBot
+from ...bench import Result, result, timed
+from ...core import CHANCE
+from . import bot as BOT
+from . import rules as R
+from .rules import GAME, CellWarsOptions
+
+
+def _random_game(seed: int, players: int = 6) -> tuple[R.CWState, int, list[R.CWState]]:
+    """An all-random game to the end: final state, steps, and the decision states passed."""
+    rng = random.Random(seed)
+    s = GAME.initial_state(CellWarsOptions(players=players))
+    steps, decisions = 0, []
+    while True:
+        seats = GAME.to_act(s)
+        if not seats:
+            return s, steps, decisions
+        seat = seats[0]
+        if seat == CHANCE:
+            a = GAME.sample_chance(s, rng)
+        else:
+            legal = GAME.legal_actions(s, seat)
+            if s.phase == R.PLAY:
+                decisions.append(s)
+            a = rng.choice(legal)
+        s, _ = GAME._apply(s, seat, a)
+        steps += 1
+
+
+def bench_random_play(quick: bool) -> list[Result]:
+    games = 10 if quick else 60
+    t0 = time.perf_counter()
+    steps = 0
+    for seed in range(games):
+        _, n, _ = _random_game(seed)
+        steps += n
+    dt = time.perf_counter() - t0
+    return [
+        result("cell-wars: all-random 3v3 games to the end", games / dt, "games/s",
+               note=f"{games} games, {steps / games:.0f} steps each (16 rounds)"),
+        result("cell-wars: random play", steps / dt, "steps/s",
+               note="legal moves listed and applied, chance sampled"),
+    ]
+
+
+def bench_legal_actions(quick: bool) -> list[Result]:
+    _, _, states = _random_game(3)
+    sample = states[:: 4 if quick else 2]
+
+    def run() -> None:
+        for s in sample:
+            GAME.legal_actions(s, GAME.to_act(s)[0])
+
+    per, _ = timed(run, min_time=0.2 if quick else 1.0)
+    return [result("cell-wars: legal-action generation", len(sample) / per, "lists/s",
+                   note=f"mid-game 3v3 decision states ({len(sample)})")]
+
+
+def bench_playouts(quick: bool) -> list[Result]:
+    _, _, states = _random_game(5)
+    sample = states[:: 10 if quick else 3]
+    rng = random.Random(1)
+    t0 = time.perf_counter()
+    n = 0
+    for s in sample:
+        BOT.random_playout(s, rng)
+        n += 1
+    dt = time.perf_counter() - t0
+    return [result("cell-wars: bot playouts (greedy, 2 rounds ahead)", n / dt, "playouts/s",
+                   note="the search bot's fast playout hook")]
+
+
+def _bot_game(seed: int, smart_camp: int, playouts: int) -> int:
+    """A two-player game: the search bot leads ``smart_camp``, the random bot the other camp."""
+    rng = random.Random(seed)
+    smart, dumb = MCTSBot(max_playouts=playouts), RandomBot()
+    s = GAME.initial_state(CellWarsOptions(players=2))
+    while True:
+        seats = GAME.to_act(s)
+        if not seats:
+            return s.winner
+        seat = seats[0]
+        if seat == CHANCE:
+            a = GAME.sample_chance(s, rng)
+        else:
+            who = smart if R.seat_camp(2, seat) == smart_camp else dumb
+            a = who.choose(GAME, GAME.view(s, seat), seat, rng, 60.0)
+        s, _ = GAME._apply(s, seat, a)
+
+
+def bench_bot_strength(quick: bool) -> list[Result]:
+    games = 20 if quick else 200
+    playouts = 16
+    out = []
+    for camp, name in ((R.IMMUNE, "immune"), (R.CANCER, "cancer")):
+        t0 = time.perf_counter()
+        wins = ties = 0
+        for seed in range(games):
+            w = _bot_game(1000 + seed, camp, playouts)
+            wins += w == camp
+            ties += w == 2
+        dt = time.perf_counter() - t0
+        out.append(result(f"cell-wars: search bot (mcts) win rate as {name} vs random",
+                          100.0 * wins / games, "%", ">=", 90,
+                          note=f"{games} games, {ties} ties, {playouts} playouts a move, "
+                               f"{dt / games:.2f} s a game"))
+    return out
+
+
+BENCHMARKS = [bench_random_play, bench_legal_actions, bench_playouts, bench_bot_strength]

@@ -1,0 +1,373 @@
+"""Cell Wars bot hooks: a short list of sensible actions, a position value and a greedy playout.
+
+The core MCTS bot (``ai/bots.py``) searches among :func:`bot_actions` and scores the positions it
+reaches with :func:`random_playout`, which plays the greedy policy below (with a little noise) a
+couple of rounds ahead and then asks :func:`heuristic`. Where the policy sees only one sensible
+move (stepping towards a target, purifying the tile under an immune cell, ...) ``bot_actions``
+returns just that move, so the search spends its time on real choices: drawing, cards, the special
+action, attack order.
+
+Goals the policy follows:
+
+* an immune cell heads for the nearest purifiable cancer tile or cancer cell, purifies the cancer
+  tile it stands on and attacks every cancer cell in range;
+* a cancer cell heads for the nearest normal tile away from immune cells, degrades it, and builds
+  walls in front of nearby immune cells when it has some;
+* both camps play the cards that help now (moves that reach a target, sugars when hurt, the
+  continuous cards, tile-changing cards, hits on the weakest enemy).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ...core import CHANCE, Action
+from . import board as B
+from . import clarifications as C
+from . import rules as R
+from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
+
+DIST = B.DIST
+N = B.N_TILES
+HORIZON_ROUNDS = 2  # a playout looks this many system rounds ahead, then the heuristic judges
+
+
+# ----------------------------------------------------------------------------------------------
+# Targets and distances
+# ----------------------------------------------------------------------------------------------
+def _targets(s: R.CWState, p: int) -> list[int]:
+    """Tiles panel ``p`` wants to stand on."""
+    if R.PANEL_CAMPS[p] == IMMUNE:
+        out = [t for t in range(N) if s.tiles[t] == R.CANCER_T]
+        out.extend(s.panels[q].tile for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0)
+        return out
+    return [t for t in range(N) if s.tiles[t] == R.NORMAL_T]
+
+
+def _dist_to(tile: int, targets: Sequence[int]) -> int:
+    row = DIST[tile]
+    return min((row[t] for t in targets), default=20)
+
+
+def _threat(s: R.CWState, p: int, tile: int) -> int:
+    """How close the nearest enemy is to ``tile`` (larger is safer), capped at 4."""
+    row = DIST[tile]
+    best = 4
+    for q in R.enemies(s, p):
+        d = row[s.panels[q].tile]
+        if d < best:
+            best = d
+    return best
+
+
+def _tile_score(s: R.CWState, p: int, tile: int, targets: Sequence[int]) -> float:
+    """Lower is better: distance to a target, then safety (cancer) or closeness to cells (immune)."""
+    d = _dist_to(tile, targets)
+    if R.PANEL_CAMPS[p] == CANCER:
+        return d * 10 - _threat(s, p, tile)
+    return d * 10 + R.nearest_enemy_distance(s, p, tile) * 0.1
+
+
+def _best_step(s: R.CWState, steps: list[R.Step]) -> R.Step:
+    p = s.panel
+    here = s.panels[p].tile
+    targets = _targets(s, p)
+    return min(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets), a.dir))
+
+
+def _on_target(s: R.CWState, p: int) -> bool:
+    tile = s.panels[p].tile
+    if R.PANEL_CAMPS[p] == IMMUNE:
+        return s.tiles[tile] == R.CANCER_T or any(
+            s.panels[q].tile == tile for q in R.CAMP_PANELS[CANCER])
+    return s.tiles[tile] == R.NORMAL_T
+
+
+# ----------------------------------------------------------------------------------------------
+# Setup choices (one each: the search gains little there and the playouts are long)
+# ----------------------------------------------------------------------------------------------
+_CENTRE = B.BY_NAME["E5"]
+
+
+def _setup_action(s: R.CWState) -> Action:
+    if s.phase == R.SIGNS:
+        taken = set(s.signs)
+        near = {n for t in s.signs for n in B.within(t, 1)}
+        k = len(s.signs)
+        # CARD signs on a ring two tiles out, the rest spread further; never next to another spot
+        ring = 2 if k < 4 else 3
+        free = [t for t in range(N) if t not in taken and t not in near] or \
+               [t for t in range(N) if t not in taken]
+        return R.Sign(min(free, key=lambda t: (abs(DIST[_CENTRE][t] - ring), t)))
+    if s.phase == R.TISSUE:
+        near = {n for t in s.signs for n in B.within(t, 1)}
+        cancer = [t for t in range(N) if s.tiles[t] == R.CANCER_T]
+        free = [t for t in range(N) if s.tiles[t] == R.NORMAL_T]
+        fits = [t for t in free if t not in near] or free
+        if not cancer:  # start the tumour as far from the special spots as possible
+            return R.Tissue(max(fits, key=lambda t: (min((DIST[t][x] for x in s.signs),
+                                                         default=0), -t)))
+        return R.Tissue(min(fits, key=lambda t: (_dist_to(t, cancer), DIST[_CENTRE][t], t)))
+    # pieces
+    p = s.panel
+    options = R.start_tiles(s, p)
+    if R.PANEL_CAMPS[p] == IMMUNE:
+        cancer = [t for t in range(N) if s.tiles[t] != R.NORMAL_T]
+        taken = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+        return R.Place(min(options, key=lambda t: (_dist_to(t, cancer),
+                                                   -_dist_to(t, taken), t)))
+    normal = [t for t in range(N) if s.tiles[t] == R.NORMAL_T]
+    immune = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+    mates = [s.panels[q].tile for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0]
+    return R.Place(min(options, key=lambda t: (_dist_to(t, normal), -_dist_to(t, immune),
+                                               -_dist_to(t, mates), t)))
+
+
+# ----------------------------------------------------------------------------------------------
+# Card plays, ranked
+# ----------------------------------------------------------------------------------------------
+def _play_value(s: R.CWState, a: R.Play) -> float:
+    """How much the policy likes a play (<= 0: not worth it now)."""
+    p = s.panel
+    pn = s.panels[p]
+    camp = R.PANEL_CAMPS[p]
+    c = CARDS[R._card_id(a.card)]
+    lim = R.effective_limit(pn)
+    if c.kind == CONTINUOUS:
+        if c.regen or c.limit:
+            return 3.0
+        if c.division:
+            return 6.0
+        if c.dodge:
+            return 2.0
+        return 4.0  # attack, range, roll bonus
+    if c.full_heal:
+        return 3.0 + (lim - pn.biomass)
+    if c.heal:
+        return 4.0 if pn.biomass <= lim - 2 else 0.0
+    if c.draw or c.walls:
+        return 3.0
+    if c.precise or c.round_attack or c.round_range:
+        near = R.nearest_enemy_distance(s, p, pn.tile)
+        return 2.5 if near <= 3 + R.range_of(s, p) else 0.0
+    if c.area_damage:
+        return 5.0
+    if c.hit_radius > -2:
+        target = s.panels[a.panel]
+        return 4.0 + 2.0 / max(1, target.biomass)
+    if c.cancerate_radius >= 0:
+        return 6.0 if a.tile != pn.tile or s.tiles[pn.tile] != R.NORMAL_T else 1.0
+    if c.purify_radius >= 0:
+        return 5.0 + sum(1 for t in B.within(pn.tile, c.purify_radius)
+                         if s.tiles[t] == R.CANCER_T)
+    if c.metastasis:
+        immune = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+        return 5.0 + 0.1 * _dist_to(a.tile, immune)
+    if c.move:
+        if _on_target(s, p) and not c.invade:
+            return 0.0
+        if c.invade:
+            if s.tiles[pn.tile] == R.NORMAL_T:
+                return 0.0  # degrade it instead and keep the card
+            return 5.0 if any(s.tiles[n] == R.NORMAL_T for n in B.NEIGHBOURS[pn.tile]) else 0.0
+        targets = _targets(s, p)
+        return 3.0 if _dist_to(pn.tile, targets) <= c.move else 1.0
+    if c.teleport_sign or c.swap_range:
+        dest = a.tile if c.teleport_sign else s.panels[a.panel].tile
+        if _on_target(s, p):
+            return 0.0
+        if camp == IMMUNE:
+            good = s.tiles[dest] == R.CANCER_T
+        else:
+            good = s.tiles[dest] == R.NORMAL_T and _threat(s, p, dest) >= 2
+        return 2.0 if good else 0.0
+    if c.vegf:
+        return 0.0
+    return 0.5
+
+
+# ----------------------------------------------------------------------------------------------
+# The policy: candidates for the search, best first
+# ----------------------------------------------------------------------------------------------
+def _wall_to_build(s: R.CWState) -> int:
+    """The edge in front of the immune cell nearest to this cancer cell, or -1."""
+    p = s.panel
+    here = s.panels[p].tile
+    immune = [q for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+    if not immune:
+        return -1
+    q = min(immune, key=lambda q: (DIST[here][s.panels[q].tile], q))
+    there = s.panels[q].tile
+    if DIST[here][there] > 4:
+        return -1
+    walls = set(s.walls)
+    targets = [t for t in range(N) if s.tiles[t] == R.CANCER_T] + [here]
+    best, best_d = -1, 99
+    for n in B.NEIGHBOURS[there]:
+        e = B.edge_between(there, n)
+        if e in walls:
+            continue
+        d = _dist_to(n, targets)
+        if d < best_d:
+            best, best_d = e, d
+    return best
+
+
+def ranked(s: R.CWState, seat: int) -> list[Action]:
+    """Sensible actions for the acting seat, the policy's favourite first (never empty when the
+    seat is to act)."""
+    if s.phase in (R.SIGNS, R.TISSUE, R.PIECES):
+        return [_setup_action(s)]
+    legal = R.GAME.legal_actions(s, seat)
+    if not legal:
+        return []
+    p, step = s.panel, s.step
+    pn = s.panels[p]
+    camp = R.PANEL_CAMPS[p]
+    if step == R.RELAPSE:
+        relapses = [a for a in legal if isinstance(a, R.Relapse)]
+        normal = [t for t in range(N) if s.tiles[t] == R.NORMAL_T]
+        relapses.sort(key=lambda a: (_dist_to(a.tile, normal) * 10 - _threat(s, p, a.tile), a.tile))
+        return relapses[:2] + [R.Stay()]
+    if step == R.DRAW:
+        out: list[Action] = []
+        charge = R.Charge() in legal
+        mutate = R.Mutate() in legal
+        if camp == IMMUNE:
+            if charge and pn.biomass >= 4:
+                out.append(R.Charge())
+        else:
+            if mutate and pn.biomass >= 4:
+                out.append(R.Mutate())
+            if charge and pn.biomass >= 5:
+                out.append(R.Charge())
+        out.append(R.End())
+        for a in (R.Charge(), R.Mutate()):
+            if a in legal and a not in out:
+                out.append(a)
+        return out
+    if step == R.CARDS_STEP:
+        plays = [(v, i, a) for i, a in enumerate(legal) if isinstance(a, R.Play)
+                 and (v := _play_value(s, a)) > 0]
+        plays.sort(key=lambda x: (-x[0], x[1]))
+        out = []
+        seen = set()
+        for _, _, a in plays:  # the best way to play each card
+            if a.card not in seen:
+                seen.add(a.card)
+                out.append(a)
+        return out[:3] + [R.End()]
+    if step in (R.MOVE, R.CARDMOVE):
+        steps = [a for a in legal if isinstance(a, R.Step)]
+        can_end = R.End() in legal
+        if can_end and (not steps or _on_target(s, p)):
+            return [R.End()]
+        if not steps:
+            return [R.End()]
+        best = _best_step(s, steps)
+        here = pn.tile
+        targets = _targets(s, p)
+        if can_end and _tile_score(s, p, B.NEIGHBOUR[here][best.dir], targets) >= \
+                _tile_score(s, p, here, targets):
+            return [R.End()]
+        return [best]
+    if step == R.ATTACK:
+        attacks = [a for a in legal if isinstance(a, R.Attack)]
+        attacks.sort(key=lambda a: (s.panels[a.panel].biomass, a.panel))
+        return attacks[:1] or [R.End()]
+    if step == R.SPECIAL:
+        tissue = s.tiles[pn.tile]
+        if camp == IMMUNE:
+            if R.Purify() in legal:
+                return [R.Purify()]
+            out = [R.Roll()]
+            targets = _targets(s, p)
+            here_d = _dist_to(pn.tile, targets)
+            walls = set(s.walls)
+            for n in B.NEIGHBOURS[pn.tile]:
+                e = B.edge_between(pn.tile, n)
+                if e in walls and _dist_to(n, targets) < here_d:
+                    out.insert(0, R.Demolish(e))
+                    break
+            return out
+        if R.Degrade() in legal:
+            return [R.Degrade()]
+        out = []
+        threat = _threat(s, p, pn.tile)
+        if pn.walls and threat <= 4:
+            e = _wall_to_build(s)
+            if e >= 0:
+                out.append(R.Build(e))
+        if tissue == R.CANCER_T:
+            if pn.solid and threat >= 3:
+                out.insert(0, R.Solidify())
+            else:
+                out.append(R.Solidify())
+        out.insert(0 if not pn.solid else len(out), R.Roll())
+        return out
+    return list(legal)
+
+
+def policy(s: R.CWState, seat: int, rng: random.Random, noise: float = 0.1) -> Action:
+    """The playout move: the favourite, or now and then another sensible one."""
+    options = ranked(s, seat)
+    if len(options) > 1 and rng.random() < noise:
+        return rng.choice(options)
+    return options[0]
+
+
+# ----------------------------------------------------------------------------------------------
+# The hooks
+# ----------------------------------------------------------------------------------------------
+def bot_actions(s: R.CWState, seat: int) -> list[Action]:
+    """Candidates for the search: one where the policy is sure, a few at real choices."""
+    if s.phase == R.OVER or seat not in R.GAME.to_act(s) or seat == CHANCE:
+        return []
+    return ranked(s, seat)
+
+
+def camp_value(s: R.CWState) -> float:
+    """The cancer camp's prospects in [-1, 1] (the immune camp's are the opposite)."""
+    if s.phase == R.OVER:
+        return 0.0 if s.winner == 2 else (1.0 if s.winner == CANCER else -1.0)
+    if s.phase != R.PLAY:
+        return 0.0
+    count = R.cancer_count(s)
+    solid = sum(1 for t in s.tiles if t == R.SOLID_T)
+    alive = [s.panels[q] for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0]
+    immune = [s.panels[q] for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+    if count > C.CANCER_WIN_ABOVE:
+        return 0.95
+    if not alive:
+        return -0.9
+    tiles = (count + 0.3 * solid - 12.5) / 8.5
+    cells = (sum(pn.biomass for pn in alive) / 15.0) - (sum(pn.biomass for pn in immune) / 12.0)
+    # cards in hand and on panels are worth a little
+    cards = 0.02 * (sum(len(s.panels[q].hand) + len(s.panels[q].active) for q in R.CAMP_PANELS[CANCER])
+                    - sum(len(s.panels[q].hand) + len(s.panels[q].active)
+                          for q in R.CAMP_PANELS[IMMUNE]))
+    v = 0.75 * tiles + 0.2 * cells + cards
+    return max(-0.95, min(0.95, v))
+
+
+def heuristic(s: R.CWState) -> tuple[float, ...]:
+    v = camp_value(s)
+    return tuple(v if R.seat_camp(s.players, seat) == CANCER else -v for seat in range(s.players))
+
+
+def random_playout(s: R.CWState, rng: random.Random, max_steps: int = 400) -> tuple[float, ...]:
+    """Greedy playout with noise for ``HORIZON_ROUNDS`` system rounds (or ``max_steps``)."""
+    game = R.GAME
+    stop = s.round + HORIZON_ROUNDS
+    for _ in range(max_steps):
+        if s.phase == R.OVER or (s.phase == R.PLAY and s.round >= stop):
+            break
+        seats = game.to_act(s)
+        seat = seats[0]
+        if seat == CHANCE:
+            a = game.sample_chance(s, rng)
+        else:
+            a = policy(s, seat, rng)
+        s, _ = game._apply(s, seat, a)
+    return heuristic(s)
