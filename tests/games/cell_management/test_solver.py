@@ -3,7 +3,6 @@ findings, hints, the daily puzzle and the command line."""
 
 from __future__ import annotations
 
-import argparse
 import collections
 import datetime as dt
 import itertools
@@ -12,7 +11,6 @@ import random
 import msgspec
 import pytest
 
-from cellwars_tui.cli import main as cli_main
 from cellwars_tui.core import CellwarsError
 from cellwars_tui.games.cell_management import rules as R
 from cellwars_tui.games.cell_management import solver as S
@@ -185,6 +183,22 @@ def test_daily_puzzle_is_stable_for_a_date_and_solvable():
     for species in (4, 5):
         for i in range(10):
             assert S.min_rounds(R.daily_setup(day + dt.timedelta(days=i), species)) is not None
+
+
+def cli_main(argv):
+    """``cellwars solve/study cell-management ...`` through the game's hooks (the CLI itself only
+    parses the arguments and calls them)."""
+    from cellwars_tui.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    tool = getattr(GAME, f"{args.command}_cli")
+    try:
+        return tool(args)
+    except CellwarsError as exc:
+        import sys
+
+        print(f"cellwars: {exc}", file=sys.stderr)
+        return 2
 
 
 def test_solve_command_prints_the_minimum_and_an_optimal_plan(capsys):
