@@ -1,0 +1,1 @@
+"""Bot hooks for Virus Fight (placeholder, replaced below)."""
