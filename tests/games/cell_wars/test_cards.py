@@ -300,6 +300,7 @@ def test_card_played_leaves_the_hand_for_the_used_pile_or_the_panel(card):
     c = CARDS[cid(card)]
     q = Ia if c.immune else Ca
     s = tiles(playing(q, card, Ia="E3", Ca="E4", Cb="E4"), cancer=["E4"])
+    s = panel(s, q, biomass=1)
     play = next(m for m in legal(s) if m.startswith(f"play {card}"))
     s = act(s, play)
     camp = R.PANEL_CAMPS[q]
