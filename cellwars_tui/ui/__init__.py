@@ -1,0 +1,1 @@
+"""The Textual side of the table: app, launcher, dialogs and the game-screen base."""

@@ -1,0 +1,180 @@
+"""The Textual application: launcher first, game screens pushed over it, themes from files."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..core.errors import CellwarsError
+from ..core.match import Match
+from .themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_settings, load_themes, save_settings
+
+if TYPE_CHECKING:
+    from .game_screen import GameScreen
+    from .request import NewGameRequest
+
+
+class CellwarsApp(App):
+    """The game table."""
+
+    TITLE = "Cellwars"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+t", "change_theme", "Theme", show=False),
+    ]
+
+    def __init__(
+        self,
+        start: NewGameRequest | None = None,
+        replay: Path | None = None,
+        resume: Path | None = None,
+        match: Match | None = None,
+    ) -> None:
+        self._start = start
+        self._replay = replay
+        self._resume = resume
+        self._start_match = match
+        self.theme_problems: list[str] = []
+        super().__init__()
+        themes, self.theme_problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        wanted = load_settings().get("theme")
+        if isinstance(wanted, str) and wanted in self.available_themes:
+            self.theme = wanted
+        elif DEFAULT_THEME in self.available_themes:
+            self.theme = DEFAULT_THEME
+            if isinstance(wanted, str):
+                self.theme_problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(FALLBACK_VARIABLES)
+
+    def get_default_screen(self) -> Screen:
+        from .launcher import LauncherScreen
+
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
+        for problem in self.theme_problems:
+            self.notify(problem, severity="warning", timeout=8)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        try:
+            if self._start is not None:
+                self.start_match(self._start.make_match())
+            elif self._start_match is not None:
+                self.start_match(self._start_match)
+            elif self._resume is not None:
+                self.resume(self._resume)
+            elif self._replay is not None:
+                self.open_replay(self._replay)
+        except CellwarsError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+
+    def _theme_changed(self, theme: Any) -> None:
+        settings = load_settings()
+        if settings.get("theme") == theme.name:
+            return
+        settings["theme"] = theme.name
+        problem = save_settings(settings)
+        if problem:
+            self.notify(problem, severity="warning")
+
+    # -- opening games -----------------------------------------------------------------------
+    def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen:
+        from .screens import screen_class
+        from .table import LocalTable
+
+        table = LocalTable(match, read_only=read_only)
+        return screen_class(match.game)(table, read_only=read_only)
+
+    def start_match(self, match: Match) -> GameScreen:
+        """Push the game's screen for ``match`` (new, resumed, or started from a replay)."""
+        screen = self.game_screen(match)
+        if getattr(match, "path", None) is None:
+            screen.table.save()
+        self.push_screen(screen)
+        return screen
+
+    def start_request(self, request: NewGameRequest) -> GameScreen:
+        return self.start_match(request.make_match())
+
+    def resume(self, path: Path) -> GameScreen:
+        """Open a saved game where it was left (RecordError with a one-line message if bad)."""
+        from ..record.format import load_match
+
+        return self.start_match(load_match(path))
+
+    def play_again(self, screen: GameScreen) -> None:
+        """A fresh game with the same game, options and seats (a new seed)."""
+        match = screen.table.match
+        if match is None:
+            return
+        fresh = Match(match.game, match.options, match.seats, secrets.randbelow(2**63))
+        new_screen = self.game_screen(fresh)
+        new_screen.table.save()
+        self.switch_screen(new_screen)
+
+    def open_replay(self, path: Path | None = None) -> bool:
+        """The replay helper's screens (cellwars_tui.ui.replay), if that module exists."""
+        try:
+            from . import replay  # type: ignore[attr-defined]
+        except ImportError:
+            self.notify("Replays are not available in this version.", severity="warning")
+            return False
+        if path is None:
+            self.push_screen(replay.ReplayListScreen())
+            return True
+        opener = getattr(replay, "ReplayScreen", None)
+        if opener is None:
+            self.notify("Replaying a file is not available in this version.", severity="warning")
+            return False
+        self.push_screen(opener(path))
+        return True
+
+    def open_rules(self, game: Any) -> None:
+        from .dialogs import RulesScreen
+
+        self.push_screen(RulesScreen(game))
+
+    # -- command palette ---------------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            for title, help_text, callback in commands():
+                yield SystemCommand(title, help_text, callback)
+        yield SystemCommand("Theme", "Pick a colour theme", self.action_change_theme)
+        for name in sorted(self.available_themes):
+            if name.startswith("cellwars") or name not in _TEXTUAL_BUILTIN:
+                yield SystemCommand(
+                    f"Theme: {name}", f"Switch to the {name} theme",
+                    lambda n=name: setattr(self, "theme", n), discover=False,
+                )
+        yield from super().get_system_commands(screen)
+
+
+def _builtin_theme_names() -> set[str]:
+    from textual.theme import BUILTIN_THEMES
+
+    return set(BUILTIN_THEMES)
+
+
+_TEXTUAL_BUILTIN = _builtin_theme_names()
+
+
+def run_app(start: NewGameRequest | None = None, replay: Path | None = None,
+            resume: Path | None = None) -> int:
+    """Run the table (``cellwars``, ``cellwars play``, ``cellwars replay``)."""
+    if replay is not None and not Path(replay).is_file():
+        from ..core.errors import RecordError
+
+        raise RecordError(replay, "no such file")
+    CellwarsApp(start=start, replay=replay, resume=resume).run()
+    return 0

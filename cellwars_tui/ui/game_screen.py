@@ -1,0 +1,408 @@
+"""The base of every game screen, and GenericScreen that plays any game by its move notation.
+
+A game screen only renders state and turns keys and clicks into actions: the rules stay in the
+core. The base gives the layout (title line, the game's board, a side panel with the seats and
+the event log, a status line, the footer), the bindings (undo, redo, rules, moves picker, back),
+bots thinking in a thread worker, the hot-seat cover for hidden information, and the game-over
+banner. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.api import CHANCE, Action
+from ..core.errors import CellwarsError
+from .dialogs import HandOff, MovesPicker, RulesScreen
+
+SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
+LOG_LINES = 40
+
+
+class GameScreen(Screen):
+    """Base of every game screen. ``table`` is a LocalTable or anything with its surface."""
+
+    DEFAULT_CSS = Path(__file__).with_name("game_screen.tcss").read_text(encoding="utf-8")
+
+    BINDINGS = [
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("m", "moves", "Moves"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q,escape", "back", "Back"),
+    ]
+
+    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.read_only = read_only or bool(getattr(table, "read_only", False))
+        self.game = table.game
+        self._shown_viewer: int | None = None
+        self._covered = False
+        self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
+        self._legal: list[Action] = []
+        self._status = ""
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(self.game.title, id="gs-title")
+        with Horizontal(id="gs-main"):
+            with Vertical(id="gs-board"):
+                yield from self.compose_board()
+            with Vertical(id="gs-side"):
+                yield Static(id="gs-seats")
+                yield Static(id="gs-log")
+        with Horizontal(id="gs-banner"):
+            yield Static(id="gs-result")
+            yield Button("New game", id="gs-again", variant="primary")
+            yield Button("Back", id="gs-back")
+        yield Static(id="gs-status")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own widgets (subclass hook)."""
+        yield from ()
+
+    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+        """Repaint from ``view`` as ``seat`` sees it; ``legal`` = what the local human may do."""
+
+    # -- calls for subclasses ----------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Submit ``action`` for the local human to act; an illegal one is a status message."""
+        if self.read_only:
+            self.say("This is a replay: nothing can be played here.")
+            return False
+        seat = self.acting_seat()
+        if seat is None:
+            self.say("It is not your turn.")
+            return False
+        try:
+            self.table.submit(seat, action)
+        except CellwarsError as exc:
+            self.say(str(exc))
+            return False
+        return True
+
+    def say(self, text: str) -> None:
+        self._status = text
+        if self.is_mounted:
+            self.query_one("#gs-status", Static).update(Text(text))
+
+    def colour(self, name: str) -> str:
+        """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
+        value = self.app.theme_variables.get(name)
+        if value is None:
+            from .themes import FALLBACK_VARIABLES
+
+            value = FALLBACK_VARIABLES.get(name, "white")
+        return value
+
+    def seat_colour(self, seat: int) -> str:
+        return self.colour(f"seat-{seat % 6 + 1}")
+
+    def acting_seat(self) -> int | None:
+        """The local human who may act now (the seat the screen shows)."""
+        if self.read_only or self._covered:
+            return None
+        acting = self.table.humans_to_act()
+        viewer = self.table.viewer()
+        if viewer in acting:
+            return viewer
+        return acting[0] if acting else None
+
+    @property
+    def legal(self) -> list[Action]:
+        return self._legal
+
+    # -- keeping in step with the table ------------------------------------------------------
+    def on_mount(self) -> None:
+        self.table.subscribe(self._table_changed)
+        self.refresh_table()
+
+    def on_unmount(self) -> None:
+        self.table.unsubscribe(self._table_changed)
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.refresh_table()
+
+    def _table_changed(self) -> None:
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        """Repaint everything from the table and start a bot if one is to act."""
+        table = self.table
+        over = table.is_over()
+        viewer = table.viewer()
+        if (
+            not self.read_only
+            and not over
+            and table.hot_seat()
+            and viewer is not None
+            and viewer != self._shown_viewer
+            and viewer in table.humans_to_act()
+        ):
+            self._cover(viewer)
+            return
+        if not self._covered and viewer is not None:
+            self._shown_viewer = viewer
+        if self._covered:
+            return
+        bot = None if (over or self.read_only) else table.bot_to_move()
+        seat = self.acting_seat()
+        self._legal = table.legal(seat) if seat is not None else []
+        self.show(table.view(viewer) if viewer is not None else table.view(None), viewer,
+                  self._legal)
+        self._paint_frame(viewer, bot)
+        if bot is not None:
+            self._start_bot(bot)
+
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        table = self.table
+        over = table.is_over()
+        acting = [s for s in table.to_act() if s != CHANCE]
+        if over:
+            line = "game over"
+        elif acting:
+            line = ", ".join(table.seat_name(s) for s in acting) + " to act"
+        else:
+            line = ""
+        self.query_one("#gs-title", Static).update(
+            Text(f"{self.game.title} · step {table.step()} · {line}", no_wrap=True,
+                 overflow="ellipsis")
+        )
+        seats = Text()
+        for i in range(table.players):
+            marker = "▶ " if i in acting else "  "
+            glyph = SEAT_GLYPHS[i % 6]
+            seats.append(marker)
+            seats.append(f"{glyph} {table.seat_name(i)}", style=f"bold {self.seat_colour(i)}")
+            seats.append(f"  {table.seat_kind(i)}", style=self.colour("muted"))
+            if viewer == i and not over:
+                seats.append(" (you)")
+            seats.append("\n")
+        self.query_one("#gs-seats", Static).update(seats)
+        log = Text()
+        for step, seat, sentence in table.events(last=LOG_LINES):
+            style = self.seat_colour(seat) if seat is not None else ""
+            log.append(f"{step:>3} ", style=self.colour("muted"))
+            log.append(sentence + "\n", style=style)
+        log_widget = self.query_one("#gs-log", Static)
+        log_widget.update(log)
+        banner = self.query_one("#gs-banner")
+        banner.set_class(over, "over")
+        if over:
+            self.query_one("#gs-result", Static).update(table.outcome_text())
+            if self.read_only:
+                self.query_one("#gs-again").display = False
+        if self._status:
+            status = self._status
+            self._status = ""
+        elif over:
+            status = f"Game over: {table.outcome_text()}"
+        elif bot is not None:
+            status = f"{table.seat_name(bot)} is thinking..."
+        elif self._legal:
+            status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
+        elif self.read_only:
+            status = "Replay"
+        else:
+            status = ""
+        problem = getattr(table, "save_problem", None)
+        if problem:
+            status = problem
+        self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"))
+
+    # -- hot-seat cover ----------------------------------------------------------------------
+    def _cover(self, seat: int) -> None:
+        if self._covered:
+            return
+        self._covered = True
+        self._legal = []
+        public = getattr(self.table, "public_view", None)
+        self.show(public() if public else self.table.view(None), None, [])
+
+        def uncovered(_: None) -> None:
+            self._covered = False
+            self._shown_viewer = seat
+            self.refresh_table()
+
+        self.app.push_screen(HandOff(self.table.seat_name(seat)), uncovered)
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _start_bot(self, seat: int) -> None:
+        key = (self.table.revision, seat)
+        if self._thinking == key:
+            return
+        self._thinking = key
+        self._think(key[0], seat)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, revision: int, seat: int) -> None:
+        try:
+            action = self.table.bot_step(seat)
+        except Exception as exc:  # a bot bug is a message, not a crash
+            self.app.call_from_thread(self._bot_failed, revision, seat, exc)
+            return
+        self.app.call_from_thread(self._bot_done, revision, seat, action)
+
+    def _bot_done(self, revision: int, seat: int, action: Action) -> None:
+        if self._thinking == (revision, seat):
+            self._thinking = None
+        if not self.is_attached or revision != self.table.revision:
+            if self.is_attached:
+                self.refresh_table()
+            return
+        try:
+            self.table.submit(seat, action)
+        except CellwarsError as exc:
+            self.say(f"{self.table.seat_name(seat)} (bot): {exc}")
+
+    def _bot_failed(self, revision: int, seat: int, exc: Exception) -> None:
+        self._thinking = None
+        if self.is_attached:
+            self.say(f"{self.table.seat_name(seat)} (bot) failed: {exc}")
+
+    # -- actions -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "moves") and self.read_only:
+            return False
+        return True
+
+    def action_undo(self) -> None:
+        if not self.table.can_undo():
+            self.say("Nothing to undo.")
+            return
+        self._thinking = None
+        self.workers.cancel_group(self, "bot")
+        self.table.undo()
+        self.say(f"Undone: back to step {self.table.step()}.")
+        self.refresh_table()
+
+    def action_redo(self) -> None:
+        if not self.table.can_redo():
+            self.say("Nothing to redo.")
+            return
+        self._thinking = None
+        self.workers.cancel_group(self, "bot")
+        self.table.redo()
+        self.say(f"Redone: step {self.table.step()}.")
+        self.refresh_table()
+
+    def action_moves(self) -> None:
+        if not self._legal:
+            self.say("No move for you to make now.")
+            return
+
+        def picked(action: Action | None) -> None:
+            if action is not None:
+                self.play(action)
+
+        self.app.push_screen(MovesPicker(self.game, list(self._legal)), picked)
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.game))
+
+    def action_back(self) -> None:
+        save = getattr(self.table, "save", None)
+        if save is not None and not self.read_only:
+            save()
+        self.workers.cancel_group(self, "bot")
+        self.dismiss_game()
+
+    def dismiss_game(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def action_new_game(self) -> None:
+        again = getattr(self.app, "play_again", None)
+        if again is not None:
+            again(self)
+
+    @on(Button.Pressed, "#gs-again")
+    def _again(self) -> None:
+        self.action_new_game()
+
+    @on(Button.Pressed, "#gs-back")
+    def _back(self) -> None:
+        self.action_back()
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """(title, help, callback) for the command palette: every action of this screen."""
+        out = [("Rules", f"Show the rules of {self.game.title}", self.action_rules),
+               ("Back to launcher", "Leave this game (it is saved)", self.action_back)]
+        if not self.read_only:
+            out[:0] = [
+                ("Undo", "Take back the last decision", self.action_undo),
+                ("Redo", "Replay the decision undone", self.action_redo),
+                ("Moves", "Pick a move from the list of legal moves", self.action_moves),
+                ("New game (same seats)", f"Start another {self.game.title}",
+                 self.action_new_game),
+            ]
+        return out
+
+
+def format_state(view: Any) -> str:
+    """A plain text dump of a state, field by field (the GenericScreen's board)."""
+    try:
+        data = msgspec.to_builtins(view)
+    except (TypeError, msgspec.EncodeError):
+        return repr(view)
+    if not isinstance(data, dict):
+        return repr(data)
+    lines = []
+    for key, value in data.items():
+        text = msgspec.json.encode(value).decode() if not isinstance(value, str) else value
+        if len(text) > 300:
+            text = text[:297] + "..."
+        lines.append(f"{key}: {text}")
+    return "\n".join(lines)
+
+
+class GenericScreen(GameScreen):
+    """Plays any registered game: the state as text and the legal moves as a list."""
+
+    DEFAULT_CSS = """
+    GenericScreen #generic-view-scroll { height: 1fr; padding: 0 1; }
+    GenericScreen #generic-moves { height: 8; border-top: solid $panel; }
+    """
+
+    def compose_board(self) -> ComposeResult:
+        with VerticalScroll(id="generic-view-scroll"):
+            yield Static(id="generic-view")
+        yield OptionList(id="generic-moves")
+
+    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+        self.query_one("#generic-view", Static).update(Text(format_state(view)))
+        moves = self.query_one("#generic-moves", OptionList)
+        moves.clear_options()
+        moves.add_options(
+            Option(self.game.action_to_str(a), id=str(i)) for i, a in enumerate(legal)
+        )
+        if legal:
+            moves.highlighted = 0
+            if self.focused is None or not self.focused.is_attached:
+                moves.focus()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#generic-moves", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#generic-moves")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if 0 <= index < len(self._legal):
+            self.play(self._legal[index])

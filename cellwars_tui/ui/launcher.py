@@ -1,0 +1,256 @@
+"""The first screen: the games, Resume and Replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.api import Game
+from ..core.errors import CellwarsError
+from ..core.registry import GAME_MODULES, all_games
+
+RESUME = "resume"
+REPLAYS = "replays"
+
+
+def players_text(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return "solitaire" if game.min_players == 1 else f"{game.min_players} players"
+    return f"{game.min_players}-{game.max_players} players"
+
+
+def playable_games() -> tuple[list[Game], list[str]]:
+    """Every registered game; a game module that fails to import is a one-line problem."""
+    try:
+        return all_games(), []
+    except Exception:  # one broken game must not hide the others
+        pass
+    import importlib
+
+    from ..core import registry
+
+    problems = []
+    for name in GAME_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                problems.append(f"{name.split('.')[2]}: cannot load ({exc})")
+        except Exception as exc:
+            problems.append(f"{name.split('.')[2]}: cannot load ({type(exc).__name__}: {exc})")
+    order = {m.split(".")[2]: i for i, m in enumerate(GAME_MODULES)}
+    games = sorted(registry._GAMES.values(),
+                   key=lambda g: order.get(g.id.replace("-", "_"), 99))
+    return games, problems
+
+
+class LauncherScreen(Screen):
+    """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
+
+    CSS_PATH = "launcher.tcss"
+    BINDINGS = [
+        Binding("enter", "open", "Open", show=False),
+        Binding("n", "new_game", "New game"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("c", "resume", "Resume"),
+        Binding("p", "replays", "Replays"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games, problems = playable_games()
+        self.load_problem = "\n".join(problems)
+        self.unfinished_count = 0
+        self.problem_count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
+                     id="launcher-title")
+        with Horizontal(id="launcher-body"):
+            yield OptionList(*self._options(), id="launcher-list")
+            with Vertical(id="launcher-detail"):
+                yield Static(id="detail-title")
+                yield Static(id="detail-text")
+                with Horizontal(id="detail-buttons"):
+                    yield Button("New game", id="btn-new", variant="primary")
+                    yield Button("Rules", id="btn-rules")
+                    yield Button("Open", id="btn-open", variant="primary")
+        yield Static(self.load_problem, id="launcher-note")
+        yield Footer()
+
+    def _options(self) -> list[Option | None]:
+        options: list[Option | None] = []
+        for game in self.games:
+            prompt = Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
+                                   "\n  ", (game.blurb, "italic"))
+            options.append(Option(prompt, id=f"game:{game.id}"))
+        options.append(None)
+        options.append(Option(Text("Resume a saved game"), id=RESUME))
+        options.append(Option(Text("Replays"), id=REPLAYS))
+        return options
+
+    def on_mount(self) -> None:
+        self.refresh_saved()
+        options = self.query_one("#launcher-list", OptionList)
+        options.highlighted = 0
+        options.focus()
+        self._show_detail()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_saved()
+        self._show_detail()
+
+    def refresh_saved(self) -> None:
+        from ..record.store import list_saved
+
+        try:
+            saved, problems = list_saved()
+        except Exception as exc:  # noqa: BLE001 - the launcher must open whatever is on disk
+            saved, problems = [], []
+            self.query_one("#launcher-note", Static).update(f"cannot list saved games: {exc}")
+        self.unfinished_count = sum(1 for g in saved if not g.finished)
+        self.problem_count = len(problems)
+        options = self.query_one("#launcher-list", OptionList)
+        label = f"Resume a saved game ({self.unfinished_count})"
+        if self.problem_count:
+            label += f"  ⚠ {self.problem_count} unreadable"
+        try:
+            index = options.get_option_index(RESUME)
+        except Exception:
+            return
+        options.replace_option_prompt_at_index(index, Text(label))
+
+    # -- what is highlighted -----------------------------------------------------------------
+    def current(self) -> str | None:
+        options = self.query_one("#launcher-list", OptionList)
+        if options.highlighted is None:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def current_game(self) -> Game | None:
+        key = self.current()
+        if key and key.startswith("game:"):
+            wanted = key[5:]
+            return next((g for g in self.games if g.id == wanted), None)
+        return None
+
+    @on(OptionList.OptionHighlighted, "#launcher-list")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        key = self.current()
+        game = self.current_game()
+        title = self.query_one("#detail-title", Static)
+        text = self.query_one("#detail-text", Static)
+        is_game = game is not None
+        self.query_one("#btn-new").display = is_game
+        self.query_one("#btn-rules").display = is_game
+        self.query_one("#btn-open").display = not is_game
+        if game is not None:
+            title.update(game.title)
+            extras = []
+            if game.has_chance:
+                extras.append("dice or cards")
+            if game.hidden_information:
+                extras.append("hidden information")
+            if game.real_time:
+                extras.append("real time")
+            text.update(f"{game.blurb}\n\n{players_text(game).capitalize()}"
+                        + (f"; {', '.join(extras)}." if extras else "."))
+        elif key == RESUME:
+            title.update("Resume")
+            note = f"{self.unfinished_count} unfinished game(s)."
+            if self.problem_count:
+                note += f"\n{self.problem_count} saved file(s) could not be read: open to see why."
+            text.update(note)
+        elif key == REPLAYS:
+            title.update("Replays")
+            text.update("Step through any saved game, and take over from any position.")
+        else:
+            title.update("")
+            text.update("")
+
+    # -- actions -------------------------------------------------------------------------------
+    @on(OptionList.OptionSelected, "#launcher-list")
+    def _selected(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        key = self.current()
+        if key == RESUME:
+            self.action_resume()
+        elif key == REPLAYS:
+            self.action_replays()
+        elif self.current_game() is not None:
+            self.action_new_game()
+
+    @on(Button.Pressed, "#btn-open")
+    def _open_button(self) -> None:
+        self.action_open()
+
+    @on(Button.Pressed, "#btn-new")
+    def action_new_game(self, game: Game | None = None) -> None:
+        game = game if isinstance(game, Game) else self.current_game()
+        if game is None:
+            self.app.notify("Pick a game first.")
+            return
+        from .setup import NewGameScreen
+
+        def chosen(request: Any) -> None:
+            if request is not None:
+                try:
+                    self.app.start_request(request)  # type: ignore[attr-defined]
+                except CellwarsError as exc:
+                    self.app.notify(str(exc), severity="error")
+
+        self.app.push_screen(NewGameScreen(game), chosen)
+
+    @on(Button.Pressed, "#btn-rules")
+    def action_rules(self) -> None:
+        game = self.current_game()
+        if game is None:
+            self.app.notify("Pick a game to see its rules.")
+            return
+        from .dialogs import RulesScreen
+
+        self.app.push_screen(RulesScreen(game))
+
+    def action_resume(self) -> None:
+        from .resume import ResumeScreen
+
+        self.app.push_screen(ResumeScreen())
+
+    def action_replays(self) -> None:
+        opener = getattr(self.app, "open_replay", None)
+        if opener is not None:
+            opener()
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        out: list[tuple[str, str, Any]] = []
+        for game in self.games:
+            out.append((f"New game: {game.title}", game.blurb,
+                        lambda g=game: self.action_new_game(g)))
+            out.append((f"Rules: {game.title}", f"How to play {game.title}",
+                        lambda g=game: self.app.push_screen(_rules(g))))
+        out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
+        out.append(("Replays", "Step through saved games", self.action_replays))
+        return out
+
+
+def _rules(game: Game) -> Screen:
+    from .dialogs import RulesScreen
+
+    return RulesScreen(game)

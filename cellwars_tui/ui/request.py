@@ -1,0 +1,130 @@
+"""A request for a new game (game, options, seats, seed), checked before any screen opens.
+
+``cellwars play`` and the New-game dialog both build one with :func:`new_game_request`; bad
+input raises BadOptions with a one-line message. No textual here.
+"""
+
+from __future__ import annotations
+
+import secrets
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
+
+from ..core.api import Game, Options
+from ..core.errors import BadOptions
+from ..core.match import Match, Seat
+from ..core.registry import get_game
+
+SEAT_KINDS = ("human", "random", "mcts")
+KIND_TITLES = {"human": "Human", "random": "Random bot", "mcts": "Search bot"}
+MAX_THINK = 60.0
+
+
+class NewGameRequest(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    options: Options
+    seats: tuple[Seat, ...]
+    seed: int
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.game_id)
+
+    def make_match(self) -> Match:
+        return Match(self.game, self.options, self.seats, self.seed)
+
+
+def option_fields(game: Game) -> list[msgspec.structs.FieldInfo]:
+    """The game's own option fields (``players`` is asked for separately)."""
+    return [f for f in msgspec.structs.fields(game.options_type) if f.name != "players"]
+
+
+def literal_choices(tp: Any) -> tuple[Any, ...] | None:
+    """The choices of a Literal or Enum option type, else None."""
+    import enum
+
+    if typing.get_origin(tp) is typing.Literal:
+        return typing.get_args(tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tuple(m.value for m in tp)
+    return None
+
+
+def make_seat(game: Game, index: int, kind: str, think: float, name: str = "") -> Seat:
+    kind = {"bot": "mcts"}.get(kind, kind)
+    if kind not in SEAT_KINDS:
+        raise BadOptions(f"seat {index + 1}: kind must be human, random or mcts, not {kind!r}")
+    name = name.strip()[:24] or game.seat_label(index)
+    if kind == "human":
+        return Seat(name=name)
+    return Seat(name=name, kind="bot", bot=kind, think=think)
+
+
+def check_think(think: float) -> float:
+    if not (think == think) or not 0.0 < think <= MAX_THINK:  # NaN, zero, negative, huge
+        raise BadOptions(f"bot thinking time must be between 0 and {MAX_THINK:g} seconds, not {think:g}")
+    return float(think)
+
+
+def new_game_request(
+    game_id: str,
+    players: int | None = None,
+    seats: Iterable[tuple[int, str]] | Mapping[int, str] = (),
+    seed: int | None = None,
+    think: float = 1.0,
+    options: Mapping[str, Any] | None = None,
+    names: Mapping[int, str] | None = None,
+) -> NewGameRequest:
+    """Check and build a new-game request; BadOptions (one line) for anything absurd.
+
+    ``seats`` maps seat index (from 0) to "human", "bot"/"mcts" or "random"; unnamed seats are
+    human for seat 1 and search bots for the others (a solitaire is one human).
+    """
+    game = get_game(game_id)
+    think = check_think(think)
+    if players is None:
+        players = min(max(2, game.min_players), game.max_players)
+    data: dict[str, Any] = {}
+    known = {f.name: f.type for f in option_fields(game)}
+    for key, value in (options or {}).items():
+        key = key.replace("-", "_")
+        if key == "players":
+            raise BadOptions("give the number of players with --players")
+        if key not in known:
+            have = ", ".join(sorted(known)) or "none"
+            raise BadOptions(f"{game.title} has no option {key!r} (options: {have})")
+        data[key] = _option_value(known[key], value)
+    data["players"] = players
+    opts = game.options_from_dict(data)
+    kinds = {0: "human"}
+    kinds.update({i: "mcts" for i in range(1, opts.players)})
+    given = seats.items() if isinstance(seats, Mapping) else seats
+    for index, kind in given:
+        if not 0 <= index < opts.players:
+            raise BadOptions(f"seat {index + 1} does not exist with {opts.players} players")
+        kinds[index] = kind
+    names = names or {}
+    seat_list = tuple(
+        make_seat(game, i, kinds[i], think, names.get(i, "")) for i in range(opts.players)
+    )
+    if seed is None:
+        seed = secrets.randbelow(2**63)
+    elif not 0 <= seed < 2**63:
+        raise BadOptions("seed must be between 0 and 2**63-1")
+    return NewGameRequest(game_id=game.id, options=opts, seats=seat_list, seed=seed)
+
+
+def _option_value(tp: Any, value: Any) -> Any:
+    """Option text to a value msgspec converts ("yes"/"no"/"on"/"off" for booleans too)."""
+    if isinstance(value, str) and tp is bool:
+        low = value.strip().lower()
+        if low in ("yes", "on", "true", "1"):
+            return True
+        if low in ("no", "off", "false", "0"):
+            return False
+    if isinstance(value, str):
+        return value.strip()
+    return value

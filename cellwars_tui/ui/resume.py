@@ -1,0 +1,107 @@
+"""Resume: the unfinished saved games, newest first; unreadable files as one-line problems."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..core.errors import CellwarsError
+from ..record.store import Problem, SavedGame, list_saved
+
+
+def saved_line(game: SavedGame) -> Text:
+    from ..core.registry import get_game
+
+    h = game.header
+    try:
+        title = get_game(h.game).title
+    except CellwarsError:
+        title = h.game
+    when = _dt.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
+    seats = ", ".join(s.name + (" (bot)" if s.is_bot else "") for s in h.seats)
+    return Text.assemble((title, "bold"), f"  {when}  ", (seats, "italic"),
+                         f"  {game.length} steps")
+
+
+def problem_line(problem: Problem) -> str:
+    message = problem.message
+    prefix = f"{problem.path}: "
+    if message.startswith(prefix):
+        message = message[len(prefix):]
+    return f"⚠ {problem.path.name}: {message}"
+
+
+class ResumeScreen(Screen):
+    """Pick an unfinished game to continue where it was left."""
+
+    DEFAULT_CSS = """
+    ResumeScreen #resume-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    ResumeScreen #resume-list { height: 1fr; border: round $primary; }
+    ResumeScreen #resume-problems { height: auto; max-height: 8; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [Binding("escape,q", "back", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[SavedGame] = []
+        self.problems: list[Problem] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Resume a saved game: Enter to continue", id="resume-title")
+        with Vertical():
+            yield OptionList(id="resume-list")
+            yield Static(id="resume-problems")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        try:
+            saved, self.problems = list_saved()
+        except Exception as exc:  # noqa: BLE001 - never crash on what is on disk
+            saved, self.problems = [], []
+            self.notify(f"cannot list saved games: {exc}", severity="error")
+        self.saved = [g for g in saved if not g.finished]
+        options = self.query_one("#resume-list", OptionList)
+        options.clear_options()
+        if self.saved:
+            options.add_options(
+                Option(saved_line(g), id=str(i)) for i, g in enumerate(self.saved)
+            )
+            options.highlighted = 0
+        else:
+            options.add_option(Option("No unfinished game.", id="none", disabled=True))
+        options.focus()
+        self.query_one("#resume-problems", Static).update(
+            "\n".join(problem_line(p) for p in self.problems)
+        )
+
+    @on(OptionList.OptionSelected, "#resume-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is None or not event.option.id.isdigit():
+            return
+        from ..record.format import load_match
+
+        game = self.saved[int(event.option.id)]
+        try:
+            match = load_match(game.path)
+        except CellwarsError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.app.pop_screen()
+        self.app.start_match(match)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

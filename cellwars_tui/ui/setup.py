@@ -1,0 +1,205 @@
+"""The New-game dialog: seats, player count, the game's own options, seed and bot think time.
+
+The option fields come from the game's ``options_type`` (int -> checked input, bool -> switch,
+Literal/Enum -> select, str -> input): no dialog code per game. Checking is done by
+:func:`new_game_request` (shared with ``cellwars play``), so the dialog refuses exactly what the
+command line refuses, with the same one-line message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from ..core.api import Game
+from ..core.errors import CellwarsError
+from .request import (
+    KIND_TITLES,
+    NewGameRequest,
+    literal_choices,
+    new_game_request,
+    option_fields,
+)
+
+__all__ = ["NewGameRequest", "NewGameScreen", "new_game_request"]
+
+KIND_CHOICES = [(KIND_TITLES[k], k) for k in ("human", "random", "mcts")]
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class NewGameScreen(ModalScreen[NewGameRequest | None]):
+    """Ask for everything a new game needs; dismisses with a checked request (or None)."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.fields = option_fields(game)
+        self._default_options = game.options_type()
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        with Vertical(id="setup-box"):
+            yield Static(f"New game: {game.title}", id="setup-title")
+            with VerticalScroll(id="setup-form"):
+                if game.min_players != game.max_players:
+                    with Horizontal(classes="setup-row"):
+                        yield Label("Players", classes="setup-label")
+                        default = min(max(2, game.min_players), game.max_players)
+                        yield Select(
+                            [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                            value=default, allow_blank=False, id="setup-players",
+                        )
+                if game.max_players > 1 or game.min_players > 1:
+                    for i in range(game.max_players):
+                        with Horizontal(classes="setup-row setup-seat", id=f"seat-row-{i}"):
+                            yield Label(f"Seat {i + 1}", classes="setup-label")
+                            yield Input(value=game.seat_label(i), max_length=24,
+                                        id=f"seat-name-{i}", classes="seat-name")
+                            yield Select(KIND_CHOICES, value="human" if i == 0 else "mcts",
+                                         allow_blank=False, id=f"seat-kind-{i}",
+                                         classes="seat-kind")
+                for f in self.fields:
+                    yield from self._field_row(f)
+                with Horizontal(classes="setup-row"):
+                    yield Label("Seed", classes="setup-label")
+                    yield Input(placeholder="random", type="integer", id="setup-seed")
+                with Horizontal(classes="setup-row", id="think-row"):
+                    yield Label("Bot think (s)", classes="setup-label")
+                    yield Input(value="1", type="number", id="setup-think")
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="setup-start", variant="primary")
+                yield Button("Cancel", id="setup-cancel")
+        yield Footer()
+
+    def _field_row(self, f: msgspec.structs.FieldInfo) -> ComposeResult:
+        default = getattr(self._default_options, f.name, None)
+        wid = f"opt-{f.name}"
+        with Horizontal(classes="setup-row"):
+            yield Label(_label(f.name), classes="setup-label")
+            choices = literal_choices(f.type)
+            if f.type is bool:
+                yield Switch(value=bool(default), id=wid)
+            elif choices is not None:
+                yield Select([(str(c), c) for c in choices], value=default,
+                             allow_blank=False, id=wid)
+            elif f.type is int:
+                yield Input(value=str(default), type="integer", id=wid)
+            elif f.type is float:
+                yield Input(value=str(default), type="number", id=wid)
+            else:
+                yield Input(value="" if default is None else str(default), id=wid)
+
+    def on_mount(self) -> None:
+        self._sync_seats()
+        first = self.query("#setup-form Select, #setup-form Input").first()
+        first.focus()
+
+    @on(Select.Changed, "#setup-players")
+    def _players_changed(self) -> None:
+        self._sync_seats()
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self) -> None:
+        self._sync_seats()
+
+    def players(self) -> int:
+        if self.game.min_players == self.game.max_players:
+            return self.game.min_players
+        value = self.query_one("#setup-players", Select).value
+        return int(value) if isinstance(value, int) else self.game.min_players
+
+    def _sync_seats(self) -> None:
+        players = self.players()
+        any_search = False
+        for row in self.query(".setup-seat"):
+            index = int((row.id or "0").rsplit("-", 1)[1])
+            row.display = index < players
+            if index < players and self.query_one(f"#seat-kind-{index}", Select).value == "mcts":
+                any_search = True
+        self.query_one("#think-row").display = any_search
+
+    # -- collecting and checking -------------------------------------------------------------
+    def request(self) -> NewGameRequest:
+        """The request the form describes; BadOptions/CellwarsError with one line if absurd."""
+        players = self.players()
+        seats: dict[int, str] = {}
+        names: dict[int, str] = {}
+        for i in range(players):
+            if self.query(f"#seat-kind-{i}"):
+                seats[i] = str(self.query_one(f"#seat-kind-{i}", Select).value)
+                names[i] = self.query_one(f"#seat-name-{i}", Input).value
+            else:
+                seats[i] = "human"
+        options: dict[str, Any] = {}
+        for f in self.fields:
+            widget = self.query_one(f"#opt-{f.name}")
+            if isinstance(widget, Switch):
+                options[f.name] = widget.value
+            elif isinstance(widget, Select):
+                options[f.name] = widget.value
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                if f.type is int:
+                    options[f.name] = _int(text, _label(f.name))
+                elif f.type is float:
+                    options[f.name] = _float(text, _label(f.name))
+                else:
+                    options[f.name] = text
+        seed_text = self.query_one("#setup-seed", Input).value.strip()
+        seed = _int(seed_text, "Seed") if seed_text else None
+        think_text = self.query_one("#setup-think", Input).value.strip() or "1"
+        think = _float(think_text, "Bot think time")
+        return new_game_request(self.game.id, players=players, seats=seats, seed=seed,
+                                think=think, options=options, names=names)
+
+    @on(Button.Pressed, "#setup-start")
+    def action_start(self) -> None:
+        try:
+            request = self.request()
+        except CellwarsError as exc:
+            self.query_one("#setup-error", Static).update(str(exc))
+            return
+        self.dismiss(request)
+
+    @on(Button.Pressed, "#setup-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+
+def _int(text: str, what: str) -> int:
+    from ..core.errors import BadOptions
+
+    try:
+        return int(text)
+    except ValueError:
+        raise BadOptions(f"{what} must be a whole number, not {text!r}") from None
+
+
+def _float(text: str, what: str) -> float:
+    from ..core.errors import BadOptions
+
+    try:
+        return float(text)
+    except ValueError:
+        raise BadOptions(f"{what} must be a number, not {text!r}") from None
