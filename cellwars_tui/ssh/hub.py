@@ -42,6 +42,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud an
 CODE_LENGTH = 4
 MAX_TABLES = 200
 MAX_NAME = 20
+LOG_KEPT = 60  # log entries a table keeps
+LOG_SENT = 30  # log lines sent with each table state
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
 
 
@@ -112,11 +114,13 @@ class Table:
         self.watchers: set[Client] = set()
         self.match: Match | None = None
         self.record_path: Path | None = None
-        self.log: deque[str] = deque(maxlen=40)
+        # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
+        self.log: deque[tuple[int, int | None, object]] = deque(maxlen=LOG_KEPT)
         self.last_watched = time.monotonic()
         self.bot_task: asyncio.Task | None = None
         self.rng = random.Random(secrets.randbits(64))
         self.saved_for_players = False
+        self.away_ids: set[str] = set()  # seated players known to be away (for the log)
 
     @property
     def status(self) -> str:
@@ -142,20 +146,63 @@ class Table:
         return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
                            spectators=spectators, host=self.host_name, status=self.status)
 
-    def state_for(self, client: Client, info: p.TableInfo, views: dict) -> p.TableState:
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A public line in the table's log."""
+        self.log.append((self.match.cursor if self.match is not None else 0, seat, text))
+
+    def away(self) -> list[str]:
+        """Names of seated players who are not connected."""
+        online = self.hub.online
+        return [s.name for s in self.slots if s.kind == "human" and s.identity not in online]
+
+    def paused(self) -> str:
+        """Why a real-time game is paused now ("" when it runs): a seated player is away."""
+        if self.match is None or self.match.is_over() or not self.game.real_time:
+            return ""
+        away = self.away()
+        return f"paused: waiting for {', '.join(away)} to come back" if away else ""
+
+    def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
+        """The log as seat ``you`` may read it: a game's optional ``view_event(event, seat)`` hook
+        hides (None) or masks events another seat may not know of."""
+        names = [s.name for s in self.slots]
+        hook = getattr(self.game, "view_event", None)
+        out: list[p.LogLine] = []
+        for step, seat, what in self.log:
+            if isinstance(what, str):
+                out.append(p.LogLine(step, seat, what))
+                continue
+            event = what
+            if hook is not None:
+                try:
+                    event = hook(event, you)
+                except Exception:  # a game's bug must not leak nor break the table
+                    event = None
+                if event is None:
+                    continue
+            try:
+                text = self.game.describe_event(event, names)
+            except Exception as exc:
+                text = f"({type(event).__name__}: {exc})"
+            out.append(p.LogLine(step, seat, text))
+        return tuple(out[-LOG_SENT:])
+
+    def state_for(self, client: Client, info: p.TableInfo, cache: dict) -> p.TableState:
         you = self.seat_of(client.identity)
-        state = p.TableState(info=info, you=you, host=client.identity == self.host_identity,
-                             log=tuple(self.log)[-20:],
-                             record=str(self.record_path) if self.record_path else "")
-        m = self.match
-        if m is None:
-            return state
-        if you not in views:
-            views[you] = self.game.encode_state(m.view(you))
-        return p.TableState(
-            info=info, you=you, host=state.host, step=m.cursor, view=views[you],
-            to_act=m.to_act(), outcome=m.outcome(), log=state.log, record=state.record,
-        )
+        if you not in cache:
+            m = self.match
+            legal: tuple[str, ...] = ()
+            paused = self.paused()
+            if m is not None and you is not None and you in m.to_act() and not paused:
+                legal = tuple(self.game.action_to_str(a) for a in m.legal_actions(you))
+            cache[you] = dict(
+                you=you, log=self.lines_for(you), legal=legal, paused=paused,
+                record=str(self.record_path) if self.record_path else "",
+            )
+            if m is not None:
+                cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
+                                  to_act=m.to_act(), outcome=m.outcome())
+        return p.TableState(info=info, host=client.identity == self.host_identity, **cache[you])
 
 
 class Hub:
@@ -256,6 +303,16 @@ class Hub:
         if client.named:
             self._changed_presence(client.identity)
         self._send_lobby(client)
+        self._rejoin(client)
+
+    def _rejoin(self, client: Client) -> None:
+        """A player who comes back to a game in progress is taken straight to its table."""
+        if client.table is not None or not client.named:
+            return
+        for table in self.tables.values():
+            if table.status == "playing" and table.seat_of(client.identity) is not None:
+                self._enter(client, table)
+                return
 
     def _goodbye(self, client: Client) -> None:
         if client not in self.clients:
@@ -274,9 +331,22 @@ class Hub:
         return any(c.identity == identity for c in self.clients)
 
     def _changed_presence(self, identity: str) -> None:
+        online = self._still_online(identity)
         for table in self.tables.values():
-            if table.seat_of(identity) is not None:
-                self._broadcast_table(table)
+            seat = table.seat_of(identity)
+            if seat is None:
+                continue
+            if table.status == "playing":
+                name = table.slots[seat].name
+                if online and identity in table.away_ids:
+                    table.away_ids.discard(identity)
+                    table.note(f"{name} is back.")
+                elif not online and identity not in table.away_ids:
+                    table.away_ids.add(identity)
+                    then = "the game pauses" if table.game.real_time else "the seat waits"
+                    table.note(f"{name} lost the connection; {then}.")
+            self._broadcast_table(table)
+            self._advance(table)
         self._broadcast_lobby()
 
     # -- requests -------------------------------------------------------------------------------
@@ -321,6 +391,7 @@ class Hub:
             client.name = name
         client.send(p.Welcome(identity=client.identity, name=client.name))
         self._changed_presence(client.identity)
+        self._rejoin(client)
 
     def _create(self, client: Client, msg: p.CreateTable) -> None:
         if len(self.tables) >= MAX_TABLES:
@@ -438,7 +509,7 @@ class Hub:
         seats = [s.seat(table.think) for s in table.slots]
         table.match = Match(table.game, table.options, seats, secrets.randbits(63))
         table.match.started = _now()  # type: ignore[attr-defined]
-        table.log.append(f"{table.game.title} starts.")
+        table.note(f"{table.game.title} starts.")
         self._save(table)
         self._table_changed(table)
         self._advance(table)
@@ -451,6 +522,9 @@ class Hub:
         seat = table.seat_of(client.identity)
         if seat is None:
             raise HubError("you are watching this table, not playing at it")
+        paused = table.paused()
+        if paused:
+            raise HubError(f"the game is {paused}")
         if step != m.cursor:
             raise HubError("the table moved on before your move arrived; look again")
         if len(text) > 4000:
@@ -460,7 +534,7 @@ class Hub:
             events = m.play(seat, action)
         except CellwarsError as exc:
             raise HubError(str(exc)) from None
-        self._after_step(table, events)
+        self._after_step(table, seat, action, events)
 
     def _leave(self, client: Client) -> None:
         table = client.table
@@ -476,11 +550,14 @@ class Hub:
         self._send_lobby(client)
 
     # -- the game -------------------------------------------------------------------------------
-    def _after_step(self, table: Table, events) -> None:
-        names = [s.name for s in table.slots]
-        for event in events:
+    def _after_step(self, table: Table, seat: int, action, events) -> None:
+        m = table.match
+        assert m is not None
+        if not events and not table.game.hidden_information:
             with contextlib.suppress(Exception):
-                table.log.append(table.game.describe_event(event, names))
+                table.note(f"{table.slots[seat].name}: {table.game.action_to_str(action)}", seat)
+        for event in events:
+            table.log.append((m.cursor, seat, event))
         self._save(table)
         self._table_changed(table)
         self._advance(table)
@@ -488,7 +565,7 @@ class Hub:
     def _advance(self, table: Table) -> None:
         """Let the bots move when it is their turn (one bot task per table)."""
         m = table.match
-        if m is None or m.is_over():
+        if m is None or m.is_over() or table.paused():
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -499,12 +576,12 @@ class Hub:
         try:
             await self._bot_moves(table)
         except Exception as exc:  # a broken bot or game must not take the server down
-            table.log.append(f"the bots stopped: {exc}")
+            table.note(f"the bots stopped: {exc}")
             self._table_changed(table)
 
     async def _bot_moves(self, table: Table) -> None:
         m = table.match
-        while m is not None and not m.is_over():
+        while m is not None and not m.is_over() and not table.paused():
             bot_seats = [s for s in m.to_act() if s >= 0 and table.slots[s].kind == "bot"]
             if not bot_seats:
                 return
@@ -516,7 +593,7 @@ class Hub:
                 action = await asyncio.to_thread(
                     make_bot(slot.bot).choose, table.game, view, seat, rng, table.think)
             except Exception as exc:  # a broken bot must not take the server down
-                table.log.append(f"{slot.name} could not move: {exc}")
+                table.note(f"{slot.name} could not move: {exc}")
                 self._table_changed(table)
                 return
             if m.cursor != cursor or table.match is not m or seat not in m.to_act():
@@ -524,10 +601,10 @@ class Hub:
             try:
                 events = m.play(seat, action)
             except CellwarsError as exc:
-                table.log.append(f"{slot.name} tried an illegal move: {exc}")
+                table.note(f"{slot.name} tried an illegal move: {exc}")
                 self._table_changed(table)
                 return
-            self._after_step(table, events)
+            self._after_step(table, seat, action, events)
 
     def _save(self, table: Table) -> None:
         m = table.match
@@ -545,7 +622,7 @@ class Hub:
                     if home is not None:
                         save_match(m, home / "data" / "games" / table.record_path.name)
         except OSError as exc:
-            table.log.append(f"the game could not be saved: {exc.strerror or exc}")
+            table.note(f"the game could not be saved: {exc.strerror or exc}")
 
     # -- sending --------------------------------------------------------------------------------
     def _table_changed(self, table: Table) -> None:

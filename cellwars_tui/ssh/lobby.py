@@ -313,7 +313,7 @@ class TableScreen(Screen):
         seats.add_options(Option(seat_line(i, s, t.you), id=str(i)) for i, s in enumerate(info.seats))
         if at is not None:
             seats.highlighted = at
-        self.query_one("#log", Static).update("\n".join(t.log[-4:]))
+        self.query_one("#log", Static).update("\n".join(line.text for line in t.log[-4:]))
         game = get_game(info.game)
         view_widget = self.query_one("#view", Static)
         moves = self.query_one("#moves", OptionList)
@@ -327,12 +327,12 @@ class TableScreen(Screen):
             return
         view = game.decode_state(t.view)
         view_widget.update(describe_view(game, view, t))
-        if t.outcome is None and t.you is not None and t.you in t.to_act:
-            self.moves = [game.action_to_str(a) for a in game.legal_actions(view, t.you)]
+        if t.legal and t.outcome is None:
+            self.moves = list(t.legal)
             moves.add_options(Option(m, id=str(i)) for i, m in enumerate(self.moves))
             moves.border_title = "your move"
         else:
-            moves.border_title = "waiting" if t.outcome is None else "game over"
+            moves.border_title = t.paused or ("waiting" if t.outcome is None else "game over")
 
     # actions -------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#seats")

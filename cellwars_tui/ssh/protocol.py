@@ -107,6 +107,14 @@ class Lobby(Msg, tag="lobby"):
     mine: tuple[str, ...] = ()  # codes of the tables where you hold a seat
 
 
+class LogLine(msgspec.Struct, frozen=True, array_like=True):
+    """One line of a table's log: the step it happened at, whose step (None: chance or the hub)."""
+
+    step: int
+    seat: int | None
+    text: str
+
+
 class TableState(Msg, tag="table"):
     info: TableInfo
     you: int | None = None  # your seat, None when watching
@@ -115,8 +123,10 @@ class TableState(Msg, tag="table"):
     view: bytes = b""  # game.encode_state(game.view(state, you)); empty before the start
     to_act: tuple[int, ...] = ()
     outcome: Outcome | None = None
-    log: tuple[str, ...] = ()  # the latest events, one sentence each
+    log: tuple[LogLine, ...] = ()  # the latest events this seat may know of, one sentence each
     record: str = ""  # where the game's record is saved
+    legal: tuple[str, ...] = ()  # your legal actions now (notation); () when you are not to act
+    paused: str = ""  # why the game waits (a real-time game pauses while a player is away)
 
 
 class Left(Msg, tag="left"):

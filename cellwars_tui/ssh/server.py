@@ -213,7 +213,13 @@ class CellwarsServer:
         if self.hub is not None:
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
-            await self.spawner.start()
+            try:
+                await self.spawner.start()
+            except (OSError, asyncio.TimeoutError) as exc:  # start each session from scratch then
+                print(f"cellwars: the session zygote did not start ({exc}); sessions will start "
+                      "slower", file=sys.stderr)
+                await self.spawner.close()
+                self.spawner = ExecSpawner(default_child_command())
         lim = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), self.host, self.port,

@@ -30,23 +30,35 @@ import sys
 import termios
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
 ENV_FD = "CELLWARS_ZYGOTE_FD"
+ENV_PRELOAD = "CELLWARS_ZYGOTE_PRELOAD"  # more modules to import before forking (comma-separated)
+
 _enc = msgspec.msgpack.Encoder()
 _dec = msgspec.msgpack.Decoder(dict)
 
 
-def warm() -> None:
-    """Import what every session needs, before any fork."""
-    from ..core.registry import all_games
-    from . import lobby, session_app  # noqa: F401
+def warm(preload: Sequence[str] = ()) -> None:
+    """Import what every session needs, before any fork. A module that fails to import is left
+    to the session itself (which then shows its own error), never fatal to the zygote."""
+    import importlib
 
-    all_games()
-    with contextlib.suppress(ImportError):
-        import cellwars_tui.ui.app  # noqa: F401
+    from ..core.registry import GAME_MODULES
+
+    for name in ("cellwars_tui.ssh.lobby", "cellwars_tui.ssh.session_app", "cellwars_tui.ssh.remote",
+                 "cellwars_tui.ui.app", "cellwars_tui.ui.screens", *GAME_MODULES,
+                 *(m.replace(".rules", ".screen") for m in GAME_MODULES), *preload):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                print(f"cellwars zygote: cannot import {name}: {exc}", file=sys.stderr)
+        except Exception as exc:  # noqa: BLE001
+            print(f"cellwars zygote: cannot import {name}: {type(exc).__name__}: {exc}",
+                  file=sys.stderr)
 
 
 def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str]) -> None:
@@ -178,8 +190,9 @@ class ZygoteSpawner:
     If the zygote dies, its children are ended and a new zygote is started for the next session.
     """
 
-    def __init__(self, start_timeout: float = 60.0) -> None:
+    def __init__(self, start_timeout: float = 60.0, preload: Sequence[str] = ()) -> None:
         self.start_timeout = start_timeout
+        self.preload = tuple(preload)
         self.proc: asyncio.subprocess.Process | None = None
         self.sock: socket.socket | None = None
         self.children: dict[int, ZygoteChild] = {}
@@ -199,6 +212,7 @@ class ZygoteSpawner:
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             env = dict(os.environ)
             env[ENV_FD] = str(theirs.fileno())
+            env[ENV_PRELOAD] = ",".join(self.preload)
             try:
                 self.proc = await asyncio.create_subprocess_exec(
                     sys.executable, "-m", "cellwars_tui.ssh.zygote", env=env,
@@ -319,8 +333,9 @@ class ZygoteSpawner:
 
 def main() -> int:
     fd = int(os.environ.pop(ENV_FD))
+    preload = [m for m in os.environ.pop(ENV_PRELOAD, "").split(",") if m]
     sock = socket.socket(fileno=fd)
-    warm()
+    warm(preload)
     gc.collect()
     gc.freeze()  # keep the imported objects' pages shared with the children
     serve(sock)

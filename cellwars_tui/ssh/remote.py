@@ -1,0 +1,252 @@
+"""``RemoteTable``: a networked table with the public surface of :class:`~cellwars_tui.ui.table.LocalTable`.
+
+A game's own screen draws a table of ``cellwars serve`` unchanged through it (see
+notes/ui_contract.md). The hub owns the game; this table holds the latest
+:class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
+legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
+``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
+(``update``), and listeners are called then. Nothing is undone over the network, no bot runs here
+(the hub runs the bots) and nothing is saved here (the hub records the game).
+
+This module imports no textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.errors import CellwarsError, IllegalAction
+from ..core.match import Seat
+from ..core.registry import get_game
+from . import protocol as p
+
+
+class RemoteTable:
+    """The session's seat at a table of the hub (or a spectator's public view)."""
+
+    match = None  # the authoritative match lives in the hub
+
+    def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
+                 game: Game | None = None) -> None:
+        self.game: Game = game or get_game(state.info.game)
+        self.players: int = len(state.info.seats)
+        self._send = send
+        self.revision = 0
+        self.save_problem: str | None = None
+        self.autosave_enabled = False
+        self._listeners: list[Callable[[], None]] = []
+        self._state = state
+        self._view: Any = None
+        self._legal: list[Action] = []
+        self._sent_at: int | None = None  # the step at which this seat last sent an action
+        self._load(state)
+
+    # -- the hub drives the table ------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        return self._state.info.code
+
+    @property
+    def table_state(self) -> p.TableState:
+        return self._state
+
+    def update(self, state: p.TableState) -> None:
+        """A new state from the hub: remember it and tell the screen."""
+        if state.info.code != self.code:
+            return
+        self._load(state)
+        self.revision += 1
+        for fn in list(self._listeners):
+            fn()
+
+    def _load(self, state: p.TableState) -> None:
+        self._state = state
+        self.players = len(state.info.seats)
+        self._view = self.game.decode_state(state.view) if state.view else None
+        legal: list[Action] = []
+        for text in state.legal:
+            try:
+                legal.append(self.game.action_from_str(text))
+            except CellwarsError:
+                continue  # a notation this build cannot read: offered nowhere
+        self._legal = legal
+        if self._sent_at is not None and state.step != self._sent_at:
+            self._sent_at = None
+
+    @property
+    def read_only(self) -> bool:
+        """Spectators only watch."""
+        return self._state.you is None
+
+    @property
+    def humans(self) -> frozenset[int]:
+        you = self._state.you
+        return frozenset() if you is None else frozenset({you})
+
+    @property
+    def started(self) -> bool:
+        return self._view is not None
+
+    @property
+    def paused(self) -> str:
+        """Why the game waits ("" when it does not): a real-time game pauses while a player is away."""
+        return self._state.paused
+
+    # -- who sits here -----------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        out = []
+        for s in self._state.info.seats:
+            if s.kind == "bot":
+                out.append(Seat(name=s.name or f"{s.bot} bot", kind="bot", bot=s.bot))
+            else:
+                out.append(Seat(name=s.name or "(free)"))
+        return tuple(out)
+
+    def names(self) -> list[str]:
+        return [s.name or self.game.seat_label(i) for i, s in enumerate(self._state.info.seats)]
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "everyone"
+        if seat == CHANCE:
+            return "chance"
+        names = self.names()
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+    def seat_kind(self, seat: int) -> str:
+        s = self._state.info.seats[seat]
+        if s.kind == "bot":
+            return "random bot" if s.bot == "random" else "search bot"
+        if s.kind == "free":
+            return "free"
+        return "player" if s.connected else "player (away)"
+
+    def hot_seat(self) -> bool:
+        return False  # every player has a terminal of their own
+
+    # -- what the screen shows ---------------------------------------------------------------
+    def viewer(self) -> int | None:
+        return self._state.you
+
+    def view(self, seat: int | None = None) -> Any:
+        """The state as this session's seat may see it (the only view it receives)."""
+        return self._view
+
+    def public_view(self) -> Any:
+        return self._view
+
+    def state(self) -> Any:
+        return self._view
+
+    def to_act(self) -> tuple[int, ...]:
+        return self._state.to_act
+
+    def humans_to_act(self) -> tuple[int, ...]:
+        you = self._state.you
+        if you is None or self._state.paused or self._sent_at is not None:
+            return ()
+        return (you,) if you in self._state.to_act else ()
+
+    def legal(self, seat: int) -> list[Action]:
+        if seat != self._state.you or not self.humans_to_act():
+            return []
+        return list(self._legal)
+
+    def step(self) -> int:
+        return self._state.step
+
+    # -- acting ------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> None:
+        """Send ``action`` to the hub; the new state arrives later through ``update``."""
+        you = self._state.you
+        if you is None:
+            raise IllegalAction("you are watching this table")
+        if seat != you:
+            raise IllegalAction(f"you play {self.seat_name(you)}, not {self.seat_name(seat)}")
+        if self._state.paused:
+            raise IllegalAction(f"the game is {self._state.paused}")
+        if self._sent_at is not None:
+            raise IllegalAction("your move is on its way")
+        if you not in self._state.to_act:
+            raise IllegalAction(f"it is not {self.seat_name(you)}'s turn")
+        text = self.game.action_to_str(action)
+        if text not in self._state.legal:
+            raise IllegalAction(f"{text} is not a legal move now")
+        self._sent_at = self._state.step
+        self._send(p.Play(step=self._state.step, action=text))
+
+    def refused(self) -> None:
+        """The hub refused the last move: the seat may act again."""
+        if self._sent_at is not None:
+            self._sent_at = None
+            self.revision += 1
+            for fn in list(self._listeners):
+                fn()
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    # -- the log and the end -----------------------------------------------------------------
+    def events(self, last: int | None = None) -> list[tuple[int, int | None, str]]:
+        out = [(line.step, line.seat, line.text) for line in self._state.log]
+        return out if last is None else out[-last:]
+
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome
+
+    def is_over(self) -> bool:
+        return self._state.outcome is not None or self._state.info.status == "over"
+
+    def outcome_text(self) -> str:
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        names = self.names()
+
+        def name(w: int) -> str:
+            return names[w] if 0 <= w < len(names) else f"seat {w + 1}"
+
+        if not outcome.winners:
+            who = "Nobody wins"
+        elif len(outcome.winners) == self.players and self.players > 1:
+            who = "Draw"
+        elif len(outcome.winners) == 1:
+            who = f"{name(outcome.winners[0])} wins"
+        else:
+            who = " and ".join(name(w) for w in outcome.winners) + " win"
+        text = f"{who} ({outcome.termination})" if outcome.termination else who
+        if outcome.scores:
+            text += " - " + ", ".join(f"{name(i)} {v:g}" for i, v in enumerate(outcome.scores))
+        return text
+
+    # -- bots: the hub runs them -------------------------------------------------------------
+    def bot_to_move(self) -> int | None:
+        return None
+
+    def bot_step(self, seat: int | None = None) -> Action:
+        raise IllegalAction("the server's bots play at this table")
+
+    # -- listeners and saving ----------------------------------------------------------------
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        self._listeners.append(fn)
+
+    def unsubscribe(self, fn: Callable[[], None]) -> None:
+        try:
+            self._listeners.remove(fn)
+        except ValueError:
+            pass
+
+    def save(self) -> None:
+        return None  # the hub records networked games
