@@ -7,7 +7,7 @@ import asyncio
 import msgspec
 import pytest
 
-from cellwars_tui.core import Action, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Event, Game, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ssh import protocol as p
@@ -19,6 +19,11 @@ from .. import toy_game  # noqa: F401  (registers toy-race)
 
 # -- a tiny hidden-information game: both seats pick a secret number at once, then both are shown
 class Pick(Action, frozen=True, tag="pick"):
+    n: int
+
+
+class Picked(Event, frozen=True, tag="picked"):
+    seat: int
     n: int
 
 
@@ -36,7 +41,7 @@ class Secret(Game[SecretState, Pick]):
     hidden_information = True
     state_type = SecretState
     action_type = Pick
-    event_type = Pick
+    event_type = Picked
 
     def initial_state(self, options: Options) -> SecretState:
         return SecretState(options.players, (-1,) * options.players)
@@ -50,7 +55,13 @@ class Secret(Game[SecretState, Pick]):
     def _apply(self, s, seat, a):
         picks = list(s.picks)
         picks[seat] = a.n
-        return SecretState(s.players, tuple(picks)), ()
+        return SecretState(s.players, tuple(picks)), (Picked(seat, a.n),)
+
+    def describe_event(self, e, names):
+        return f"{names[e.seat]} picks {e.n}" if e.n >= 0 else f"{names[e.seat]} picks in secret"
+
+    def view_event(self, e, seat):
+        return e if seat == e.seat else Picked(e.seat, -1)
 
     def outcome(self, s):
         if -1 in s.picks:
@@ -74,6 +85,15 @@ class Secret(Game[SecretState, Pick]):
 
 
 SECRET = register(Secret())
+
+
+class RealTimeSecret(Secret):
+    id = "secret-pick-live"
+    title = "Secret pick, live"
+    real_time = True
+
+
+register(RealTimeSecret())
 
 
 @pytest.fixture
@@ -310,3 +330,55 @@ async def test_empty_tables_close_after_a_while(hub):
     while (await ann.next(p.Lobby)).tables:
         pass
     await ann.close()
+
+
+async def test_a_seat_reads_in_the_log_only_the_events_it_may_know_of(hub):
+    ann, ben, code = await two_at_a_table(hub, "secret-pick")
+    ann.send(p.Start())
+    await table_where(ben, lambda t: bool(t.view))
+    ann.send(p.Play(step=0, action="pick2"))
+    a = await table_where(ann, lambda t: t.step == 1)
+    b = await table_where(ben, lambda t: t.step == 1)
+    assert [line.text for line in a.log][-1] == "ann picks 2"
+    assert [line.text for line in b.log][-1] == "ann picks in secret"
+    assert a.log[-1].seat == 0 and a.log[-1].step == 1
+    assert b.legal == ("pick0", "pick1", "pick2") and a.legal == ()  # the hub says what is legal
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_returning_player_is_taken_straight_back_to_the_table(hub):
+    ann, ben, code = await two_at_a_table(hub, "secret-pick")
+    ann.send(p.Start())
+    await table_where(ann, lambda t: bool(t.view))
+    await ben.close()
+    away = await table_where(ann, lambda t: not t.info.seats[1].connected)
+    assert "ben lost the connection; the seat waits." in [line.text for line in away.log]
+    token = "token-ben-again"
+    hub.admit(token, "key:ben", "ben")
+    ben = HubClient(str(hub.socket_path), token)
+    await ben.connect()
+    back = await table_where(ben, lambda t: t.you == 1)  # no Join needed
+    assert back.legal
+    state = await table_where(ann, lambda t: t.info.seats[1].connected)
+    assert "ben is back." in [line.text for line in state.log]
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_real_time_game_pauses_while_a_player_is_away(hub):
+    ann, ben, code = await two_at_a_table(hub, "secret-pick-live")
+    ann.send(p.Start())
+    await table_where(ann, lambda t: bool(t.view) and not t.paused)
+    await ben.close()
+    state = await table_where(ann, lambda t: bool(t.paused))
+    assert state.paused == "paused: waiting for ben to come back" and state.legal == ()
+    ann.send(p.Play(step=state.step, action="pick1"))
+    assert "paused" in (await ann.next(p.Error)).message
+    ben = await join(hub, "key:ben", "ben")
+    state = await table_where(ann, lambda t: not t.paused)
+    assert state.legal
+    ann.send(p.Play(step=state.step, action="pick1"))
+    await table_where(ann, lambda t: t.step == 1)
+    await ann.close()
+    await ben.close()
