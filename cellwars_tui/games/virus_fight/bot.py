@@ -1,1 +1,142 @@
-"""Bot hooks for Virus Fight (placeholder, replaced below)."""
+"""Bot hooks for Virus Fight: a pruned move list, a heuristic and the fast random playout.
+
+The playout runs the play phase on plain lists (``engine.gen_turns`` / ``engine.do_turn``), with
+no msgspec objects and no events; the set-up phases before it are completed with random
+programs and random placements.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from ...core.api import CHANCE, Action
+from . import clarifications as C
+from . import engine as E
+from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Ready, VFState, placements,
+                    random_program, stalemate_winners)
+
+
+def bot_actions(game, s: VFState, seat: int) -> list[Action]:
+    """Legal actions minus the obviously bad: in play, turns that strand the marker (when any
+    other turn exists); in building, programs shorter than three instructions."""
+    actions = game.legal_actions(s, seat)
+    if s.phase == PLAY:
+        keep = [a for a in actions if getattr(a, "step", getattr(a, "to", 0)) >= 0]
+        return keep or actions
+    if s.phase == BUILD:
+        n = len(s.programs[seat])
+        if n < 3:
+            keep = [a for a in actions if isinstance(a, Add)]
+            return keep or actions
+        if n == C.MAX_PROGRAM and s.marks[seat] >= 0:
+            return [Ready()]
+    return actions
+
+
+def heuristic(s: VFState) -> tuple[float, ...]:
+    """Per-seat values in [-1, 1]: eliminated -1; otherwise the share of the running players'
+    strength (instructions in the active block, marker's free neighbours, spares)."""
+    n = s.players
+    if s.phase != PLAY and s.phase != OVER:
+        return (0.0,) * n
+    nb = E.NEIGHBOURS[s.size]
+    strength = []
+    for q in range(n):
+        m = s.markers[q]
+        if m < 0:
+            strength.append(0.0)
+            continue
+        block = E.block_of(s.board, nb, m)
+        steps = sum(1 for c in nb[m] if s.board[c])
+        strength.append(1.0 + len(block) + 2.0 * min(steps, 2) + 0.5 * len(s.spares[q]))
+    total = sum(strength) or 1.0
+    fair = 1.0 / sum(1 for x in strength if x > 0)
+    out = []
+    for x in strength:
+        if x == 0:
+            out.append(-1.0)
+        else:
+            v = (x / total - fair) / fair
+            out.append(max(-0.9, min(0.9, v)))
+    return tuple(out)
+
+
+def finish_setup(game, s: VFState, rng: random.Random) -> VFState:
+    """Complete building, the first-player draw and placement at random."""
+    if s.phase == BUILD:
+        programs = list(s.programs)
+        marks = list(s.marks)
+        for q in range(s.players):
+            if s.ready[q]:
+                continue
+            prog = programs[q]
+            if not prog:
+                prog, mark = random_program(rng)
+            else:
+                want = rng.randint(len(prog), C.MAX_PROGRAM)
+                pool = [c for c in E.ALL_CODES if c not in prog]
+                prog = prog + tuple(rng.sample(pool, want - len(prog)))
+                mark = marks[q] if marks[q] >= 0 else rng.randrange(len(prog))
+            programs[q], marks[q] = prog, mark
+        s = msgspec.structs.replace(s, programs=tuple(programs), marks=tuple(marks))
+        for q in range(s.players):
+            if not s.ready[q]:
+                s, _ = game._apply(s, q, Ready())
+    while s.phase in (FIRST, PLACE):
+        if s.phase == FIRST:
+            s, _ = game._apply(s, CHANCE, game.sample_chance(s, rng))
+        else:
+            seat = s.queue[0]
+            from .rules import Place
+
+            s, _ = game._apply(s, seat, Place(rng.choice(placements(s, seat))))
+    return s
+
+
+def random_playout(game, s: VFState, rng: random.Random, max_steps: int = 400):
+    """Uniformly random turns to the end; per-seat returns (+1 winner, -1 losers, 0 draw)."""
+    if s.phase != PLAY:
+        if s.phase == OVER:
+            return game.outcome(s).returns(s.players)
+        s = finish_setup(game, s, rng)
+    return play_out(s, rng, max_steps)
+
+
+def play_out(s: VFState, rng: random.Random, max_steps: int = 400):
+    players = s.players
+    nb = E.NEIGHBOURS[s.size]
+    board = list(s.board)
+    markers = list(s.markers)
+    spares = [list(x) for x in s.spares]
+    queue = list(s.queue)
+    first, rnd, limit = s.first, s.round, s.round_limit
+    gen = E.gen_turns
+    do = E.do_turn
+    rand = rng.random
+    alive = sum(1 for c in markers if c >= 0)
+    for _ in range(max_steps):
+        seat = queue.pop(0)
+        turns = gen(board, nb, markers, seat, spares[seat])
+        t = turns[int(rand() * len(turns))]
+        do(board, markers, spares, seat, t)
+        if t[3] < 0:
+            alive -= 1
+            if alive <= 1:
+                return tuple(1.0 if c >= 0 else -1.0 for c in markers)
+            queue = [q for q in queue if markers[q] >= 0]
+        if not queue:
+            if rnd >= limit:
+                winners = stalemate_winners(board, markers, spares, players)
+                if len(winners) == players:
+                    return (0.0,) * players
+                return tuple(1.0 if q in winners else -1.0 for q in range(players))
+            first = E.next_first(board, markers, first, players)
+            rnd += 1
+            queue = list(E.round_order(markers, first, players))
+    state = msgspec.structs.replace(
+        s, board=tuple(board), markers=tuple(markers),
+        spares=tuple(tuple(sorted(x)) for x in spares), queue=tuple(queue), first=first,
+        round=rnd)
+    return heuristic(state)

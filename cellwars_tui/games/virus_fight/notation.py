@@ -300,17 +300,18 @@ def _position(text: str) -> VFState:
                    round_limit=limit)
 
 
-# Fixed positions for perft and benchmarks (each is also in tests/games/virus_fight/perft.txt).
-OPENINGS = {
-    "opening-2": "J1E2M3W1. /...../...../...../.E3M2W2J1 b1,d5 -,- 12 1 1/50",
+# Fixed positions for perft and benchmarks (also in tests/games/virus_fight/perft.txt).
+STANDARD: dict[str, str] = {
+    "opening-2a": ".J3M2M1E2/...../...../...../..W3M3J1 c1,c5 M1M2W1W2J2J3E1E2E3,M3W1W2W3J1J2E1E3 12 1 1/50",
+    "opening-2b": "W3M3E2M1W1/...../...../...../W1M1J3E2M3 b1,e5 M2W2W3J1J2E1E3,M2W2J1J2J3E1E3 12 1 1/50",
+    "opening-3": "J1M1J2W2W1M3/J3...../W3...../....../....../W2M2M1E3J1. b1,a4,c6 M3W1W3J2J3E1E2,M1M2M3W1W2J2E1E2E3,M2W3J1J3E1E2E3 231 2 1/50",
+    "opening-4": "W1E3W2J1M2W3/M1....E3/J1....M3/.....J3/.....E1/J3W3E1M1.M2 c1,a5,b6,f1 M2M3W1W2J1J2E2E3,M2M3W2W3J2J3E1E2E3,M1M3W1J2J3E1E2,M1W1W2W3J1J2E2 2341 2 1/50",
+    "midgame-2a": "...M1./..J3E2M2/...../..W1J1./.E2W3M3. c2,d4 M1M2W2J2J3E1E3,M3W1W2W3J1J2E1E3 21 2 5/50",
+    "midgame-2b": ".E3.M3W2/W1M2..J3/...../...../J2J3J1W2W3 a4,e5 M1M2M3W1E1E2E3,M1W3J1J2E1E2 21 2 5/50",
+    "midgame-3": "...J1M3./E2W1.W1W2./J2E2..../J1...../J3...../M2M3..W1. b1,a4,e5 M1W2W3J1J2E1E3,M1M2M3W2W3J3E1E3,M1M2W3J2J3E1E2E3 123 1 4/50",
+    "midgame-4": ".W2J3J1M1M2/J1..E3../J2...../...E1../M2.J1M3.W1/W1W2M2.J3M1 a1,c1,f6,f1 M1M3W3J2J3E1E2E3,M1W1W2W3J3E2,M3W1W3J2E1E2E3,M2M3W2W3J1J2E1E2E3 41 2 3/50",
 }
-
-
-def standard_positions() -> dict[str, str]:
-    return dict(STANDARD)
-
-
-STANDARD: dict[str, str] = {}
+DEFAULT_POSITION = STANDARD["opening-2a"]
 
 
 # -- perft --------------------------------------------------------------------------------------
@@ -375,7 +376,7 @@ def _perft(board, markers, spares, queue, first, rnd, limit, players, nb, depth)
 
 
 def perft_cli(game, position: str, depth: int, divide: bool = False) -> int:
-    text = position.strip() or OPENINGS["opening-2"]
+    text = position.strip() or DEFAULT_POSITION
     s = position_from_str(game, text)
     t0 = time.perf_counter()
     if divide:
@@ -397,5 +398,5 @@ def perft_cli(game, position: str, depth: int, divide: bool = False) -> int:
 
 
 __all__ = ["action_to_str", "action_from_str", "describe_event", "position_to_str",
-           "position_from_str", "perft", "perft_cli", "OPENINGS", "side_name", "CHANCE",
+           "position_from_str", "perft", "perft_cli", "STANDARD", "side_name", "CHANCE",
            "program_text"]
