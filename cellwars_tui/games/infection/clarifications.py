@@ -1,0 +1,91 @@
+"""Every decision Infection makes where the seed rulebook is silent or ambiguous, in one place.
+
+The constants below are what ``rules.py`` and the screen use; ``CLARIFICATIONS`` pairs a short
+quoted fragment of the seed with the decision in our own words. rules.md repeats these items under
+"Clarifications" (a test checks that each fragment appears there).
+"""
+
+from __future__ import annotations
+
+ROUNDS = 3
+ROUND_SECONDS_DEFAULT = 180
+ROUND_SECONDS_MIN, ROUND_SECONDS_MAX = 30, 900
+CARDS_PER_COLUMN = {1: 3, 2: 5, 3: 7, 4: 9}
+NEW_CARDS_AFTER_ROUNDS = (1, 2)  # a new card tops each column when these rounds end
+
+# Bot pace: seconds between two actions of a bot teammate (a roll, a hold, a target, a claim...).
+PACES = {"easy": 2.0, "normal": 1.2, "fast": 0.7}
+PACE_DEFAULT = "normal"
+PACE_JITTER = 0.3
+TUMBLE_SECONDS = 1.5  # dice take this long to land after a roll (no action meanwhile)  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
+
+CLARIFICATIONS: tuple[tuple[str, str], ...] = (
+    ("Protein Value",
+     "The seed's table of protein values is missing. Green is worth 1, blue 2, yellow 3, red 3 "
+     "and purple 4 victory points, so the seed's example (two blue and one green make 5) holds."),
+    ("16 dice",
+     "The white die shows only microscopes: 0, 0, 1, 1, 2 or 2. Each blue die shows one "
+     "microscope, green, blue, red and two blank faces; the yellow die shows one microscope, "
+     "yellow, purple, green, blue and one blank face."),
+    ("as quickly and as often as can",
+     "Dice take 1.5 seconds to land after a roll (they tumble on screen), as real dice do; the "
+     "player's next action waits for them. This belongs to the table, not the rules: the record "
+     "keeps the actions and their times."),
+    ("There are no turns",
+     "Each action (a roll, a hold, a target, a claim, a power) is applied in the order the table "
+     "receives it and recorded with its time. 'The first player to get their meeple on the card' "
+     "is simply whoever's action arrives first."),
+    ("When the sand runs out",
+     "The passing of time enters the rules as one system action, 'time-up N', applied by the "
+     "table when round N's timer runs out; its time is in the record, so a replay is exact and can "
+     "run in real time or step by step. Pausing stops the timer and every player."),
+    ("rolls his four dice as quickly",
+     "A player may also rest for the rest of a round (their meeple leaves its card). When every "
+     "player rests, the round ends at once as if the timer had run out. This ends a round early "
+     "in solo play and lets games without a clock (bots, tests) finish."),
+    ("First each player rolls their white die",
+     "Each player rolls their own white die at the start of every round and after every molecule "
+     "they take; the three coloured dice are blank until they are rolled again."),
+    ("save a die or dice",
+     "While looking for microscopes a player holds and releases dice freely; a roll re-rolls "
+     "every coloured die that is not held. At least one die must be free to roll."),
+    ("top available molecule card",
+     "A meeple goes on the topmost card of a column that carries no meeple: the top card, or the "
+     "first free one below it. A column of a level may be chosen with at least as many "
+     "microscopes as its level (1, 2 or 3)."),
+    ("they must set it aside",
+     "Once a meeple is placed, dice showing a protein the molecule still needs are set aside at "
+     "once (automatically), but only when the other proteins it still needs can still be rolled "
+     "on the dice left free; set-aside dice are not re-rolled. Microscopes no longer matter."),
+    ("take the molecule card",
+     "When the proteins are complete the player claims the card (one action): it leaves the "
+     "column, the meeple returns, and the player starts again with the white die."),
+    ("All the cards are gone",
+     "The virus is the cards in the columns; the game is won the moment the last one is taken, "
+     "even in the middle of a round. Cards still in the decks do not count."),
+    ("take the top card of each Level deck",
+     "New cards top the columns when the first and the second timer run out; the third ends the "
+     "game. An empty column gets its new card too."),
+    ("wins the Nobel Prize",
+     "Only a winning team awards the Nobel Prize: to the player with the most victory points; "
+     "tied players share it."),
+    ("must flip it over face down",
+     "A power may be used only while its owner has a meeple on a card (the substitutes, wild, "
+     "double, rat and move) or while looking for microscopes (re-roll the white die, target any "
+     "card). A power used on a molecule that is not destroyed before the timer runs out is lost."),
+    ("One of the 5 protein symbols",
+     "A substitute or wild protein counts as one protein the targeted molecule still needs."),
+    ("counts as two of that protein",
+     "Double protein is played on a set-aside die whose protein the molecule still needs at least "
+     "once more; that die then counts twice."),
+    ("A Rat",
+     "The rat destroys the targeted molecule at once: the player takes the card as if the "
+     "proteins were complete."),
+    ("move it to another available card",
+     "Moving the meeple takes it to the topmost free card of any column, whatever the "
+     "microscopes; dice set aside for the old molecule are released, substitutes already played "
+     "stay, and dice showing the new molecule's proteins are set aside again."),
+    ("Target any card: As long",
+     "Target any card places the meeple on any card without a meeple in a column the "
+     "microscopes allow."),
+)
