@@ -30,6 +30,7 @@ from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
 
 DIST = B.DIST
 N = B.N_TILES
+BIOMASS_FLOOR = (2, 3)  # per camp: never pay for a card below this (area hits would kill)
 HORIZON_ROUNDS = 2  # a playout looks this many system rounds ahead, then the heuristic judges
 
 
@@ -243,8 +244,10 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
             if charge and pn.biomass >= 5:
                 out.append(R.Charge())
         out.append(R.End())
-        for a in (R.Charge(), R.Mutate()):
-            if a in legal and a not in out:
+        # the search may weigh paying for a card, but never down to a Biomass one card could end
+        floor = BIOMASS_FLOOR[camp]
+        for a, cost in ((R.Charge(), 2), (R.Mutate(), 1)):
+            if a in legal and a not in out and pn.biomass - cost >= floor:
                 out.append(a)
         return out
     if step == R.CARDS_STEP:

@@ -1,0 +1,99 @@
+"""The bot hooks: candidate moves, position values, playouts, and bots filling every seat."""
+
+import random
+
+import pytest
+
+from cellwars_tui.ai.bots import MCTSBot, RandomBot
+from cellwars_tui.core import CHANCE
+from cellwars_tui.games.cell_wars import bot as BOT
+from cellwars_tui.games.cell_wars.rules import GAME, CellWarsOptions
+
+from .helpers import Ca, Ia, R, act, panel, put, standard, tiles, turn
+
+
+def play(players, bots, seed, states=None):
+    """A whole game, ``bots[seat]`` choosing from the seat's view; returns the final state."""
+    rng = random.Random(seed)
+    s = GAME.initial_state(CellWarsOptions(players=players))
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        if seat == CHANCE:
+            a = GAME.sample_chance(s, rng)
+        else:
+            a = bots[seat].choose(GAME, GAME.view(s, seat), seat, rng, 60.0)
+            if states is not None:
+                states.append((s, seat))
+        s, _ = GAME.apply(s, seat, a)
+    return s
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_bot_actions_are_a_few_legal_moves_never_none(players):
+    states = []
+    play(players, [RandomBot()] * players, players, states)
+    for s, seat in states[::3]:
+        picks = GAME.bot_actions(GAME.view(s, seat), seat)
+        legal = GAME.legal_actions(s, seat)
+        assert picks and all(a in legal for a in picks)
+        assert len(picks) <= 5
+
+
+def test_heuristic_gives_the_camps_opposite_values_within_minus_one_and_one():
+    s = tiles(standard(players=4), cancer=["A1", "A2", "A3", "A4", "A5", "B1", "B2"])
+    values = GAME.heuristic(s)
+    assert len(values) == 4 and all(-1 <= v <= 1 for v in values)
+    # players 1 and 4 lead immune panels, 2 and 3 cancer ones
+    assert values[0] == values[3] == -values[1] == -values[2] and values[1] > 0
+
+
+def test_heuristic_prefers_the_cancer_camp_as_its_tissue_grows():
+    s = standard()
+    grown = tiles(s, cancer=["A1", "A2", "A3", "A4", "A5"])
+    assert GAME.heuristic(grown)[1] > GAME.heuristic(s)[1]
+
+
+def test_playout_hook_ends_a_couple_of_rounds_ahead_with_a_value_per_seat():
+    values = GAME.random_playout(standard(players=3), random.Random(1), 400)
+    assert len(values) == 3 and all(-1 <= v <= 1 for v in values)
+
+
+def test_bot_purifies_the_cancer_tile_under_an_immune_cell():
+    s = tiles(turn(put(standard(), Ia="E5"), Ia), cancer=["E5"])
+    assert BOT.bot_actions(s, 0) == [R.Purify()]
+
+
+def test_bot_degrades_the_normal_tile_under_a_cancer_cell():
+    s = turn(put(standard(), Ca="E5"), Ca)
+    assert BOT.bot_actions(s, 1) == [R.Degrade()]
+
+
+def test_bot_steps_towards_the_nearest_target():
+    s = act(turn(put(standard(), Ia="E1"), Ia), "roll", "die 1")
+    (step,) = BOT.bot_actions(s, 0)
+    here = s.panels[Ia].tile
+    cancer = [t for t in range(61) if s.tiles[t] == R.CANCER_T]
+    assert min(R.B.DIST[R.B.NEIGHBOUR[here][step.dir]][t] for t in cancer) < \
+        min(R.B.DIST[here][t] for t in cancer)
+
+
+def test_bot_never_pays_for_a_card_down_to_a_fragile_biomass():
+    s = panel(turn(standard(), Ca, R.DRAW), Ca, biomass=4)
+    assert R.Charge() not in BOT.bot_actions(s, 1)
+    assert R.Mutate() in BOT.bot_actions(s, 1)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_search_bot_fills_every_seat_to_the_end(players):
+    s = play(players, [MCTSBot(max_playouts=2)] * players, 7)
+    assert GAME.outcome(s) is not None
+
+
+@pytest.mark.parametrize("camp", [R.IMMUNE, R.CANCER])
+def test_search_bot_beats_the_random_bot_in_either_camp(camp):
+    wins = 0
+    for seed in range(3):
+        bots = [MCTSBot(max_playouts=6) if R.seat_camp(2, seat) == camp else RandomBot()
+                for seat in range(2)]
+        wins += play(2, bots, 100 + seed).winner == camp
+    assert wins >= 2
