@@ -20,11 +20,20 @@ if TYPE_CHECKING:
     from .request import NewGameRequest
 
 
+def _launcher() -> Screen:
+    from .launcher import LauncherScreen
+
+    return LauncherScreen()
+
+
 class CellwarsApp(App):
     """The game table."""
 
     TITLE = "Cellwars"
     CSS_PATH = "app.tcss"
+    # A mode rather than get_default_screen: Textual loads a mode screen's CSS_PATH.
+    MODES = {"launcher": _launcher}
+    DEFAULT_MODE = "launcher"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+t", "change_theme", "Theme", show=False),
@@ -56,11 +65,6 @@ class CellwarsApp(App):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(FALLBACK_VARIABLES)
-
-    def get_default_screen(self) -> Screen:
-        from .launcher import LauncherScreen
-
-        return LauncherScreen()
 
     def on_mount(self) -> None:
         for problem in self.theme_problems:

@@ -211,10 +211,12 @@ class GameScreen(Screen):
             self._status = ""
         elif over:
             status = f"Game over: {table.outcome_text()}"
-        elif bot is not None:
-            status = f"{table.seat_name(bot)} is thinking..."
         elif self._legal:
             status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
+            if bot is not None:
+                status += f" · {table.seat_name(bot)} is thinking…"
+        elif bot is not None:
+            status = f"{table.seat_name(bot)} is thinking…"
         elif self.read_only:
             status = "Replay"
         else:

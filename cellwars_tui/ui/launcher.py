@@ -21,6 +21,18 @@ RESUME = "resume"
 REPLAYS = "replays"
 
 
+BLURB_WIDTH = 40
+
+
+def one_line(text: str, width: int) -> str:
+    """The start of ``text`` cut at a word to fit ``width`` columns."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
 def players_text(game: Game) -> str:
     if game.min_players == game.max_players:
         return "solitaire" if game.min_players == 1 else f"{game.min_players} players"
@@ -84,14 +96,16 @@ class LauncherScreen(Screen):
                     yield Button("New game", id="btn-new", variant="primary")
                     yield Button("Rules", id="btn-rules")
                     yield Button("Open", id="btn-open", variant="primary")
-        yield Static(self.load_problem, id="launcher-note")
+        note = Static(self.load_problem, id="launcher-note")
+        note.display = bool(self.load_problem)
+        yield note
         yield Footer()
 
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []
         for game in self.games:
             prompt = Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
-                                   "\n  ", (game.blurb, "italic"))
+                                   "\n  ", (one_line(game.blurb, BLURB_WIDTH), "italic dim"))
             options.append(Option(prompt, id=f"game:{game.id}"))
         options.append(None)
         options.append(Option(Text("Resume a saved game"), id=RESUME))
@@ -116,7 +130,9 @@ class LauncherScreen(Screen):
             saved, problems = list_saved()
         except Exception as exc:  # noqa: BLE001 - the launcher must open whatever is on disk
             saved, problems = [], []
-            self.query_one("#launcher-note", Static).update(f"cannot list saved games: {exc}")
+            note = self.query_one("#launcher-note", Static)
+            note.update(f"cannot list saved games: {exc}")
+            note.display = True
         self.unfinished_count = sum(1 for g in saved if not g.finished)
         self.problem_count = len(problems)
         options = self.query_one("#launcher-list", OptionList)

@@ -63,25 +63,27 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                         default = min(max(2, game.min_players), game.max_players)
                         yield Select(
                             [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                            value=default, allow_blank=False, id="setup-players",
+                            value=default, allow_blank=False, id="setup-players", compact=True,
                         )
                 if game.max_players > 1 or game.min_players > 1:
                     for i in range(game.max_players):
                         with Horizontal(classes="setup-row setup-seat", id=f"seat-row-{i}"):
                             yield Label(f"Seat {i + 1}", classes="setup-label")
                             yield Input(value=game.seat_label(i), max_length=24,
-                                        id=f"seat-name-{i}", classes="seat-name")
+                                        id=f"seat-name-{i}", classes="seat-name", compact=True)
                             yield Select(KIND_CHOICES, value="human" if i == 0 else "mcts",
                                          allow_blank=False, id=f"seat-kind-{i}",
-                                         classes="seat-kind")
+                                         classes="seat-kind", compact=True)
                 for f in self.fields:
                     yield from self._field_row(f)
                 with Horizontal(classes="setup-row"):
                     yield Label("Seed", classes="setup-label")
-                    yield Input(placeholder="random", type="integer", id="setup-seed")
+                    yield Input(placeholder="random", type="integer", id="setup-seed", compact=True)
                 with Horizontal(classes="setup-row", id="think-row"):
                     yield Label("Bot think (s)", classes="setup-label")
-                    yield Input(value="1", type="number", id="setup-think")
+                    yield Input(value="1", type="number", id="setup-think", compact=True)
+            yield Static("Tab: next field · Ctrl+S or Enter in a text field: start",
+                         id="setup-hint")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="setup-start", variant="primary")
@@ -98,13 +100,13 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                 yield Switch(value=bool(default), id=wid)
             elif choices is not None:
                 yield Select([(str(c), c) for c in choices], value=default,
-                             allow_blank=False, id=wid)
+                             allow_blank=False, id=wid, compact=True)
             elif f.type is int:
-                yield Input(value=str(default), type="integer", id=wid)
+                yield Input(value=str(default), type="integer", id=wid, compact=True)
             elif f.type is float:
-                yield Input(value=str(default), type="number", id=wid)
+                yield Input(value=str(default), type="number", id=wid, compact=True)
             else:
-                yield Input(value="" if default is None else str(default), id=wid)
+                yield Input(value="" if default is None else str(default), id=wid, compact=True)
 
     def on_mount(self) -> None:
         self._sync_seats()

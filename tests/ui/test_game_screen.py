@@ -109,3 +109,50 @@ async def test_rules_key_opens_a_rules_page_even_without_rules_md():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GenericScreen)
+
+
+async def test_hot_seat_covers_the_table_between_two_humans_secret_turns():
+    from cellwars_tui.core.api import Options
+    from cellwars_tui.core.match import Match, Seat
+    from cellwars_tui.ui.dialogs import HandOff
+    from tests.ui.toy_secret import SECRET
+
+    match = Match(SECRET, Options(players=2), [Seat(name="Ann"), Seat(name="Bob")], 1)
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        game_screen = app.screen
+        assert isinstance(game_screen, GenericScreen)
+        await pilot.press("down", "down", "enter")  # Ann picks 3
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
+        text = str(game_screen.query_one("#generic-view").render())
+        assert "3" not in text, "Ann's pick must not show under Bob's cover"
+        await pilot.press("enter")
+        await pilot.pause()
+        text = str(game_screen.query_one("#generic-view").render())
+        assert "[-1,0]" in text
+        await pilot.press("enter")  # Bob picks 1
+        await pilot.pause()
+        assert game_screen.table.is_over()
+        assert "[3,1]" in str(game_screen.query_one("#generic-view").render())
+        assert "Ann wins" in game_screen.table.outcome_text()
+
+
+async def test_a_bot_in_a_simultaneous_phase_does_not_block_the_human():
+    from cellwars_tui.core.api import Options
+    from cellwars_tui.core.match import Match, Seat
+    from tests.ui.toy_secret import SECRET
+
+    seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot="random")]
+    app = CellwarsApp(match=Match(SECRET, Options(players=2), seats, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        assert table.humans_to_act() == (0,)  # the bot has picked, Ann has not
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.is_over()
