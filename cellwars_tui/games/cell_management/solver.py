@@ -460,3 +460,30 @@ def report_lines(result: StudyResult, n: int, k: int) -> str:
     for c in unsolvable[:10]:
         lines.append(f"  unsolvable: {R.setup_code(c.setup)} (puzzle {R.number_text(c.setup)})")
     return "\n".join(lines)
+
+
+def plan_lines(state: CMState) -> list[str] | None:
+    """One optimal way on from ``state``, one line per round (None when there is none)."""
+    actions = solution_actions(state)
+    if actions is None:
+        return None
+    lines: list[str] = []
+    s = state
+    for a in actions:
+        if isinstance(a, R.Start):
+            key = s.position_of_cell(a.cell) + 1
+            s, _ = R.GAME.apply(s, 0, a)
+            free = ", ".join(R.NAMES[x] for x in s.escaped()) or "nobody"
+            lines.append(f"Round {s.round}: start at cell {R.NAMES[a.cell]} (key {key}); "
+                         f"free: {free}")
+        else:
+            if isinstance(a, R.Return):
+                text = f"send the {R.NAMES[a.species]} back"
+            else:
+                text = "send nobody back"
+            if lines:
+                lines[-1] += f"; {text}"
+            else:
+                lines.append(f"Now: {text}")
+            s, _ = R.GAME.apply(s, 0, a)
+    return lines

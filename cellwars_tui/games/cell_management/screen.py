@@ -1,0 +1,690 @@
+"""The Cell Management screen: the alien ship, the guards' walk step by step, hints and solutions.
+
+The ship is a grid of small boxes: containment cells on the outer ring (numbered 1..n clockwise,
+the keys that start the guards there), secret hideouts just inside them (friendly: a sun and a
+rounded frame; hostile: a crown and a double frame, so they differ without colour), and the escape
+area in the middle. After a round starts, the walk is replayed from the rules' own ``walk`` one
+step at a time with a line of narration; space skips it, + and - change its speed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import secrets
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from ...core.errors import CellwarsError
+from ...core.match import Match
+from ...ui.game_screen import GameScreen
+from . import rules as R
+from . import solver as S
+from . import stats as ST
+from .rules import CMOptions, CMState, Done, Return, Start
+
+FRIENDLY_GLYPH = "☼"
+HOSTILE_GLYPH = "♛"
+GUARD_GLYPH = "⚑"
+EMPTY = "·"
+SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)  # seconds per step of the walk; 0 = no animation
+DEFAULT_SPEED = 2
+
+# Grid slots (row, column) of the cell and the hideout for each position, clockwise from the top.
+ROWS, COLS = 6, 5
+CENTRE = (2, 2)  # spans two rows
+SLOTS = {
+    "top": ((0, 2), (1, 2)),
+    "upper-right": ((1, 4), (2, 3)),
+    "right": ((2, 4), (2, 3)),
+    "lower-right": ((4, 4), (3, 3)),
+    "bottom": ((5, 2), (4, 2)),
+    "lower-left": ((4, 0), (3, 1)),
+    "left": ((2, 0), (2, 1)),
+    "upper-left": ((1, 0), (2, 1)),
+}
+LAYOUTS = {
+    4: ("top", "right", "bottom", "left"),
+    5: ("top", "upper-right", "lower-right", "lower-left", "upper-left"),
+    6: ("top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left"),
+}
+
+
+class CellBox(Static):
+    """A containment cell: its key number and species on the frame, its captives inside."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(id=f"cm-cell-{position + 1}", classes="cm-cell")
+        self.position = position
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, CellManagementScreen):
+            event.stop()
+            screen.clicked_cell(self.position)
+
+
+class HideoutBox(Static):
+    """A secret hideout: friendly or hostile, empty or holding one captive."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(id=f"cm-hideout-{position + 1}", classes="cm-hideout")
+        self.position = position
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, CellManagementScreen):
+            event.stop()
+            screen.clicked_hideout(self.position)
+
+
+class EscapeArea(Static):
+    """The centre of the ship: one slot per species, filled when a captive got out."""
+
+    def __init__(self) -> None:
+        super().__init__(id="cm-centre")
+        self.species = 6
+
+    def species_at(self, x: int, y: int) -> int | None:
+        """The species drawn at content offset (x, y): slots are 2 columns wide, centred in the
+        box (any row counts)."""
+        left = max(0, (self.content_region.width - (2 * self.species - 1)) // 2)
+        index = (x - left) // 2 if x >= left else -1
+        return index if 0 <= index < self.species else None
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, CellManagementScreen):
+            event.stop()
+            region = self.content_region
+            x = event.screen_x - region.x
+            y = event.screen_y - region.y
+            screen.clicked_centre(self.species_at(x, y))
+
+
+class PuzzleNumber(ModalScreen[str | None]):
+    """Ask for a puzzle number (#1234, 4#12) or a setup code."""
+
+    DEFAULT_CSS = """
+    PuzzleNumber { align: center middle; }
+    PuzzleNumber > Vertical { width: 56; height: auto; border: round $primary;
+        background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Puzzle by number: #1234, 5#12, 4#7 or a setup code")
+            yield Input(placeholder="#1234", id="cm-number-input")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SolutionScreen(ModalScreen[None]):
+    """The rest of one optimal solution, round by round."""
+
+    DEFAULT_CSS = """
+    SolutionScreen { align: center middle; }
+    SolutionScreen > Vertical { width: 76; max-width: 95%; height: auto; max-height: 90%;
+        border: round $primary; background: $surface; padding: 0 1; }
+    SolutionScreen VerticalScroll { height: auto; max-height: 20; }
+    """
+    BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            with VerticalScroll():
+                yield Static(Text("\n".join(self.lines)), id="cm-solution-text")
+            yield Button("Close", id="cm-solution-close")
+
+    @on(Button.Pressed, "#cm-solution-close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CellManagementScreen(GameScreen):
+    """The ship, the walk animation, the return-to-prison choice, hint, solution and stats."""
+
+    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
+    CellManagementScreen #cm-ship {
+        grid-size: 5 6;
+        grid-columns: 1fr 1fr 13 1fr 1fr;
+        grid-rows: 3;
+        grid-gutter: 0 0;
+        height: 18;
+        width: 100%;
+    }
+    CellManagementScreen .cm-cell {
+        border: round $primary;
+        border-title-align: left;
+        border-subtitle-align: right;
+        content-align: center middle;
+        height: 3;
+    }
+    CellManagementScreen .cm-hideout {
+        content-align: center middle;
+        border-title-align: center;
+        border-subtitle-align: right;
+        height: 3;
+    }
+    CellManagementScreen .cm-hideout.friendly { border: round $success; }
+    CellManagementScreen .cm-hideout.hostile { border: double $error; }
+    CellManagementScreen .cm-cell.guard, CellManagementScreen .cm-hideout.guard {
+        border: heavy $warning;
+    }
+    CellManagementScreen .cm-cell.hint { background: $accent 30%; }
+    CellManagementScreen .cm-hideout.pick { background: $accent 30%; }
+    CellManagementScreen #cm-centre {
+        row-span: 2;
+        border: panel $secondary;
+        border-title-align: center;
+        content-align: center middle;
+        height: 6;
+    }
+    CellManagementScreen .cm-filler { height: 3; }
+    CellManagementScreen #cm-narration { height: 2; padding: 0 1; text-style: bold; }
+    CellManagementScreen #cm-info { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        *(Binding(str(k), f"key_position({k - 1})", f"Cell {k}", show=False) for k in range(1, 7)),
+        Binding("0,d", "done", "Nobody back", show=False),
+        Binding("b", "send_back", "Send back"),
+        Binding("space", "skip", "Skip walk"),
+        Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
+        Binding("minus", "speed(-1)", "Faster", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "solution", "Solution"),
+        Binding("n", "new_puzzle", "New"),
+        Binding("t", "daily", "Daily", show=False),
+        Binding("number_sign", "by_number", "Puzzle #", show=False),
+    ]
+
+    speed: ClassVar[int] = DEFAULT_SPEED  # index into SPEEDS, kept for the whole session
+
+    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+        super().__init__(table, read_only=read_only)
+        state = table.view(None)
+        self.species = state.species if state.cells else 6
+        self.view_state: CMState | None = None
+        self._frames: list[tuple[Any, CMState]] = []
+        self._frame = 0
+        self._timer: Any = None
+        self._picking = False  # "b" was pressed: the next key 1..n names a hideout
+        self._hint_position: int | None = None
+        self._optimum_cache: dict[tuple, int | None] = {}
+        self._counted: set[str] = set()
+        self._stats_line = ""
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        n = self.species
+        cells: dict[tuple[int, int], Static] = {}
+        for p, slot in enumerate(LAYOUTS[n]):
+            cell_at, hideout_at = SLOTS[slot]
+            cells[cell_at] = CellBox(p)
+            cells[hideout_at] = HideoutBox(p)
+        with Grid(id="cm-ship"):
+            for r in range(ROWS):
+                for c in range(COLS):
+                    if (r, c) == CENTRE:
+                        yield EscapeArea()
+                    elif (r, c) == (CENTRE[0] + 1, CENTRE[1]):
+                        continue  # covered by the escape area
+                    elif (r, c) in cells:
+                        yield cells[(r, c)]
+                    else:
+                        yield Static(classes="cm-filler")
+        yield Static(id="cm-narration")
+        yield Static(id="cm-info")
+
+    # -- painting ----------------------------------------------------------------------------
+    def show(self, view: Any, seat: int | None, legal: list) -> None:
+        previous = self.view_state
+        self.view_state = view
+        if not view.cells:
+            return
+        self._picking = False
+        self._hint_position = None
+        frames = self._walk_frames(previous, view)
+        self._stop_animation()
+        if frames and SPEEDS[self.speed] > 0 and not self.read_only:
+            self._frames = frames
+            self._frame = 0
+            self._paint_frame_of_walk()
+            self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        else:
+            if frames:
+                self.narrate(self._after_walk(frames, view))
+            elif previous is None or previous.round != view.round or previous.phase != view.phase:
+                self.narrate(self._prompt(view))
+            self.paint(view)
+        self._count_result(view)
+        self._paint_info(view)
+
+    def _walk_frames(self, previous: CMState | None, view: CMState) -> list[tuple[Any, CMState]]:
+        """The steps of the round that led from ``previous`` to ``view``, if one just did."""
+        if previous is None or not previous.cells or previous.phase != R.START:
+            return []
+        if view.round != previous.round + 1 or view.setup != previous.setup:
+            return []
+        match = getattr(self.table, "match", None)
+        if match is not None and match.cursor >= 1:
+            step = match.steps[match.cursor - 1]
+            if isinstance(step.action, Start) and match.states[match.cursor - 1] == previous:
+                return list(R.walk(previous, step.action.cell))
+        fits = []
+        for cell in previous.cells:
+            frames = list(R.walk(previous, cell))
+            if frames[-1][1] == view:
+                fits.append(frames)
+        return fits[0] if len(fits) == 1 else []
+
+    def _after_walk(self, frames: list[tuple[Any, CMState]], view: CMState) -> str:
+        """The narration once a walk is over: what it gave, then what to do next."""
+        if view.phase in R.OVER:
+            return self.result_line(view)
+        freed = [e.species for e, _ in frames if isinstance(e, R.Escape) and e.to == "center"]
+        text = R.describe(frames[-1][0])
+        if freed:
+            text += " Free this round: " + ", ".join(R.NAMES[x] for x in freed) + "."
+        return f"{text} {self._prompt(view)}"
+
+    def _tick(self) -> None:
+        self._frame += 1
+        if self._frame >= len(self._frames):
+            self._finish_animation()
+            return
+        self._paint_frame_of_walk()
+
+    def _paint_frame_of_walk(self) -> None:
+        event, state = self._frames[self._frame]
+        guard = getattr(event, "position", None)
+        if guard is None:  # escape / leave steps: keep the guards where they were
+            for back in range(self._frame, -1, -1):
+                guard = getattr(self._frames[back][0], "position", None)
+                if guard is not None:
+                    break
+        start = self._frames[0][0].position
+        self.paint(state, guard=guard if not isinstance(event, R.Leave) else None, start=start)
+        self.narrate(R.describe(event) + "   (space: skip)")
+
+    def _finish_animation(self) -> None:
+        frames = self._frames
+        self._stop_animation()
+        if self.view_state is not None:
+            if frames:
+                self.narrate(self._after_walk(frames, self.view_state))
+            self.paint(self.view_state)
+            self._paint_info(self.view_state)
+
+    def _stop_animation(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._frames = []
+
+    @property
+    def animating(self) -> bool:
+        return self._timer is not None
+
+    def narrate(self, text: str) -> None:
+        try:
+            widget = self.query_one("#cm-narration", Static)
+        except NoMatches:
+            return
+        widget.update(Text(text, overflow="ellipsis"))
+
+    def _prompt(self, view: CMState) -> str:
+        if view.phase in R.OVER:
+            return self.result_line(view)
+        if view.phase == R.START:
+            return f"Round {view.round + 1}: pick the cell that attracts the guards (1-{view.species})."
+        if view.phase == R.RETURN:
+            return "Send an escaped captive back? b then its hideout's key, or a click; 0: nobody."
+        return ""
+
+    def paint(self, state: CMState, *, guard: int | None = None, start: int | None = None) -> None:
+        """Draw ``state`` (the guards at ``guard``, their walk started at ``start``)."""
+        if not state.cells or not self.query("#cm-ship"):
+            return
+        returnable = set(state.returnable()) if state.phase == R.RETURN else set()
+        for p in range(state.species):
+            c, h = state.cells[p], state.hideouts[p]
+            cell = self.query_one(f"#cm-cell-{p + 1}", CellBox)
+            cell.border_title = f"{p + 1}:{R.SYMBOLS[c]}"
+            marks = []
+            if guard == p:
+                marks.append(GUARD_GLYPH)
+            if start == p and guard != p:
+                marks.append("✦")
+            cell.border_subtitle = "".join(marks)
+            inside = state.in_cell[c]
+            cell.update(Text(" ".join([R.SYMBOLS[c]] * inside + [EMPTY] * (2 - inside)),
+                             style="bold"))
+            cell.set_class(guard == p, "guard")
+            cell.set_class(self._hint_position == p, "hint")
+            hide = self.query_one(f"#cm-hideout-{p + 1}", HideoutBox)
+            hostile = h in state.hostile
+            hide.set_class(hostile, "hostile")
+            hide.set_class(not hostile, "friendly")
+            hide.set_class(guard == p, "guard")
+            hide.set_class(self._picking and h in returnable, "pick")
+            hide.border_title = f"{HOSTILE_GLYPH if hostile else FRIENDLY_GLYPH}{R.SYMBOLS[h]}"
+            hide.border_subtitle = str(p + 1) if self._picking and h in returnable else ""
+            hide.update(Text(R.SYMBOLS[h] if state.in_hideout[h] else EMPTY, style="bold"))
+        centre = self.query_one(EscapeArea)
+        centre.species = state.species
+        centre.border_title = "escape"
+        slots = Text()
+        for x in range(state.species):
+            if x:
+                slots.append(" ")
+            if state.in_center[x]:
+                style = "bold reverse" if x in returnable else "bold"
+                slots.append(R.SYMBOLS[x], style=style)
+            else:
+                slots.append(EMPTY, style=self.colour("muted"))
+        free = sum(state.in_center)
+        text = Text.assemble("free\n", slots, f"\n{free} of {state.species}")
+        text.justify = "center"
+        centre.update(text)
+
+    def _optimum(self, state: CMState) -> int | None:
+        key = state.setup.hideouts + state.setup.hostile + state.setup.cells
+        if key not in self._optimum_cache:
+            self._optimum_cache[key] = S.min_rounds(state.setup)
+        return self._optimum_cache[key]
+
+    def _paint_info(self, state: CMState) -> None:
+        if not state.cells or not self.query("#cm-info"):
+            return
+        optimum = self._optimum(state)
+        best = "unsolvable" if optimum is None else f"optimum {optimum}"
+        puzzle = f"daily {state.date}" if state.date else f"puzzle {state.number}"
+        if state.phase in R.OVER and self._stats_line:
+            text = self._stats_line
+        else:
+            speed = SPEEDS[self.speed]
+            text = (f"Round {state.round} · {best} · {puzzle} · "
+                    f"walk {'off' if not speed else f'{speed:g}s'}")
+        self.query_one("#cm-info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
+
+    def result_line(self, state: CMState) -> str:
+        """The verdict once the puzzle is over: rounds against the optimum."""
+        optimum = self._optimum(state)
+        if state.phase == R.WON:
+            if optimum is None:
+                return f"Solved in {state.round} rounds!"
+            if state.round <= optimum:
+                return f"Solved in {state.round} rounds: the optimum!"
+            return (f"Solved in {state.round} rounds; the optimum is {optimum} "
+                    f"(+{state.round - optimum}).")
+        best = "it cannot be solved" if optimum is None else f"the optimum is {optimum} rounds"
+        return f"Not solved after {state.round} rounds ({best})."
+
+    # -- stats ---------------------------------------------------------------------------------
+    def _count_result(self, state: CMState) -> None:
+        if self.read_only or state.phase not in R.OVER:
+            return
+        match = getattr(self.table, "match", None)
+        if match is None:
+            return
+        key = f"{match.seed}/{R.setup_code(state.setup)}/{match.cursor}"
+        if key in self._counted:
+            return
+        self._counted.add(key)
+        game_key = f"{match.seed}/{R.setup_code(state.setup)}"
+        try:
+            stats = ST.record_result(
+                game_key, code=R.setup_code(state.setup), won=state.phase == R.WON,
+                rounds=state.round, optimum=self._optimum(state), daily=state.date)
+        except OSError as exc:
+            self.say(f"could not save your stats: {exc.strerror or exc}")
+            return
+        self._stats_line = stats.summary()
+
+    # -- decisions -------------------------------------------------------------------------------
+    def _settle_animation(self) -> None:
+        if self.animating:
+            self._finish_animation()
+
+    def _state(self) -> CMState | None:
+        s = self.view_state
+        return s if s is not None and s.cells else None
+
+    def start_at(self, position: int) -> None:
+        """Start the guards at ``position`` (sending nobody back first if that is pending)."""
+        s = self._state()
+        if s is None or position >= s.species:
+            return
+        if s.phase == R.RETURN:
+            if not self.play(Done()):
+                return
+            s = self._state()
+            if s is None:
+                return
+        if s.phase != R.START:
+            self.say("The puzzle is over: n for a new one, u to undo.")
+            return
+        self.play(Start(s.cells[position]))
+
+    def send_back(self, species: int) -> None:
+        s = self._state()
+        if s is None or s.phase != R.RETURN:
+            self.say("Nobody can be sent back now.")
+            return
+        if species not in s.returnable():
+            self.say(f"The {R.NAMES[species]} cannot go back now.")
+            return
+        self.play(Return(species))
+
+    def clicked_cell(self, position: int) -> None:
+        self._settle_animation()
+        self.start_at(position)
+
+    def clicked_hideout(self, position: int) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None:
+            return
+        if s.phase == R.RETURN and s.hideouts[position] in s.returnable():
+            self.send_back(s.hideouts[position])
+        else:
+            self.start_at(position)
+
+    def clicked_centre(self, species: int | None) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None or s.phase != R.RETURN:
+            return
+        if species is None:
+            options = s.returnable()
+            if len(options) != 1:
+                self.say("Click the freed captive to send back (or press b).")
+                return
+            species = options[0]
+        self.send_back(species)
+
+    # -- key actions ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.read_only and action in ("key_position", "done", "send_back", "hint",
+                                         "solution", "new_puzzle", "daily", "by_number"):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_key_position(self, position: int) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None:
+            return
+        if position >= s.species:
+            self.say(f"This ship has {s.species} cells: keys 1-{s.species}.")
+            return
+        if self._picking:
+            self._picking = False
+            self.send_back(s.hideouts[position]) if s.hideouts[position] in s.returnable() \
+                else self.say(f"Hideout {position + 1} is not the hideout of a freed captive.")
+            self.paint(s)
+            return
+        self.start_at(position)
+
+    def action_done(self) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is not None and s.phase == R.RETURN:
+            self.play(Done())
+        else:
+            self.say("There is no return to prison to decline now.")
+
+    def action_send_back(self) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None or s.phase != R.RETURN:
+            self.say("Nobody can be sent back now.")
+            return
+        self._picking = not self._picking
+        self.paint(s)
+        if self._picking:
+            keys = ", ".join(f"{s.position_of_hideout(x) + 1} ({R.NAMES[x]})"
+                             for x in s.returnable())
+            self.say(f"Send back which? Press its hideout's key: {keys}.")
+        else:
+            self.say("Send back cancelled.")
+
+    def action_skip(self) -> None:
+        if self.animating:
+            self._finish_animation()
+
+    def action_speed(self, delta: int) -> None:
+        type(self).speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        speed = SPEEDS[self.speed]
+        self.say("Walk animation off." if not speed else f"Walk animation: {speed:g} s per step.")
+        if self.animating and speed:
+            self._timer.stop()
+            self._timer = self.set_interval(speed, self._tick)
+        elif self.animating:
+            self._finish_animation()
+        if self.view_state is not None:
+            self._paint_info(self.view_state)
+
+    def action_hint(self) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None or s.phase in R.OVER:
+            self.say("No hint: the puzzle is over.")
+            return
+        action = S.hint(s)
+        if action is None:
+            self.say("No way to win from here: undo (u) or give up.")
+            return
+        if isinstance(action, Start):
+            p = s.position_of_cell(action.cell)
+            self._hint_position = p
+            self.paint(s)
+            self.say(f"Hint: start the guards at cell {R.NAMES[action.cell]} (key {p + 1}).")
+        elif isinstance(action, Return):
+            p = s.position_of_hideout(action.species)
+            self.say(f"Hint: send the {R.NAMES[action.species]} back (b then {p + 1}).")
+        else:
+            self.say("Hint: send nobody back (0).")
+
+    def action_solution(self) -> None:
+        self._settle_animation()
+        s = self._state()
+        if s is None or s.phase in R.OVER:
+            self.say("The puzzle is over.")
+            return
+        lines = S.plan_lines(s)
+        if lines is None:
+            self.say("No way to win from here: undo (u) or give up.")
+            return
+        done = s.round
+        title = f"One fastest way on: {len([x for x in lines if x.startswith('Round')])} more " \
+                f"rounds ({done} played)"
+        self.app.push_screen(SolutionScreen(title, lines))
+
+    # -- new puzzles ---------------------------------------------------------------------------
+    def _new(self, **changes: Any) -> None:
+        match = getattr(self.table, "match", None)
+        if match is None:
+            self.say("New puzzles are started from the launcher here.")
+            return
+        options = CMOptions(**{**{"species": match.options.species,
+                                  "max_rounds": match.options.max_rounds}, **changes})
+        try:
+            fresh = Match(R.GAME, options, match.seats, secrets.randbelow(2**63))
+        except CellwarsError as exc:
+            self.say(str(exc))
+            return
+        if getattr(self.table, "save", None) is not None:
+            self.table.save()
+        screen = self.app.game_screen(fresh)
+        screen.table.save()
+        self.app.switch_screen(screen)
+
+    def action_new_puzzle(self) -> None:
+        self._new()
+
+    def action_daily(self) -> None:
+        self._new(puzzle="daily")
+
+    def action_by_number(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                species = self.species
+                if "#" in text and text.split("#", 1)[0].strip().isdigit():
+                    species = int(text.split("#", 1)[0])
+                setup = R.setup_from_code(text, None if "-" in text else species)
+            except CellwarsError as exc:
+                self.say(str(exc))
+                return
+            self._new(code=R.setup_code(setup), species=len(setup.hideouts))
+
+        self.app.push_screen(PuzzleNumber(), chosen)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        out = super().palette_commands()
+        if self.read_only:
+            return out
+        today = _dt.date.today().isoformat()
+        return [
+            ("Hint", "The best next decision, from the solver", self.action_hint),
+            ("Show solution", "One fastest way to free everyone from here", self.action_solution),
+            ("Skip the walk", "Show the end of the guards' round at once", self.action_skip),
+            ("Walk slower", "Slow the guards' animation down", lambda: self.action_speed(1)),
+            ("Walk faster", "Speed the guards' animation up (fastest: off)",
+             lambda: self.action_speed(-1)),
+            ("New puzzle", "A fresh random ship", self.action_new_puzzle),
+            ("Daily puzzle", f"The puzzle of {today}, the same for everyone", self.action_daily),
+            ("Puzzle by number", "Play a shared puzzle number or setup code",
+             self.action_by_number),
+            ("Give up", "End this puzzle unsolved", lambda: self.play(R.GiveUp())),
+            *out,
+        ]
+
+
+SCREEN = CellManagementScreen

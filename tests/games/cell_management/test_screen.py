@@ -1,0 +1,157 @@
+"""Pilot tests of the Cell Management screen: solving a puzzle by keys and by mouse, the walk
+animation, undo, hint, solution and the stats written when a puzzle is solved."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.cell_management import rules as R
+from cellwars_tui.games.cell_management import solver as S
+from cellwars_tui.games.cell_management import stats as ST
+from cellwars_tui.games.cell_management.screen import CellManagementScreen, SolutionScreen
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.screens import screen_class
+
+PUZZLE = "#984"  # six rounds, and its solution sends a captive back once
+
+
+@pytest.fixture(autouse=True)
+def _instant_walk():
+    old = CellManagementScreen.speed
+    CellManagementScreen.speed = 0
+    yield
+    CellManagementScreen.speed = old
+
+
+def _app(code: str = PUZZLE) -> CellwarsApp:
+    match = Match(R.GAME, R.CMOptions(code=code), [Seat(name="Me")], 1)
+    return CellwarsApp(match=match)
+
+
+def _text(screen, selector: str) -> str:
+    rendered = screen.query_one(selector).render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def _plan():
+    setup = R.setup_from_code(PUZZLE)
+    return S.solution_actions(R.initial_position(setup))
+
+
+def test_the_game_has_its_own_screen():
+    assert screen_class(R.GAME) is CellManagementScreen
+
+
+async def test_solve_a_puzzle_by_keys_then_undo_and_check_the_win():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CellManagementScreen)
+        for action in _plan():
+            state = screen.table.view(None)
+            if isinstance(action, R.Start):
+                await pilot.press(str(state.position_of_cell(action.cell) + 1))
+            elif isinstance(action, R.Done):
+                await pilot.press("0")
+            else:
+                await pilot.press("b", str(state.position_of_hideout(action.species) + 1))
+            await pilot.pause()
+        table = screen.table
+        assert table.is_over() and table.outcome().winners == (0,)
+        assert screen.query_one("#gs-banner").has_class("over")
+        assert "Solved in 6 rounds: the optimum!" in _text(screen, "#cm-narration")
+        assert "solved 1/1" in _text(screen, "#cm-info")
+        stats = ST.load_stats()
+        assert (stats.solved, stats.optimal) == (1, 1)
+        # undo goes back to the last decision; winning again does not count twice
+        await pilot.press("u")
+        await pilot.pause()
+        assert not table.is_over()
+        await pilot.press("r")
+        await pilot.pause()
+        assert table.is_over() and ST.load_stats().solved == 1
+
+
+async def test_solve_a_puzzle_by_mouse():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for action in _plan():
+            state = screen.table.view(None)
+            if isinstance(action, R.Start):
+                await pilot.click(f"#cm-cell-{state.position_of_cell(action.cell) + 1}")
+            elif isinstance(action, R.Return):
+                # the freed captive in the escape area: slot x sits 2x columns from the left
+                await pilot.click("#cm-centre", offset=(1 + 2 * action.species, 2))
+            else:
+                continue  # clicking the next cell sends nobody back by itself
+            await pilot.pause()
+        assert screen.table.is_over() and screen.table.outcome().winners == (0,)
+        assert screen.table.view(None).round == 6
+
+
+async def test_hint_names_the_best_first_cell_and_solution_lists_the_rounds():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("h")
+        await pilot.pause()
+        first = _plan()[0]
+        state = screen.table.view(None)
+        key = state.position_of_cell(first.cell) + 1
+        assert f"(key {key})" in _text(screen, "#gs-status")
+        assert screen.query_one(f"#cm-cell-{key}").has_class("hint")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SolutionScreen)
+        assert sum(line.startswith("Round") for line in app.screen.lines) == 6
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_walk_is_animated_step_by_step_and_skippable():
+    CellManagementScreen.speed = 5  # slow: the test steps it by hand
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.animating
+        first = _text(screen, "#cm-narration")
+        assert first.startswith("Round 1:")
+        screen._tick()
+        await pilot.pause()
+        assert _text(screen, "#cm-narration").startswith("Cell ")
+        assert screen.query_one("#cm-cell-1").has_class("guard")
+        await pilot.press("space")
+        await pilot.pause()
+        assert not screen.animating
+        assert "The guards leave after round 1." in _text(screen, "#cm-narration")
+        await pilot.press("minus")  # faster
+        assert CellManagementScreen.speed == 4
+
+
+async def test_return_to_prison_by_keys_needs_a_freed_captives_hideout():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        plan = _plan()
+        i = next(k for k, a in enumerate(plan) if isinstance(a, R.Return))
+        for action in plan[:i]:
+            screen.play(action)
+        await pilot.pause()
+        state = screen.table.view(None)
+        assert state.phase == R.RETURN
+        wrong = next(p for p in range(6) if state.hideouts[p] not in state.returnable())
+        await pilot.press("b", str(wrong + 1))
+        await pilot.pause()
+        assert screen.table.view(None).phase == R.RETURN
+        assert "not the hideout" in _text(screen, "#gs-status")
