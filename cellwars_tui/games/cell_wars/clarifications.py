@@ -136,7 +136,8 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "with neither a special action nor movement."),
     ("draw a card from the deck of their own camp",
      "Cards in hand are secret from every other seat, teammates included (a seat sees the hands "
-     "of all the panels it leads); cards on panels and the used piles are public."),
+     "of all the panels it leads); cards on panels and the used piles are public. The shared "
+     "log names a drawn card only when it acts at once (an immediate card)."),
     ("permit your piece move two steps immediately",
      "Only Diapedesis has an effect in the seed. Every other card effect and type is our own "
      "design (see Cards); cards that would do nothing cannot be played."),

@@ -1415,6 +1415,8 @@ def describe(e: Event) -> str:
         case Blocked(panel=q, how=how):
             return f"{P[q]} cannot move ({how})"
         case Drew(panel=q, card=c, how=how):
+            if CARDS[c].kind != IMMEDIATE:  # the log is shared: a card kept in hand stays secret
+                return f"{P[q]} draws a card ({how})"
             return f"{P[q]} draws {CARDS[c].name} ({how})"
         case Reshuffled(camp=camp):
             return f"The {CAMP_NAMES[camp].lower()} used cards are reshuffled into a new deck"

@@ -80,3 +80,11 @@ def test_every_card_is_described_on_the_rules_page():
     text = RULES_MD.read_text()
     for c in CARDS:
         assert f"**{c.name}**" in text, c.name
+
+
+def test_the_shared_log_names_only_cards_that_are_played_at_once():
+    from cellwars_tui.games.cell_wars.cards import card_id
+    from cellwars_tui.games.cell_wars.rules import Drew
+
+    assert describe(Drew(1, card_id("canceration"), "charge")) == "Cancer alpha draws a card (charge)"
+    assert "Glucose" in describe(Drew(1, card_id("glucose"), "charge"))
