@@ -1,4 +1,4 @@
-"""A recorded game opened for replay: any step in a few milliseconds, per-seat views, play from here.
+"""A recorded game opened for replay: any step in milliseconds, per-seat views, play from here.
 
 Opening a record applies every step once through the rules (``Game.apply`` validates each), which is
 how a damaged record is found to be "valid up to step N". Rather than keep all N states, the replay
@@ -265,7 +265,8 @@ class Replay:
             out = [f"{self.who(step.seat)}: {self.game.action_to_str(step.action)}"]
         return out
 
-    def events_upto(self, n: int | None = None, *, last: int = 200) -> list[tuple[int, int | None, str]]:
+    def events_upto(self, n: int | None = None, *,
+                    last: int = 200) -> list[tuple[int, int | None, str]]:
         """The event log as (step, seat, sentence) up to cursor ``n`` (default: the cursor),
         keeping the ``last`` lines: what a player watching the game would have seen so far."""
         n = self.cursor if n is None else n
@@ -360,7 +361,8 @@ class Replay:
         return export_text(self.as_match_like(n))  # type: ignore[arg-type]
 
     def to_record(self, n: int | None = None) -> Record:
-        return match_to_record(self.as_match_like(n), started=self.started)  # type: ignore[arg-type]
+        like = self.as_match_like(n)
+        return match_to_record(like, started=self.started)  # type: ignore[arg-type]
 
     def record_bytes(self, n: int | None = None) -> bytes:
         return encode_record(self.to_record(n))

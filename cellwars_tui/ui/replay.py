@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
@@ -293,10 +294,11 @@ class ReplayScreen(GameScreen):
         self._stop()
 
     def _paint_bar(self) -> None:
-        if not self.is_mounted:
+        try:
+            scrubber = self.query_one(Scrubber)
+        except NoMatches:  # not composed yet
             return
         r = self.replay
-        scrubber = self.query_one(Scrubber)
         scrubber.total = len(r)
         scrubber.position = r.cursor
         self.query_one("#rb-end", Static).update(str(len(r)))

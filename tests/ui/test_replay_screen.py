@@ -1,0 +1,268 @@
+"""Pilot tests of the replay viewer and the Replays page, for every registered game."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from textual.app import App
+from textual.widgets import DataTable, Input
+
+from cellwars_tui.core import all_games
+from cellwars_tui.record import load_match, save_match
+from cellwars_tui.record.store import new_game_path
+from cellwars_tui.replay import Replay
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.replay import (
+    ReplayListScreen, ReplayScreen, Scrubber, SeatsDialog, open_replay,
+)
+from cellwars_tui.ui.screens import screen_class
+from tests.replay.helpers import save_toy, toy_match
+from tests.test_conformance import play_random
+
+SIZE = (110, 34)
+
+
+class Host(App):
+    """A bare app that opens one replay (the real app's launcher is tested by the UI shell)."""
+
+    def __init__(self, source) -> None:
+        super().__init__()
+        self.source = source
+        self.started = []
+
+    def on_mount(self) -> None:
+        open_replay(self, self.source)
+
+    def start_match(self, match):
+        self.started.append(match)
+        screen = screen_class(match.game)(__import__(
+            "cellwars_tui.ui.table", fromlist=["LocalTable"]).LocalTable(match))
+        screen.table.save()
+        self.push_screen(screen)
+        return screen
+
+
+def recorded(tmp_path, game, seed=5):
+    match = play_random(game, game.min_players, seed, checks=False)
+    path = tmp_path / f"{game.id}.cellwars.json"
+    save_match(match, path)
+    return match, path
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(tmp_path, game):
+    match, path = recorded(tmp_path, game)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and isinstance(screen, screen_class(game))
+        assert screen.read_only and screen.replay.cursor == len(match.steps)
+        await pilot.press("home", "right", "j", "j")
+        await pilot.pause()
+        assert screen.replay.cursor == min(3, len(match.steps))
+        assert screen.replay.state == match.states[screen.replay.cursor]
+        await pilot.press("k")
+        await pilot.pause()
+        assert screen.replay.cursor == min(3, len(match.steps)) - 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.replay.cursor == len(match.steps)
+        half = len(match.steps) // 2
+        screen.seek(half)
+        assert screen.table.state() == match.states[half]
+        await pilot.press("a")
+        assert screen.table.viewer() is None
+        await pilot.press("v")
+        assert screen.table.viewer() == 0
+        await pilot.pause()
+        # the event log is in step with the position
+        assert all(step <= half for step, _, _ in screen.table.events())
+        # play on from here, with new seats, as a new game that names its origin
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatsDialog)
+        await pilot.click("#seats-play")
+        await pilot.pause()
+        new = app.started[-1]
+        playing = [s for s in app.screen_stack if isinstance(s, GameScreen) and not s.read_only]
+        assert playing and playing[-1].table.match is new  # (a hot-seat cover may be on top)
+        assert new.origin == f"{path}#{half}"
+        assert new.states[half] == match.states[half]
+        assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
+        assert load_match(new.path).origin == f"{path}#{half}"
+
+
+async def test_autoplay_runs_to_the_end_at_x8(tmp_path, monkeypatch):
+    monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 50.0)
+    monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 50.0)
+    match, path = save_toy(tmp_path, moves=40)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("space")  # at the end: starts again from the start
+        assert screen.playing and screen.replay.cursor == 0
+        monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 0.04)
+        monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 0.02)
+        await pilot.press("plus", "plus", "plus", "plus")
+        assert screen.speed == 8 and "x8" in str(screen.query_one("#rb-info").content)
+        deadline = time.monotonic() + 5
+        while screen.playing and time.monotonic() < deadline:
+            await pilot.pause(0.02)
+        assert not screen.playing and screen.replay.at_end
+        await pilot.press("home", "space")
+        await pilot.pause(0.05)
+        await pilot.press("space")
+        stopped = screen.replay.cursor
+        await pilot.pause(0.1)
+        assert not screen.playing and screen.replay.cursor == stopped
+
+
+async def test_dragging_the_scrubber_seeks(tmp_path):
+    match, path = save_toy(tmp_path, moves=60, hold_every=0)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        scrubber = screen.query_one(Scrubber)
+        width = scrubber.content_size.width
+        await pilot.mouse_down(Scrubber, offset=(0, 0))
+        assert screen.replay.cursor == 0
+        await pilot.hover(Scrubber, offset=(width // 2, 0))
+        await pilot.mouse_up(Scrubber, offset=(width // 2, 0))
+        await pilot.pause()
+        middle = screen.replay.cursor
+        assert 0 < middle < len(match.steps)
+        assert abs(middle - len(match.steps) / 2) <= len(match.steps) / width + 1
+        assert screen.replay.state == match.states[middle]
+
+
+async def test_next_and_previous_turn_follow_the_chosen_seat(tmp_path):
+    match, path = save_toy(tmp_path, moves=40)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("home", "t")  # turns of the second seat
+        assert screen.turn_seat == 1
+        await pilot.press("n")
+        first = screen.replay.cursor
+        assert match.steps[first].seat == 1
+        await pilot.press("n", "N")
+        assert screen.replay.cursor == first
+        await pilot.press("g", "1", "2", "enter")
+        assert screen.replay.cursor == 12 and screen.replay.state == match.states[12]
+        await pilot.press("g", "9", "9", "9", "enter")
+        assert screen.replay.cursor == len(match.steps)
+
+
+async def test_a_damaged_record_opens_as_far_as_valid_and_says_why(tmp_path):
+    match, path = save_toy(tmp_path, moves=40)
+    text = path.read_text()
+    path.write_text(text.replace('["hold"', '["teleport"').replace(
+        '{"kind":"hold"}', '{"kind":"teleport"}', 1))
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.replay.problem and screen.replay.problem.startswith("valid up to step")
+        assert len(screen.replay) < len(match.steps)
+        info = str(screen.query_one("#rb-info").content)
+        assert "valid up to step" in info
+
+
+async def test_a_file_that_is_no_record_is_a_message_not_a_crash(tmp_path):
+    path = tmp_path / "junk.cellwars.json"
+    path.write_bytes(b"\x00garbage")
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)
+        assert any("not a readable record" in n.message for n in app._notifications)
+
+
+async def test_the_move_list_exports_and_imports_back(tmp_path):
+    match, path = save_toy(tmp_path, moves=30)
+    out = tmp_path / "moves.txt"
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        field.value = str(out)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert out.read_text().startswith("# cellwars move list")
+        app.push_screen(ReplayListScreen())
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(out)
+        await pilot.press("enter")
+        await pilot.pause()
+        imported = app.screen
+        assert isinstance(imported, ReplayScreen)
+        assert imported.replay.state == match.state and len(imported.replay) == len(match.steps)
+        assert imported.replay.path.exists()  # kept as a saved game
+
+
+def _save_named(game_match, age: float):
+    path = new_game_path(game_match.game.id)
+    save_match(game_match, path)
+    stamp = time.time() - age
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+async def test_the_replays_page_lists_newest_first_and_searches_by_game_and_player():
+    from cellwars_tui.core import Match, Seat
+    from tests.toy_game import TOY
+
+    old = _save_named(toy_match(1, 30), age=3600)
+    newer = Match(TOY, TOY.options_type(players=2), [Seat(name="Zed"), Seat(name="Yan")], 2)
+    newer.play(newer.to_act()[0], __import__("tests.toy_game", fromlist=["Hold"]).Hold())
+    new = _save_named(newer, age=10)
+    cw = next(g for g in all_games() if g.id == "cell-wars")
+    cw_path = _save_named(play_random(cw, 2, 3, checks=False), age=100)
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        assert [r.path for r in screen.shown] == [new, cw_path, old]
+        assert table.row_count == 3
+        row = table.get_row_at(0)
+        assert row[0] == "Toy race" and "Zed" in row[2] and row[3] == "unfinished"
+        await pilot.press("slash", *"zed")
+        await pilot.pause()
+        assert [r.path for r in screen.shown] == [new]
+        screen.query_one(Input).value = "cell wars"
+        await pilot.pause()
+        assert [r.path for r in screen.shown] == [cw_path]
+        screen.query_one(Input).value = ""
+        await pilot.pause()
+        table.focus()
+        table.move_cursor(row=2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == old
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_a_replay_screen_takes_an_open_replay_too(tmp_path):
+    replay = Replay.from_match(toy_match(4, 20))
+    app = Host(replay)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.replay is replay
