@@ -20,19 +20,13 @@ if TYPE_CHECKING:
     from .request import NewGameRequest
 
 
-def _launcher() -> Screen:
-    from .launcher import LauncherScreen
-
-    return LauncherScreen()
-
-
 class CellwarsApp(App):
     """The game table."""
 
     TITLE = "Cellwars"
     CSS_PATH = "app.tcss"
     # A mode rather than get_default_screen: Textual loads a mode screen's CSS_PATH.
-    MODES = {"launcher": _launcher}
+    MODES = {"launcher": "launcher"}  # the factory is set per app in __init__
     DEFAULT_MODE = "launcher"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -45,23 +39,33 @@ class CellwarsApp(App):
         replay: Path | None = None,
         resume: Path | None = None,
         match: Match | None = None,
+        *,
+        games: list[Any] | None = None,
+        theme: str | None = None,
     ) -> None:
+        self.games = games  # the launcher's list (None: every registered game)
         self._start = start
         self._replay = replay
         self._resume = resume
         self._start_match = match
         self.theme_problems: list[str] = []
         super().__init__()
+        self._modes["launcher"] = self._launcher
         themes, self.theme_problems = load_themes()
         for theme in themes:
             self.register_theme(theme)
-        wanted = load_settings().get("theme")
+        wanted = theme or load_settings().get("theme")
         if isinstance(wanted, str) and wanted in self.available_themes:
             self.theme = wanted
         elif DEFAULT_THEME in self.available_themes:
             self.theme = DEFAULT_THEME
             if isinstance(wanted, str):
                 self.theme_problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
+
+    def _launcher(self) -> Screen:
+        from .launcher import LauncherScreen
+
+        return LauncherScreen(self.games)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(FALLBACK_VARIABLES)
@@ -136,11 +140,14 @@ class CellwarsApp(App):
         if path is None:
             self.push_screen(replay.ReplayListScreen())
             return True
-        opener = getattr(replay, "ReplayScreen", None)
-        if opener is None:
+        opener = getattr(replay, "open_replay", None)
+        if opener is not None:
+            return opener(self, path) is not None
+        screen_type = getattr(replay, "ReplayScreen", None)
+        if screen_type is None:
             self.notify("Replaying a file is not available in this version.", severity="warning")
             return False
-        self.push_screen(opener(path))
+        self.push_screen(screen_type(path))
         return True
 
     def open_rules(self, game: Any) -> None:

@@ -77,9 +77,13 @@ class LauncherScreen(Screen):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, games: list[Game] | None = None) -> None:
         super().__init__()
-        self.games, problems = playable_games()
+        if games is None:
+            games, problems = playable_games()
+        else:
+            problems = []
+        self.games = list(games)
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0

@@ -1,0 +1,187 @@
+"""Pilot tests of the launcher, the New-game dialog, resume and the command line's play path."""
+
+from __future__ import annotations
+
+from cellwars_tui.cli import main
+from cellwars_tui.locations import games_dir
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.dialogs import RulesScreen
+from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.launcher import LauncherScreen
+from cellwars_tui.ui.resume import ResumeScreen
+from cellwars_tui.ui.setup import NewGameScreen
+from tests.toy_game import TOY
+from tests.ui.helpers import settle
+from tests.ui.toy_options import TOY_OPTIONS
+
+
+def make_app(**kw) -> CellwarsApp:
+    return CellwarsApp(games=[TOY, TOY_OPTIONS], **kw)
+
+
+async def test_launcher_lists_games_and_opens_new_game_and_rules_by_keys():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        assert launcher.current_game() is TOY
+        await pilot.press("down")
+        assert launcher.current_game() is TOY_OPTIONS
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game is TOY_OPTIONS
+        await pilot.press("escape")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen.game is TOY_OPTIONS
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is launcher
+        await pilot.press("down")  # the separator is skipped: Resume
+        assert launcher.current() == "resume"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+
+
+async def test_launcher_by_mouse_new_game_button_and_rules_button():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.click("#btn-rules")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game is TOY
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click("#btn-new")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#setup-start")
+        await settle(pilot)
+        assert isinstance(app.screen, GenericScreen)
+        assert app.screen.game is TOY
+        await pilot.click("#generic-moves", offset=(4, 1))  # the first move
+        await settle(pilot)
+        assert app.screen.table.match.cursor > 1
+
+
+async def test_new_game_dialog_refuses_absurd_options_with_a_message():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        # every option kind has its widget
+        assert type(dialog.query_one("#opt-goal")).__name__ == "Input"
+        assert type(dialog.query_one("#opt-fast")).__name__ == "Switch"
+        assert type(dialog.query_one("#opt-die")).__name__ == "Select"
+        dialog.query_one("#opt-goal").value = "1000"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "goal must be between 5 and 100" in str(dialog.query_one("#setup-error").render())
+        dialog.query_one("#opt-goal").value = "30"
+        dialog.query_one("#setup-think").value = "-3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "thinking time" in str(dialog.query_one("#setup-error").render())
+        dialog.query_one("#setup-think").value = "0.5"
+        dialog.query_one("#opt-fast").value = True
+        dialog.query_one("#opt-die").value = "d8"
+        dialog.query_one("#setup-seed").value = "42"
+        dialog.query_one("#seat-name-0").value = "Zoe"
+        dialog.query_one("#seat-kind-1").value = "random"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        table = app.screen.table
+        match = table.match
+        assert match.options.goal == 30 and match.options.fast and match.options.die == "d8"
+        assert match.seed == 42
+        assert match.seats[0].name == "Zoe" and not match.seats[0].is_bot
+        assert match.seats[1].bot == "random"
+
+
+async def test_quit_then_resume_from_the_launcher():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#seat-kind-1").value = "random"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("down", "enter")  # hold
+            await settle(pilot)
+        cursor = app.screen.table.match.cursor
+        await pilot.press("q")
+        await pilot.pause()
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        assert launcher.unfinished_count == 1
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GenericScreen)
+        assert app.screen.table.match.cursor == cursor
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is launcher  # the resume list is not left behind
+
+
+async def test_a_corrupt_saved_file_is_a_problem_line_not_a_crash():
+    (games_dir() / "broken.cellwars.json").write_bytes(b'{"format_version": 1, "header": ')
+    (games_dir() / "future.cellwars.json").write_bytes(b'{"format_version": 99}')
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        assert launcher.problem_count == 2
+        await pilot.press("c")
+        await pilot.pause()
+        text = str(app.screen.query_one("#resume-problems").render())
+        assert "broken.cellwars.json" in text and "future.cellwars.json" in text
+        assert "newer" in text
+        assert len(text.splitlines()) == 2
+
+
+async def test_command_palette_lists_the_screens_actions():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "New game: Toy race" in titles and "Rules: Toy options" in titles
+        assert "Resume a saved game" in titles and "Theme: cellwars-light" in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"New game: Toy options")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, NewGameScreen) and app.screen.game is TOY_OPTIONS
+
+
+def test_cellwars_play_refuses_absurd_options_in_one_line(capsys):
+    assert main(["play", "toy-options", "-o", "goal=1000"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "cellwars: goal must be between 5 and 100, not 1000"
+    assert main(["play", "toy-options", "-o", "colour=red"]) == 2
+    assert "has no option 'colour'" in capsys.readouterr().err
+    assert main(["play", "toy-race", "--seat", "5=bot"]) == 2
+    assert "seat 5 does not exist" in capsys.readouterr().err
+
+
+def test_new_game_request_defaults_and_seat_kinds():
+    from cellwars_tui.ui.setup import new_game_request
+
+    req = new_game_request("toy-options", seats=[(1, "random")], seed=9,
+                           options={"fast": "yes", "die": "d8"})
+    assert req.seed == 9 and req.options.fast and req.options.die == "d8"
+    assert [s.kind for s in req.seats] == ["human", "bot"] and req.seats[1].bot == "random"
+    req = new_game_request("toy-race", seats={0: "bot"}, think=0.3)
+    assert all(s.is_bot and s.bot == "mcts" and s.think == 0.3 for s in req.seats)
