@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...core.errors import CellwarsError
 from ...core.match import Match
-from ...ui.game_screen import GameScreen
+from ...ui.game_screen import LOG_LINES, GameScreen
 from . import rules as R
 from . import solver as S
 from . import stats as ST
@@ -311,6 +311,30 @@ class CellManagementScreen(GameScreen):
             text += " Free this round: " + ", ".join(R.NAMES[x] for x in freed) + "."
         return f"{text} {self._prompt(view)}"
 
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        super()._paint_frame(viewer, bot)
+        if self.animating:
+            self._paint_log()
+
+    def _paint_log(self) -> None:
+        """The side log without the steps of the walk the animation has not reached yet."""
+        try:
+            widget = self.query_one("#gs-log", Static)
+        except NoMatches:
+            return
+        entries = self.table.events(last=LOG_LINES + len(self._frames))
+        last_step = entries[-1][0] if entries else 0
+        hidden = len(self._frames) - self._frame - 1 if self.animating else 0
+        if hidden > 0:
+            kept = [e for e in entries if e[0] != last_step]
+            walk = [e for e in entries if e[0] == last_step]
+            entries = kept + walk[: max(0, len(walk) - hidden)]
+        log = Text()
+        for step, _seat, sentence in entries[-LOG_LINES:]:
+            log.append(f"{step:>3} ", style=self.colour("muted"))
+            log.append(sentence + "\n")
+        widget.update(log)
+
     def _tick(self) -> None:
         self._frame += 1
         if self._frame >= len(self._frames):
@@ -329,6 +353,7 @@ class CellManagementScreen(GameScreen):
         start = self._frames[0][0].position
         self.paint(state, guard=guard if not isinstance(event, R.Leave) else None, start=start)
         self.narrate(R.describe(event) + "   (space: skip)")
+        self._paint_log()
 
     def _finish_animation(self) -> None:
         frames = self._frames
@@ -338,6 +363,7 @@ class CellManagementScreen(GameScreen):
                 self.narrate(self._after_walk(frames, self.view_state))
             self.paint(self.view_state)
             self._paint_info(self.view_state)
+            self._paint_log()
 
     def _stop_animation(self) -> None:
         if self._timer is not None:
