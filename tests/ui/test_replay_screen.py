@@ -18,6 +18,7 @@ from cellwars_tui.ui.replay import (
     ReplayListScreen, ReplayScreen, Scrubber, SeatsDialog, open_replay,
 )
 from cellwars_tui.ui.screens import screen_class
+from cellwars_tui.ui.table import LocalTable
 from tests.replay.helpers import save_toy, toy_match
 from tests.test_conformance import play_random
 
@@ -37,8 +38,7 @@ class Host(App):
 
     def start_match(self, match):
         self.started.append(match)
-        screen = screen_class(match.game)(__import__(
-            "cellwars_tui.ui.table", fromlist=["LocalTable"]).LocalTable(match))
+        screen = screen_class(match.game)(LocalTable(match))
         screen.table.save()
         self.push_screen(screen)
         return screen
@@ -220,11 +220,11 @@ def _save_named(game_match, age: float):
 
 async def test_the_replays_page_lists_newest_first_and_searches_by_game_and_player():
     from cellwars_tui.core import Match, Seat
-    from tests.toy_game import TOY
+    from tests.toy_game import TOY, Hold
 
     old = _save_named(toy_match(1, 30), age=3600)
     newer = Match(TOY, TOY.options_type(players=2), [Seat(name="Zed"), Seat(name="Yan")], 2)
-    newer.play(newer.to_act()[0], __import__("tests.toy_game", fromlist=["Hold"]).Hold())
+    newer.play(newer.to_act()[0], Hold())
     new = _save_named(newer, age=10)
     cw = next(g for g in all_games() if g.id == "cell-wars")
     cw_path = _save_named(play_random(cw, 2, 3, checks=False), age=100)
@@ -266,3 +266,18 @@ async def test_a_replay_screen_takes_an_open_replay_too(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.replay is replay
+
+
+async def test_the_app_opens_a_replay_file_and_the_launcher_opens_the_replays_page(tmp_path):
+    from cellwars_tui.ui.app import CellwarsApp
+
+    match, path = save_toy(tmp_path, moves=30)
+    app = CellwarsApp(replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == path
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("p")  # the launcher's Replays page
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayListScreen)
