@@ -6,16 +6,14 @@
 * :class:`LobbyScreen`: the open tables (game, seats, spectators, status), join by room code,
   create a table; guests pick a nickname first.
 * :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
-  seat's view. A game screen from the app shell can be plugged in through
-  :data:`TABLE_VIEWS`; until then a plain view (the seat's state and its legal moves, in the
-  game's own notation) is used, which works for every game.
+  seat's view. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
+  over it, driven by a :class:`~.remote.RemoteTable`; leaving that screen comes back here, where a
+  plain view (the seat's state and its legal moves in the game's notation) also plays any game.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
 
 import msgspec
 from textual import on
@@ -30,11 +28,19 @@ from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from . import protocol as p
 from .client import HubClient
+from .remote import RemoteTable
 
 TITLE = "cellwars online"
 
-# game id -> factory of a widget that shows a networked table (see TableScreen.game_widget).
-TABLE_VIEWS: dict[str, Callable[..., Any]] = {}
+
+
+def game_screen_for(table: RemoteTable) -> Screen | None:
+    """The game's own screen over ``table`` (None when the app shell has no game screens)."""
+    try:
+        from ..ui.screens import screen_class
+    except ImportError:
+        return None
+    return screen_class(table.game)(table, read_only=table.read_only)
 
 
 class HubLink:
@@ -261,6 +267,7 @@ class TableScreen(Screen):
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("b", "bot", "Bot in seat"),
+        Binding("g", "game", "Game screen"),
         Binding("escape", "leave", "Leave table"),
     ]
 
@@ -270,6 +277,9 @@ class TableScreen(Screen):
         self.state: p.TableState | None = None
         self.moves: list[str] = []
         self.ready = False  # messages before the first mount are read from the client later
+        self.remote: RemoteTable | None = None
+        self.game_screen: Screen | None = None
+        self.opened_game = False  # the game screen opens by itself once, at the start
 
     def compose(self) -> ComposeResult:
         yield Static(f"Table {self.code}", id="head")
@@ -294,11 +304,59 @@ class TableScreen(Screen):
         if isinstance(msg, p.TableState) and msg.info.code == self.code:
             self.state = msg
             self._show(msg)
+            self._follow_game(msg)
         elif isinstance(msg, p.Left):
+            self._close_game_screen()
             if self.app.screen is self:
                 self.app.pop_screen()
-        elif isinstance(msg, p.Error) and self.app.screen is self:
-            self.notify(msg.message, severity="warning")
+        elif isinstance(msg, p.Error) and self._on_top():
+            if self.remote is not None:
+                self.remote.refused()
+            self.app.notify(msg.message, severity="warning")
+
+    def _on_top(self) -> bool:
+        top = self.app.screen
+        return top is self or (self.game_screen is not None and top is self.game_screen)
+
+    # the game's own screen ---------------------------------------------------------------------
+    def _follow_game(self, t: p.TableState) -> None:
+        if not t.view:
+            return
+        if self.remote is None:
+            send = HubLink.of(self.app).send
+            try:
+                self.remote = RemoteTable(t, send)
+            except CellwarsError as exc:
+                self.notify(str(exc), severity="error")
+                return
+        else:
+            self.remote.update(t)
+        if not self.opened_game and self.app.screen is self:
+            self.opened_game = True
+            self.action_game()
+
+    def action_game(self) -> None:
+        """Show the game on its own screen (g); q or escape there comes back to this table."""
+        if self.remote is None:
+            self.notify("The game has not started.")
+            return
+        if self.game_screen is not None and self.game_screen.is_attached:
+            return
+        try:
+            screen = game_screen_for(self.remote)
+        except Exception as exc:  # a game screen that cannot draw this table: the plain view stays
+            self.notify(f"the game screen failed: {exc}", severity="error")
+            return
+        if screen is None:
+            return
+        self.game_screen = screen
+        self.app.push_screen(screen)
+
+    def _close_game_screen(self) -> None:
+        screen = self.game_screen
+        self.game_screen = None
+        if screen is not None and self.app.screen is screen:
+            self.app.pop_screen()
 
     # drawing -------------------------------------------------------------------------------
     def _show(self, t: p.TableState) -> None:

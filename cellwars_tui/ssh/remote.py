@@ -34,7 +34,6 @@ class RemoteTable:
         self.players: int = len(state.info.seats)
         self._send = send
         self.revision = 0
-        self.save_problem: str | None = None
         self.autosave_enabled = False
         self._listeners: list[Callable[[], None]] = []
         self._state = state
@@ -88,6 +87,11 @@ class RemoteTable:
     @property
     def started(self) -> bool:
         return self._view is not None
+
+    @property
+    def save_problem(self) -> str | None:
+        """A line the game screen puts on its status line: why the game waits, if it does."""
+        return self._state.paused or None
 
     @property
     def paused(self) -> str:

@@ -70,8 +70,12 @@ async def test_two_terminals_meet_at_one_table(server, client_key):
         await ben.wait_for("2. ben  ← you")
         await ann.wait_for("2. ben")
         ann.send("s")
+        # the game's own screen opens over the table in both terminals, each for its own seat
+        await ann.wait_for("ann: your move", timeout=15)
+        await ben.wait_for("ben: your move", timeout=15)
+        assert "player (you)" in ann.text() and "player (you)" in ben.text()
+        ann.send("q")  # q leaves the game screen for the table, where the game goes on
         await ann.wait_for("playing")
-        await ben.wait_for("playing")
     finally:
         await ann.close()
         await ben.close()
