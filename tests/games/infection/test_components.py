@@ -1,0 +1,70 @@
+"""The designed components: dice, protein values, the 36 cards and their powers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from cellwars_tui.games.infection import cards as K
+
+
+def test_four_dice_per_player_one_white_two_blue_one_yellow():
+    # the white die is separate (a microscope count); the coloured dice are blue, blue, yellow
+    assert K.DICE == (K.BLUE_FACES, K.BLUE_FACES, K.YELLOW_FACES)
+    assert len(K.WHITE_FACES) == 6 and set(K.WHITE_FACES) == {0, 1, 2}
+    for faces in K.DICE:
+        assert len(faces) == 6 and K.MICROSCOPE in faces
+        assert set(faces) <= set(K.PROTEINS) | {K.MICROSCOPE, K.BLANK}
+
+
+def test_every_protein_shows_on_some_die_and_rarer_proteins_are_worth_more():
+    per_face = Counter(f for faces in K.DICE for f in faces if f in K.PROTEINS)
+    assert set(per_face) == set(K.PROTEINS)
+    for a in K.PROTEINS:
+        for b in K.PROTEINS:
+            if per_face[a] > per_face[b]:
+                assert K.PROTEIN_VP[a] <= K.PROTEIN_VP[b]
+
+
+def test_protein_values_match_the_seed_example_two_blue_one_green_is_five():
+    assert 2 * K.PROTEIN_VP["B"] + K.PROTEIN_VP["G"] == 5
+
+
+def test_36_cards_in_three_levels_of_12():
+    assert K.N_CARDS == 36
+    assert [len(d) for d in K.DECK_IDS] == [12, 12, 12]
+    assert len(set(K.CARD_CODE)) == 36
+
+
+@pytest.mark.parametrize("card", range(36), ids=lambda c: K.CARD_CODE[c])
+def test_each_card_has_2_or_3_proteins_worth_their_values_and_can_be_rolled(card):
+    proteins = K.CARD_PROTEINS[card]
+    assert len(proteins) in (2, 3)
+    assert K.CARD_VP[card] == sum(K.PROTEIN_VP[p] for p in proteins)
+    assert K.completable(proteins)  # no card needs a power
+
+
+def test_higher_levels_need_more_proteins_and_are_worth_more():
+    mean = [sum(K.CARD_VP[c] for c in d) / 12 for d in K.DECK_IDS]
+    assert mean[0] < mean[1] < mean[2]
+    assert all(len(K.CARD_PROTEINS[c]) == 3 for c in K.DECK_IDS[1] + K.DECK_IDS[2])
+
+
+def test_every_power_of_the_seed_appears_on_some_card():
+    kinds = Counter(K.power_kind(c) for c in range(36) if K.CARD_POWER[c])
+    assert set(kinds) == {K.SUB, K.RAT, K.DOUBLE, K.WILD, K.ANY, K.REWHITE, K.MOVE}
+    assert all(K.power_label(c) for c in range(36) if K.CARD_POWER[c])
+    assert K.power_label(K.CODE_TO_CARD["I-1"]) == ""
+
+
+def test_completable_respects_which_die_can_show_what():
+    assert K.completable("PY") is False  # purple and yellow are both only on the yellow die
+    assert K.completable("RRP") is True
+    assert K.completable("RRR") is False  # only two blue dice show red
+    assert K.completable("GG", (2,)) is False  # one die cannot show two proteins
+
+
+def test_face_odds_sum_to_one():
+    for faces in (K.WHITE_FACES, *K.DICE):
+        assert sum(p for _, p in K.face_odds(faces)) == pytest.approx(1)
