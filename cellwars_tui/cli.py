@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,8 +15,10 @@ from .core.errors import CellwarsError
 def _seat_spec(text: str) -> tuple[int, str]:
     """``2=bot``, ``2=mcts``, ``2=random``, ``1=human`` (seats counted from 1)."""
     seat, sep, kind = text.partition("=")
-    if not sep or not seat.strip().isdigit() or int(seat) < 1:
+    if not sep or not seat.strip().isdigit():
         raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {text!r}")
+    if int(seat) < 1:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {seat.strip()}")
     kind = kind.strip().lower()
     if kind not in ("human", "bot", "mcts", "random"):
         raise argparse.ArgumentTypeError(f"seat kind must be human, bot, mcts or random, not {kind!r}")
@@ -32,6 +35,27 @@ def _seed(text: str) -> int:
     return value
 
 
+def _players(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
+
+
+def _think(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"thinking time must be seconds, not {text!r}") from None
+
+
+def _game_ids() -> list[str]:
+    """Game ids for --help, from the registry's module list (no game module is imported)."""
+    from .core.registry import GAME_MODULES
+
+    return [m.split(".")[2].replace("_", "-") for m in GAME_MODULES]
+
+
 def _option(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -39,20 +63,33 @@ def _option(text: str) -> tuple[str, str]:
     return key.strip().replace("-", "_"), value.strip()
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line (``cellwars play: ...``), not usage + error."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="cellwars", description="A terminal game table for five cell-biology games."
+    p = OneLineParser(
+        prog="cellwars",
+        description="A terminal game table for five cell-biology games.",
+        epilog="Run cellwars with no command to open the launcher. "
+               "Example: cellwars play virus-fight --players 3 --seat 2=bot --seed 42",
     )
     p.add_argument("--version", action="version", version=f"cellwars {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="start a new game of GAME")
-    play.add_argument("game", help="game id, e.g. virus-fight")
-    play.add_argument("--players", type=int, help="number of players")
+    play = sub.add_parser("play", help="start a new game of GAME",
+                          description="Start a new game straight away (seat 1 is you, the "
+                                      "other seats are search bots unless --seat says otherwise).")
+    play.add_argument("game", help="game id: " + ", ".join(_game_ids()))
+    play.add_argument("--players", type=_players, help="number of players")
     play.add_argument("--seat", type=_seat_spec, action="append", default=[],
                       metavar="N=KIND", help="seat N is human, bot (search), mcts or random")
     play.add_argument("--seed", type=_seed, help="seed for dice, shuffles and first player")
-    play.add_argument("--think", type=float, default=1.0, help="bot thinking time in seconds")
+    play.add_argument("--think", type=_think, default=1.0,
+                      help="search bot's thinking time per move in seconds (default 1)")
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
 

@@ -53,6 +53,14 @@ def literal_choices(tp: Any) -> tuple[Any, ...] | None:
     return None
 
 
+def players_range(game: Game) -> str:
+    """"is for 1 player", "is for 2 players", "takes 2 to 4 players"."""
+    if game.min_players == game.max_players:
+        n = game.min_players
+        return f"is for {n} player{'s' if n != 1 else ''}"
+    return f"takes {game.min_players} to {game.max_players} players"
+
+
 def make_seat(game: Game, index: int, kind: str, think: float, name: str = "") -> Seat:
     kind = {"bot": "mcts"}.get(kind, kind)
     if kind not in SEAT_KINDS:
@@ -65,7 +73,9 @@ def make_seat(game: Game, index: int, kind: str, think: float, name: str = "") -
 
 def check_think(think: float) -> float:
     if not (think == think) or not 0.0 < think <= MAX_THINK:  # NaN, zero, negative, huge
-        raise BadOptions(f"bot thinking time must be between 0 and {MAX_THINK:g} seconds, not {think:g}")
+        raise BadOptions(
+            f"bot thinking time must be more than 0 and at most {MAX_THINK:g} seconds, not {think:g}"
+        )
     return float(think)
 
 
@@ -87,6 +97,8 @@ def new_game_request(
     think = check_think(think)
     if players is None:
         players = min(max(2, game.min_players), game.max_players)
+    elif not game.min_players <= players <= game.max_players:
+        raise BadOptions(f"{game.title} {players_range(game)}, not {players}")
     data: dict[str, Any] = {}
     known = {f.name: f.type for f in option_fields(game)}
     for key, value in (options or {}).items():
