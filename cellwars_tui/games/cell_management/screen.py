@@ -35,6 +35,27 @@ HOSTILE_GLYPH = "♛"
 GUARD_GLYPH = "⚑"
 EMPTY = "·"
 SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)  # seconds per step of the walk; 0 = no animation
+SPEED_SETTING = "cell-management-walk-speed"  # key in the user's settings file
+
+
+def _saved_speed() -> int | None:
+    """The walk speed the player chose last time (an index into SPEEDS), if any."""
+    from ...ui.themes import load_settings
+
+    value = load_settings().get(SPEED_SETTING)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(SPEEDS):
+        return value
+    return None
+
+
+def _save_speed(index: int) -> str | None:
+    from ...ui.themes import load_settings, save_settings
+
+    settings = load_settings()
+    if settings.get(SPEED_SETTING) == index:
+        return None
+    settings[SPEED_SETTING] = index
+    return save_settings(settings)
 DEFAULT_SPEED = 2
 
 # Grid slots (row, column) of the cell and the hideout for each position, clockwise from the top.
@@ -232,6 +253,9 @@ class CellManagementScreen(GameScreen):
         self._frame = 0
         self._timer: Any = None
         self._picking = False  # "b" was pressed: the next key 1..n names a hideout
+        saved = _saved_speed()
+        if saved is not None:
+            type(self).speed = saved
         self._hint_position: int | None = None
         self._optimum_cache: dict[tuple, int | None] = {}
         self._counted: set[str] = set()
@@ -607,6 +631,9 @@ class CellManagementScreen(GameScreen):
         type(self).speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
         speed = SPEEDS[self.speed]
         self.say("Walk animation off." if not speed else f"Walk animation: {speed:g} s per step.")
+        problem = _save_speed(self.speed)
+        if problem:
+            self.say(problem)
         if self.animating and speed:
             self._timer.stop()
             self._timer = self.set_interval(speed, self._tick)

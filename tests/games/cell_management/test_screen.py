@@ -155,3 +155,23 @@ async def test_return_to_prison_by_keys_needs_a_freed_captives_hideout():
         await pilot.pause()
         assert screen.table.view(None).phase == R.RETURN
         assert "not the hideout" in _text(screen, "#gs-status")
+
+
+async def test_the_walk_speed_the_player_sets_is_kept_for_next_time():
+    from cellwars_tui.games.cell_management.screen import SPEED_SETTING
+    from cellwars_tui.ui.themes import load_settings
+
+    CellManagementScreen.speed = 2
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")
+        await pilot.pause()
+        assert "0.6 s per step" in _text(app.screen, "#gs-status")
+    assert load_settings()[SPEED_SETTING] == 3
+    CellManagementScreen.speed = 0  # as if the app started afresh
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert CellManagementScreen.speed == 3
+        assert "walk 0.6s" in _text(app.screen, "#cm-info")
