@@ -181,3 +181,53 @@ def test_bad_durations_are_refused():
         Timer(0)
     with pytest.raises(ValueError):
         Timer(5, interval=0)
+
+
+async def test_ticks_do_not_drift_on_the_real_clock_briefly():
+    # the one test that really waits (0.6 s): ticks follow time.monotonic, not a sum of sleeps
+    import time
+
+    from cellwars_tui.timer import MonotonicClock
+
+    timer = Timer(0.6, interval=0.05, clock=MonotonicClock())
+    seen = []
+    timer.subscribe(lambda tick: seen.append((time.monotonic(), tick)))
+    t0 = time.monotonic()
+    timer.start()
+    await timer.expired.wait()
+    took = time.monotonic() - t0
+    assert 0.6 <= took <= 0.6 + 0.05
+    assert timer.max_late <= 0.05
+    for at, tick in seen[:-1]:
+        assert abs((at - t0) - (tick.index * 0.05 + tick.late)) <= 0.01
+    assert len(seen) >= 10
+    timer.close()
+
+
+async def test_pause_and_resume_repeatedly_keep_the_total_play_time_exact():
+    clock, timer = make(180, interval=0.1)
+    fired = []
+    timer.on_expire(lambda: fired.append(clock.now()))
+    timer.start()
+    for _ in range(8):  # eight 20-second stretches of play, each followed by a 7-second pause
+        await clock.advance(20)
+        timer.pause()
+        await clock.advance(7)
+        timer.resume()
+    assert timer.remaining() == pytest.approx(20) and not fired
+    await clock.advance(21)
+    assert fired == [pytest.approx(180 + 8 * 7)]
+    assert timer.play_time() == pytest.approx(180)
+    timer.close()
+
+
+async def test_pause_and_resume_outside_a_running_period_do_nothing():
+    clock, timer = make(10, interval=1)
+    timer.pause()
+    assert timer.state == IDLE
+    timer.resume()
+    assert timer.state == IDLE
+    timer.start()
+    timer.resume()
+    assert timer.state == RUNNING
+    timer.close()
