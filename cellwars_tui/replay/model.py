@@ -25,10 +25,12 @@ import msgspec
 from ..core.api import CHANCE, Event, Game, Options, Outcome
 from ..core.errors import BadNotation, BadOptions, CellwarsError, RecordError
 from ..core.match import Match, Seat, Step
+from ..core.registry import get_game
 from ..record.format import (
     Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
 )
 from ..record.text import export_text, import_text
+from .salvage import salvage
 
 # A snapshot at least every MAX_INTERVAL steps, and sooner once the steps since the last one took
 # SNAPSHOT_BUDGET seconds to validate and apply (the unvalidated re-application while seeking is
@@ -65,6 +67,7 @@ class Replay:
         origin: str | None = None,
         title: str = "",
         problem: str | None = None,
+        warning: str | None = None,
     ) -> None:
         self.game = game
         self.options = options
@@ -75,6 +78,7 @@ class Replay:
         self.origin = origin
         self.title = title
         self.problem = problem
+        self.warning = warning  # read although not quite right (a version mismatch): a note
         self.players = options.players
         self.steps: list[Step] = []
         self.events: list[tuple[Event, ...]] = []
@@ -110,16 +114,43 @@ class Replay:
     @classmethod
     def open(cls, path: Path | str, *, game: Game | None = None) -> Replay:
         """Open a record file as far as it is valid. Raises only :class:`RecordError` (a file
-        that cannot be read at all, an unknown game, impossible options)."""
+        that cannot be read at all or whose header is unreadable, an unknown game, impossible
+        options). A file cut short, with a step of the wrong shape or of a newer format opens up
+        to its last readable step, with ``problem`` / ``warning`` saying why."""
         path = Path(path)
-        return cls.from_record(read_record_file(path), path, game=game)
+        try:
+            record = read_record_file(path)
+        except RecordError as exc:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                raise exc from None
+            if not data.strip():
+                raise
+            found = salvage(data, path, exc)
+        else:
+            return cls.from_record(record, path, game=game)
+        replay = cls.from_record(found.record, path, game=game)
+        notes = [w for w in (replay.warning, found.warning) if w]
+        replay.warning = "; ".join(notes) or None
+        if replay.problem is None and found.problem is not None:
+            replay.problem = f"valid up to step {len(replay)}; {found.problem}"
+        return replay
 
     @classmethod
     def from_record(cls, record: Record, path: Path | None = None, *,
                     game: Game | None = None) -> Replay:
         where = path if path is not None else "<record>"
-        game = game or record_game(record, where)
         h = record.header
+        warning = None
+        if game is None:
+            try:
+                game = get_game(h.game)
+            except CellwarsError:
+                game = record_game(record, where)  # the project's error for an unknown game
+            if h.rules_version > game.rules_version:
+                warning = (f"made with newer {game.title} rules (version {h.rules_version}; "
+                           f"these are version {game.rules_version}): steps checked by these")
         try:
             options = game.options_from_dict(h.options)
         except BadOptions as exc:
@@ -134,11 +165,12 @@ class Replay:
             try:
                 action = game.decode_action(rs.action)
             except BadNotation as exc:
-                problem = f"step {i + 1} is not a {game.title} action: {exc}"
+                detail = str(exc).removeprefix(f"not a {game.title} action: ")
+                problem = f"step {i + 1} is not a {game.title} action ({detail})"
                 break
             steps.append(Step(rs.seat, action, rs.t))
         replay = cls(game, options, h.seats, h.seed, steps, path=path, started=h.started,
-                     origin=h.origin, title=h.title)
+                     origin=h.origin, title=h.title, warning=warning)
         if replay.problem is None and problem is not None:
             replay.problem = f"valid up to step {len(replay.steps)}; {problem}"
         return replay

@@ -112,10 +112,69 @@ def test_a_record_with_an_unreadable_action_opens_up_to_it_and_says_why(tmp_path
     assert text  # the file itself is untouched
 
 
-def test_a_truncated_record_file_is_the_projects_error(tmp_path):
+@pytest.mark.parametrize("cut", [40, 200, 500])
+def test_a_truncated_record_file_opens_up_to_its_last_whole_step(tmp_path, cut):
+    m, path = save_toy(tmp_path, moves=40)
+    path.write_bytes(path.read_bytes()[:-cut])
+    replay = Replay.open(path)
+    n = len(replay)
+    assert 0 < n < len(m.steps) and replay.state == m.states[n]
+    assert replay.problem == f"valid up to step {n}; step {n + 1} cannot be read: the file is cut short"
+
+
+def test_a_record_cut_inside_its_header_is_the_projects_error(tmp_path):
     _, path = save_toy(tmp_path)
-    path.write_bytes(path.read_bytes()[:-40])
-    with pytest.raises(RecordError, match="not a readable record|damaged"):
+    path.write_bytes(path.read_bytes()[:60])
+    with pytest.raises(RecordError, match="not a readable record"):
+        Replay.open(path)
+
+
+def test_an_empty_record_file_is_the_projects_error(tmp_path):
+    _, path = save_toy(tmp_path)
+    path.write_bytes(b"  \n")
+    with pytest.raises(RecordError, match="empty"):
+        Replay.open(path)
+
+
+def test_a_step_of_the_wrong_shape_stops_the_record_there(tmp_path):
+    m, path = save_toy(tmp_path, moves=30)
+    head, steps = path.read_text().split('"steps":[', 1)
+    items = steps.split("],[")  # items[7] is the 8th step without its brackets: seat,action,t
+    items[7] = '"x"' + items[7][items[7].index(","):]
+    path.write_text(head + '"steps":[' + "],[".join(items))
+    replay = Replay.open(path)
+    assert len(replay) == 7 and replay.state == m.states[7]
+    assert replay.problem == "valid up to step 7; step 8 cannot be read: the seat 'x' is not a number"
+
+
+def test_a_record_of_a_newer_format_opens_as_far_as_it_reads_with_a_warning(tmp_path):
+    m, path = save_toy(tmp_path, moves=30)
+    text = path.read_text().replace('"format_version":1', '"format_version":2')
+    path.write_text(text.replace('"header":{', '"header":{"new_field":[1,2],', 1))
+    replay = Replay.open(path)
+    assert len(replay) == len(m.steps) and replay.problem is None
+    assert "record format 2 is newer" in replay.warning
+
+
+def test_a_record_of_newer_rules_opens_as_far_as_these_rules_allow_with_a_warning(tmp_path):
+    m, path = save_toy(tmp_path, moves=30)
+    path.write_text(path.read_text().replace('"rules_version":1', '"rules_version":9'))
+    replay = Replay.open(path)
+    assert len(replay) == len(m.steps)
+    assert "newer Toy race rules (version 9" in replay.warning
+
+
+def test_a_hand_edited_pretty_printed_record_with_the_header_last_opens(tmp_path):
+    import json
+
+    m, path = save_toy(tmp_path, moves=30)
+    raw = json.loads(path.read_text())
+    reordered = {"steps": raw["steps"], "format_version": 1, "header": raw["header"]}
+    path.write_text(json.dumps(reordered, indent=2) + "\n\n")
+    replay = Replay.open(path)
+    assert len(replay) == len(m.steps) and replay.state == m.state and replay.problem is None
+    path.write_text(json.dumps(reordered, indent=2)[:-300])  # cut: the header never comes
+    with pytest.raises(RecordError):
         Replay.open(path)
 
 
@@ -352,3 +411,64 @@ def test_hand_edited_steps_open_as_far_as_valid(data):
         replay.seek(n)
         replay.delay_before(n, 8)
     replay.events_upto()
+
+
+# -- fuzz: mutated record files of every registered game open as far as valid -----------------
+_GAME_RECORDS = {
+    g.id: encode_record(match_to_record(play_random(g, g.min_players, 6, checks=False)))
+    for g in all_games()
+}
+
+
+def _mutate(data, blob: bytearray) -> bytearray:
+    for _ in range(data.draw(st.integers(1, 3))):
+        if not blob:
+            break
+        kind = data.draw(st.sampled_from(["cut", "flip", "insert", "delete", "digit", "swap"]))
+        at = data.draw(st.integers(0, len(blob) - 1))
+        if kind == "cut":
+            del blob[at:]
+        elif kind == "flip":
+            blob[at] = data.draw(st.sampled_from(b'{}[],:"0123456789-.aekx \n\xff'))
+        elif kind == "insert":
+            blob[at:at] = data.draw(st.sampled_from([b",", b"]", b"[", b'"x"', b"null", b"-1",
+                                                     b"99999999999999999999", b"1e308"]))
+        elif kind == "delete":
+            del blob[at:at + data.draw(st.integers(1, 12))]
+        elif kind == "digit":
+            digits = [i for i, b in enumerate(blob) if chr(b).isdigit()]
+            if digits:
+                blob[data.draw(st.sampled_from(digits))] = ord(str(data.draw(st.integers(0, 9))))
+        else:  # swap two steps' actions' kinds, as a careless hand edit would
+            kinds = [i for i in range(len(blob)) if blob.startswith(b'"kind":"', i)]
+            if len(kinds) >= 2:
+                a, b = sorted(data.draw(st.lists(st.sampled_from(kinds), min_size=2, max_size=2)))
+                blob[a:b] = blob[a:b][::-1] if data.draw(st.booleans()) else blob[a:b]
+    return blob
+
+
+@pytest.mark.parametrize("game_id", sorted(_GAME_RECORDS))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_mutated_record_files_of_every_game_open_as_far_as_valid(game_id, data, tmp_path_factory):
+    original = _GAME_RECORDS[game_id]
+    blob = _mutate(data, bytearray(original))
+    path = tmp_path_factory.getbasetemp() / f"fuzz-{game_id}.cellwars.json"
+    path.write_bytes(bytes(blob))
+    try:
+        replay = Replay.open(path)
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    if replay.problem is not None:
+        assert replay.problem.startswith(f"valid up to step {len(replay)}; ")
+        assert "\n" not in replay.problem
+    state = replay.state_at(0)
+    for n, step in enumerate(replay.steps, 1):
+        state, _ = replay.game.apply(state, step.seat, step.action)
+        assert replay.seek(n) == state
+    replay.home()
+    replay.events_upto(len(replay))
+    replay.export_text()
+    for seat in range(replay.players):
+        replay.view(seat)
