@@ -1,0 +1,907 @@
+"""The Virus Fight table: the memory board, the secret program editor and turns by keys or mouse.
+
+The board is drawn as text: every square is three cells wide (a marker glyph, then the
+instruction like ``M3``), and orthogonal neighbours of a block are joined by ``──`` and ``│`` so
+blocks read without colour. A block that carries a marker takes that seat's colour (its active
+block); a marker-free block is muted. Markers are the seat glyphs ①..④ in the seat colour.
+
+A turn is one action (the instruction's effect plus the marker's step); the screen builds it one
+pick at a time from the legal actions: e.g. for MOVE the instruction to move, then where it goes,
+then where the marker steps. Picks with one possible value are taken automatically. Squares are
+picked with the arrows and Enter (Tab jumps to the next legal square) or by a click; legal squares
+are highlighted (``+`` on an empty square, underlined instructions). The piece for a WRITE is
+picked on the spares row (``[``/``]`` or a click).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.widgets import Static
+
+from ...core.api import Action
+from ...ui.game_screen import SEAT_GLYPHS, GameScreen
+from . import clarifications as C
+from . import engine as E
+from .engine import ALL_CODES, ERASE, JUMP, MOVE, PIP, TYPE_NAMES, WRITE, piece_name, square_name
+from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Drop, Erase, Jump, Mark, Move, Place,
+                    Ready, VFState, Write, home_line, side_name)
+
+X0 = 3  # columns before file a (rank label)
+PITCH_X = 5  # a square is 3 cells, then 2 for the horizontal link
+PITCH_Y = 2  # a square row, then a row for the vertical links
+Y0 = 1  # the file letters above the board
+
+STAGE_HELP = {
+    "src": "pick the instruction to move",
+    "dst": "pick the empty square it goes to",
+    "wdst": "pick the empty square to write it on",
+    "piece": "pick the spare instruction to write ([ ] or a click)",
+    "step": "pick where your marker steps",
+    "land": "pick where your marker jumps",
+    "erase": "pick the instruction to erase (an empty square beside ERASE: erase nothing)",
+    "place": "pick where your program starts on your home line",
+}
+
+
+def turn_picks(a: Action) -> tuple[tuple[str, int], ...]:
+    """The picks that build ``a`` on the screen, in order: (stage, value)."""
+    if isinstance(a, Move):
+        return (("src", a.src), ("dst", a.dst), ("step", a.step))
+    if isinstance(a, Write):
+        return (("piece", a.piece), ("wdst", a.dst), ("step", a.step))
+    if isinstance(a, Jump):
+        return (("land", a.to),)
+    if isinstance(a, Erase):
+        return (("erase", a.target), ("step", a.step))
+    if isinstance(a, Place):
+        return (("place", a.sq),)
+    return ()
+
+
+def spares_text(spares: tuple[int, ...]) -> str:
+    counts: dict[int, int] = {}
+    for c in spares:
+        counts[c] = counts.get(c, 0) + 1
+    return " ".join(piece_name(c) + (f"×{n}" if n > 1 else "") for c, n in sorted(counts.items()))
+
+
+def erase_nothing_squares(view: VFState, seat: int) -> set[int]:
+    """Empty squares beside an ERASE of ``seat``'s active block (aiming there erases nothing)."""
+    m = view.markers[seat]
+    if m < 0:
+        return set()
+    nb = E.NEIGHBOURS[view.size]
+    out = set()
+    for c in E.block_of(view.board, nb, m):
+        if E.KIND[view.board[c]] == ERASE:
+            out.update(d for d in nb[c] if not view.board[d])
+    return out
+
+
+def block_owners(view: VFState) -> dict[int, list[int]]:
+    """Square -> the seats whose marker stands in the block holding it (active blocks)."""
+    nb = E.NEIGHBOURS[view.size]
+    owners: dict[int, list[int]] = {}
+    for seat, m in enumerate(view.markers):
+        if m < 0 or not view.board[m]:
+            continue
+        for c in E.block_of(view.board, nb, m):
+            owners.setdefault(c, []).append(seat)
+    return owners
+
+
+class BoardView(Static):
+    """The memory board; a click picks the square under the mouse."""
+
+    can_focus = False
+
+    def square_at(self, x: int, y: int, size: int) -> int | None:
+        if y < Y0 or x < X0 - 1:
+            return None
+        row = (y - Y0) // PITCH_Y
+        f = (x - X0 + 1) // PITCH_X
+        if not (0 <= row < size and 0 <= f < size):
+            return None
+        return E.square(f, size - 1 - row)
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if not isinstance(screen, VirusFightScreen) or screen.view_state is None:
+            return
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        sq = self.square_at(offset.x, offset.y, screen.view_state.size)
+        if sq is not None:
+            event.stop()
+            screen.clicked_square(sq)
+
+
+class Chip(Static):
+    """A small clickable label: an instruction of the palette, a program slot, a spare, a button."""
+
+    can_focus = False
+
+    def __init__(self, label: str, kind: str, value: int, **kwargs: Any) -> None:
+        super().__init__(label, **kwargs)
+        self.kind = kind
+        self.value = value
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, VirusFightScreen):
+            event.stop()
+            screen.clicked_chip(self.kind, self.value)
+
+
+class VirusFightScreen(GameScreen):
+    """Virus Fight for 2-4 players: build, reveal, place, then run the programs."""
+
+    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
+    VirusFightScreen #vf-round { height: 1; padding: 0 1; text-style: bold; }
+    VirusFightScreen #vf-board { width: auto; height: auto; padding: 0 0 0 1; margin-top: 1; }
+    VirusFightScreen #vf-build { height: auto; padding: 0 1; display: none; }
+    VirusFightScreen.building #vf-build { display: block; }
+    VirusFightScreen.building #vf-board { display: none; }
+    VirusFightScreen #vf-program { height: 3; width: auto; }
+    VirusFightScreen .vf-slot { width: 6; height: 3; border: round $panel-lighten-2;
+        content-align: center middle; }
+    VirusFightScreen .vf-slot.marked { border: heavy $accent; text-style: bold; }
+    VirusFightScreen .vf-slot.filled { color: $foreground; }
+    VirusFightScreen #vf-palette { grid-size: 3 4; grid-gutter: 0 1; width: 21; height: 4;
+        margin-top: 1; }
+    VirusFightScreen .vf-add { width: 6; height: 1; content-align: center middle;
+        background: $boost; }
+    VirusFightScreen .vf-add.used { color: $text-disabled; background: transparent; }
+    VirusFightScreen .vf-add.cursor { background: $accent; color: $text; text-style: bold; }
+    VirusFightScreen #vf-build-buttons { height: 1; margin-top: 1; width: auto; }
+    VirusFightScreen .vf-button { width: auto; height: 1; padding: 0 1; margin-right: 2;
+        background: $primary 40%; }
+    VirusFightScreen .vf-button.off { background: transparent; color: $text-disabled; }
+    VirusFightScreen #vf-others { height: auto; margin-top: 1; }
+    VirusFightScreen #vf-hand { height: 1; margin-top: 1; padding: 0 1; }
+    VirusFightScreen #vf-hand-label { width: auto; height: 1; margin-right: 1; }
+    VirusFightScreen .vf-spare { width: auto; height: 1; margin-right: 1; }
+    VirusFightScreen .vf-spare.pick { background: $boost; }
+    VirusFightScreen .vf-spare.cursor { background: $accent; text-style: bold; }
+    VirusFightScreen #vf-prompt { height: auto; min-height: 2; padding: 0 1; margin-top: 1; }
+    """
+
+    AUTO_FOCUS = ""  # keys go to the screen's bindings, not to the (hidden) banner buttons
+
+    BINDINGS = [
+        Binding("up", "cursor(0,1)", "Up", show=False),
+        Binding("down", "cursor(0,-1)", "Down", show=False),
+        Binding("left", "cursor(-1,0)", "Left", show=False),
+        Binding("right", "cursor(1,0)", "Right", show=False),
+        Binding("enter,space", "pick", "Pick", key_display="⏎"),
+        Binding("tab", "next_target(1)", "Next", key_display="Tab"),
+        Binding("shift+tab", "next_target(-1)", "Previous", show=False),
+        Binding("left_square_bracket", "spare(-1)", "Spare", show=False),
+        Binding("right_square_bracket", "spare(1)", "Spare", show=False),
+        Binding("backspace", "drop", "Drop", key_display="⌫"),
+        *(Binding(str(k), f"mark({k - 1})", f"Marker on {k}", show=False) for k in range(1, 6)),
+        Binding("y", "ready", "Ready"),
+        Binding("escape", "cancel", "Cancel", key_display="Esc"),
+    ]
+
+    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+        super().__init__(table, read_only=read_only)
+        self.view_state: VFState | None = None
+        self.seat: int | None = None
+        self.picks: list[tuple[str, int]] = []
+        self.user_picks: list[int] = []  # indices in picks the player chose (others are forced)
+        self.pending: Action | None = None  # a complete turn waiting for Enter
+        self.cursor = (2, 0)  # (file, rank) on the board
+        self.palette = 0  # index into ALL_CODES in the build editor
+        self.spare_cursor = 0  # index into the distinct spares in a WRITE
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="vf-round")
+        yield BoardView(id="vf-board")
+        with Vertical(id="vf-build"):
+            yield Static(id="vf-build-title")
+            with Horizontal(id="vf-program"):
+                for i in range(C.MAX_PROGRAM):
+                    yield Chip("", "slot", i, id=f"vf-slot-{i + 1}", classes="vf-slot")
+            with Grid(id="vf-palette"):
+                for kind in range(4):
+                    for pip in (1, 2, 3):
+                        code = E.code(kind, pip)
+                        yield Chip(piece_name(code), "add", code, id=f"vf-add-{piece_name(code)}",
+                                   classes="vf-add")
+            with Horizontal(id="vf-build-buttons"):
+                yield Chip("⌫ Drop last", "drop", 0, id="vf-drop", classes="vf-button")
+                yield Chip("✓ Ready (y)", "ready", 0, id="vf-ready", classes="vf-button")
+            yield Static(id="vf-others")
+        with Horizontal(id="vf-hand"):
+            yield Static("Spares:", id="vf-hand-label")
+            for code in ALL_CODES:
+                yield Chip(piece_name(code), "spare", code, id=f"vf-spare-{piece_name(code)}",
+                           classes="vf-spare")
+        yield Static(id="vf-prompt")
+
+    # -- the state and the picks -------------------------------------------------------------
+    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+        changed = view != self.view_state or seat != self.seat
+        self.view_state = view
+        self.seat = seat
+        if changed:
+            self.picks = []
+            self.user_picks = []
+            self.pending = None
+            self.spare_cursor = 0
+            self._start_cursor()
+        self.set_class(view.phase == BUILD, "building")
+        self._advance()
+        self.paint()
+        self.refresh_bindings()
+
+    def _start_cursor(self) -> None:
+        """Put the board cursor somewhere useful for a new decision."""
+        view = self.view_state
+        if view is None:
+            return
+        seat = self.seat
+        if view.phase == PLAY and seat is not None and 0 <= seat < view.players \
+                and view.markers[seat] >= 0:
+            m = view.markers[seat]
+            self.cursor = (m & 7, m >> 3)
+        elif view.phase == PLACE and seat is not None and 0 <= seat < view.players:
+            line = home_line(view.players, seat)
+            self.cursor = (line[0] & 7, line[0] >> 3)
+        size = view.size
+        f, r = self.cursor
+        self.cursor = (min(f, size - 1), min(r, size - 1))
+
+    def _turn_legal(self) -> list[Action]:
+        view = self.view_state
+        if view is None or view.phase not in (PLAY, PLACE):
+            return []
+        return [a for a in self.legal if turn_picks(a)]
+
+    def candidates(self) -> list[Action]:
+        k = len(self.picks)
+        return [a for a in self._turn_legal() if turn_picks(a)[:k] == tuple(self.picks)]
+
+    def stage(self) -> str | None:
+        """The pick the player has to make now (None: nothing, or a turn waits for Enter)."""
+        if self.pending is not None:
+            return None
+        cands = self.candidates()
+        k = len(self.picks)
+        for a in cands:
+            picks = turn_picks(a)
+            if len(picks) > k:
+                return picks[k][0]
+        return None
+
+    def options(self) -> set[int]:
+        k = len(self.picks)
+        return {turn_picks(a)[k][1] for a in self.candidates() if len(turn_picks(a)) > k}
+
+    def _advance(self) -> None:
+        """Take every forced pick; a finished turn is played (or waits for Enter if the player
+        chose nothing yet, or if it would eliminate the player)."""
+        self.pending = None
+        while True:
+            cands = self.candidates()
+            if not cands:
+                self.picks, self.user_picks = [], []
+                if not self._turn_legal():
+                    return
+                continue
+            k = len(self.picks)
+            done = [a for a in cands if len(turn_picks(a)) == k]
+            if done:
+                action = done[0]
+                if not self.user_picks or _eliminates(action):
+                    self.pending = action
+                else:
+                    self._play_turn(action)
+                return
+            values = {turn_picks(a)[k] for a in cands}
+            if len(values) > 1:
+                self._aim_cursor()
+                return
+            self.picks.append(values.pop())
+
+    def _play_turn(self, action: Action) -> None:
+        self.picks, self.user_picks, self.pending = [], [], None
+        self.play(action)
+
+    def choose(self, value: int) -> bool:
+        """The player picks ``value`` for the current stage."""
+        if value not in self.options():
+            return False
+        stage = self.stage()
+        self.user_picks.append(len(self.picks))
+        self.picks.append((stage or "", value))
+        self._advance()
+        self.paint()
+        return True
+
+    # -- squares for the current stage -------------------------------------------------------
+    def target_squares(self) -> set[int]:
+        view, stage = self.view_state, self.stage()
+        if view is None or stage is None:
+            if self.pending is not None:
+                return set()
+            return set()
+        opts = self.options()
+        if stage == "piece":
+            piece = self._spare_choice()
+            k = len(self.picks)
+            return {turn_picks(a)[k + 1][1] for a in self.candidates()
+                    if turn_picks(a)[k][1] == piece and turn_picks(a)[k + 1][1] >= 0}
+        if stage == "erase":
+            out = {v for v in opts if v >= 0}
+            if -1 in opts and self.seat is not None:
+                out |= erase_nothing_squares(view, self.seat)
+            return out
+        return {v for v in opts if v >= 0}
+
+    def value_for_square(self, sq: int) -> int | None:
+        view, stage = self.view_state, self.stage()
+        if view is None or stage is None:
+            return None
+        opts = self.options()
+        if stage == "erase":
+            if view.board[sq]:
+                return sq if sq in opts else None
+            if -1 in opts and self.seat is not None and sq in erase_nothing_squares(view,
+                                                                                    self.seat):
+                return -1
+            return None
+        if stage == "place":
+            if sq in opts:
+                return sq
+            starts = [s for s in sorted(opts) if sq in self._span(s)]
+            return starts[0] if starts else None
+        if stage == "piece":
+            return None
+        return sq if sq in opts else None
+
+    def _span(self, start: int) -> tuple[int, ...]:
+        view, seat = self.view_state, self.seat
+        if view is None or seat is None or view.phase != PLACE:
+            return ()
+        line = home_line(view.players, seat)
+        if start not in line:
+            return ()
+        off = line.index(start)
+        return line[off: off + len(view.programs[seat])]
+
+    def _aim_cursor(self) -> None:
+        targets = self.target_squares()
+        sq = E.square(*self.cursor)
+        if targets and sq not in targets:
+            sq = min(targets, key=lambda t: (abs((t & 7) - (sq & 7)) + abs((t >> 3) - (sq >> 3)),
+                                             t))
+            self.cursor = (sq & 7, sq >> 3)
+
+    def _spare_codes(self) -> list[int]:
+        """The spare codes a WRITE may use now (the piece stage's options, in order)."""
+        if self.stage() != "piece":
+            return []
+        return sorted(v for v in self.options() if v > 0)
+
+    def _spare_choice(self) -> int | None:
+        codes = self._spare_codes()
+        if not codes:
+            return None
+        return codes[self.spare_cursor % len(codes)]
+
+    # -- input ---------------------------------------------------------------------------------
+    def _can_act(self) -> bool:
+        return not self.read_only and bool(self.legal)
+
+    def clicked_square(self, sq: int) -> None:
+        if not self._can_act() or self.view_state is None:
+            return
+        self.cursor = (sq & 7, sq >> 3)
+        self._pick_square(sq)
+
+    def _pick_square(self, sq: int) -> None:
+        view = self.view_state
+        if view is None:
+            return
+        if self.pending is not None:
+            self._confirm()
+            return
+        stage = self.stage()
+        if stage is None:
+            self.paint()
+            return
+        if stage == "piece":
+            piece = self._spare_choice()
+            if piece is None:
+                return
+            if sq not in self.target_squares():
+                self.say(f"{piece_name(piece)} cannot be written on {square_name(sq)}.")
+                self.paint()
+                return
+            self.choose(piece)
+            if self.stage() == "wdst":
+                self.choose(sq)
+            return
+        value = self.value_for_square(sq)
+        if value is None:
+            self.say(f"{square_name(sq)} is not a choice: {STAGE_HELP.get(stage, '')}.")
+            self.paint()
+            return
+        self.choose(value)
+
+    def _confirm(self) -> None:
+        action = self.pending
+        if action is not None:
+            self._play_turn(action)
+
+    def clicked_chip(self, kind: str, value: int) -> None:
+        if self.read_only:
+            return
+        if kind == "add":
+            self.palette = ALL_CODES.index(value)
+            self._build(Add(value))
+        elif kind == "slot":
+            self._build(Mark(value))
+        elif kind == "drop":
+            self._build(Drop())
+        elif kind == "ready":
+            self._build(Ready())
+        elif kind == "spare":
+            codes = self._spare_codes()
+            if value in codes:
+                self.spare_cursor = codes.index(value)
+                self.paint()
+
+    def _build(self, action: Action) -> None:
+        view = self.view_state
+        if view is None or view.phase != BUILD or not self._can_act():
+            return
+        if action in self.legal:
+            self.play(action)
+            return
+        seat = self.seat
+        prog = view.programs[seat] if seat is not None and seat < len(view.programs) else ()
+        if isinstance(action, Add):
+            if action.piece in prog:
+                self.say(f"{piece_name(action.piece)} is already in your program.")
+            else:
+                self.say(f"A program holds at most {C.MAX_PROGRAM} instructions.")
+        elif isinstance(action, Mark):
+            if action.index >= len(prog):
+                self.say(f"Your program has no instruction {action.index + 1}.")
+            else:
+                self.say("Your marker is already there.")
+        elif isinstance(action, Drop):
+            self.say("Your program is empty.")
+        elif isinstance(action, Ready):
+            self.say("Add at least one instruction and put your marker on one (keys 1-5).")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready")
+        if action in own:
+            if self.read_only:
+                return False
+            view = self.view_state
+            phase = view.phase if view is not None else None
+            if action in ("drop", "mark", "ready"):
+                return phase == BUILD
+            if action in ("next_target", "spare"):
+                return phase in (PLAY, PLACE) and bool(self.legal) if action == "next_target" \
+                    else phase == PLAY and self.stage() == "piece"
+            return True
+        return super().check_action(action, parameters)
+
+    def action_cursor(self, df: int, dr: int) -> None:
+        view = self.view_state
+        if view is None or not self._can_act():
+            return
+        if view.phase == BUILD:
+            col, row = self.palette % 3, self.palette // 3
+            col = max(0, min(2, col + df))
+            row = max(0, min(3, row - dr))
+            self.palette = row * 3 + col
+            self.paint()
+            return
+        if self.stage() == "piece" and df and not dr and False:
+            return
+        f, r = self.cursor
+        size = view.size
+        self.cursor = (max(0, min(size - 1, f + df)), max(0, min(size - 1, r + dr)))
+        self.paint()
+
+    def action_pick(self) -> None:
+        view = self.view_state
+        if view is None or not self._can_act():
+            return
+        if view.phase == BUILD:
+            self._build(Add(ALL_CODES[self.palette]))
+            return
+        self._pick_square(E.square(*self.cursor))
+
+    def action_next_target(self, direction: int) -> None:
+        targets = sorted(self.target_squares(), key=lambda s: (-(s >> 3), s & 7))
+        if not targets:
+            return
+        sq = E.square(*self.cursor)
+        if sq in targets:
+            sq = targets[(targets.index(sq) + direction) % len(targets)]
+        else:
+            sq = targets[0 if direction > 0 else -1]
+        self.cursor = (sq & 7, sq >> 3)
+        self.paint()
+
+    def action_spare(self, direction: int) -> None:
+        codes = self._spare_codes()
+        if codes:
+            self.spare_cursor = (self.spare_cursor + direction) % len(codes)
+            self._aim_cursor()
+            self.paint()
+
+    def action_drop(self) -> None:
+        view = self.view_state
+        if view is not None and view.phase == BUILD:
+            self._build(Drop())
+        else:
+            self.action_cancel()
+
+    def action_mark(self, index: int) -> None:
+        self._build(Mark(index))
+
+    def action_ready(self) -> None:
+        self._build(Ready())
+
+    def action_cancel(self) -> None:
+        """Take back the last pick of the turn being built; with none, leave the table."""
+        if self.user_picks:
+            k = self.user_picks.pop()
+            self.picks = self.picks[:k]
+            self.pending = None
+            self._advance()
+            self.say("Pick taken back.")
+            self.paint()
+            return
+        self.action_back()
+
+    # -- painting --------------------------------------------------------------------------------
+    def paint(self) -> None:
+        view = self.view_state
+        if view is None or not self.is_mounted:
+            return
+        try:
+            self.query_one("#vf-round", Static).update(self._round_text(view))
+            if view.phase == BUILD:
+                self._paint_build(view)
+            else:
+                self.query_one("#vf-board", BoardView).update(self.board_text(view))
+            self._paint_hand(view)
+            self.query_one("#vf-prompt", Static).update(self._prompt(view))
+        except NoMatches:
+            return
+
+    def _round_text(self, view: VFState) -> Text:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        size = f"{view.size}x{view.size}"
+        if view.phase == BUILD:
+            t.append(f"Secret programs · {size} board")
+        elif view.phase in (FIRST, PLACE):
+            t.append(f"Placing programs · {size} board · first: ")
+            self._seat_label(t, view.first)
+        else:
+            t.append(f"Round {view.round}/{view.round_limit} · first: ")
+            self._seat_label(t, view.first)
+            if view.queue:
+                t.append(" · order: ")
+                for i, q in enumerate(view.queue):
+                    if i:
+                        t.append(" ")
+                    t.append(SEAT_GLYPHS[q % 6], style=f"bold {self.seat_colour(q)}")
+        return t
+
+    def _seat_label(self, t: Text, seat: int) -> None:
+        t.append(f"{SEAT_GLYPHS[seat % 6]} {self.table.seat_name(seat)}",
+                 style=f"bold {self.seat_colour(seat)}")
+
+    def board_text(self, view: VFState) -> Text:
+        """The board as text (also used by the tests)."""
+        size = view.size
+        board = view.board
+        owners = block_owners(view)
+        markers = {m: q for q, m in enumerate(view.markers) if m >= 0}
+        targets = self.target_squares() if self._can_act() else set()
+        cursor = E.square(*self.cursor) if self._can_act() else -1
+        picked = {v for (stage, v) in self.picks if stage != "piece" and v >= 0}
+        preview: dict[int, int] = {}
+        if view.phase == PLACE and self.seat is not None and self._can_act():
+            start = self.value_for_square(cursor) if cursor >= 0 else None
+            if start is not None:
+                prog = view.programs[self.seat]
+                preview = dict(zip(self._span(start), prog))
+        pending = self._pending_squares()
+        muted = self.colour("muted")
+        target_col = self.colour("target")
+        t = Text(no_wrap=True)
+        t.append(" " * X0)
+        for f in range(size):
+            t.append(f" {chr(97 + f)} " + ("  " if f < size - 1 else ""), style=muted)
+        t.append("\n")
+        for row in range(size):
+            r = size - 1 - row
+            t.append(f"{r + 1:>2} ", style=muted)
+            for f in range(size):
+                sq = E.square(f, r)
+                code = board[sq]
+                style = ""
+                if code:
+                    seats = owners.get(sq)
+                    style = f"bold {self.seat_colour(seats[0])}" if seats else muted
+                    marker = markers.get(sq)
+                    if marker is not None:
+                        t.append(SEAT_GLYPHS[marker % 6],
+                                 style=f"bold reverse {self.seat_colour(marker)}")
+                    elif sq in pending:
+                        t.append("»", style=f"bold {target_col}")
+                    else:
+                        t.append(" ")
+                    body = piece_name(code)
+                elif sq in preview:
+                    t.append(" ")
+                    body = piece_name(preview[sq])
+                    style = f"italic {self.seat_colour(self.seat or 0)}"
+                elif sq in pending:
+                    t.append("»", style=f"bold {target_col}")
+                    body = "··"
+                    style = target_col
+                else:
+                    t.append(" ")
+                    body = "+ " if sq in targets else "· "
+                    style = f"bold {target_col}" if sq in targets else muted
+                if sq in targets and code:
+                    style += f" underline on {self.colour('board')}"
+                    style = style.replace(muted, target_col) if not owners.get(sq) else style
+                if sq in picked:
+                    style += " underline"
+                if sq == cursor:
+                    style += " reverse"
+                t.append(body, style=style.strip())
+                if f < size - 1:
+                    right = E.square(f + 1, r)
+                    link = "──" if code and board[right] else "  "
+                    seats = owners.get(sq)
+                    t.append(link, style=self.seat_colour(seats[0]) if seats else muted)
+            t.append(f" {r + 1}", style=muted)
+            t.append("\n")
+            if row < size - 1:
+                t.append(" " * X0)
+                for f in range(size):
+                    sq = E.square(f, r)
+                    below = E.square(f, r - 1)
+                    seats = owners.get(sq)
+                    mark = " │ " if board[sq] and board[below] else "   "
+                    t.append(mark, style=self.seat_colour(seats[0]) if seats else muted)
+                    if f < size - 1:
+                        t.append("  ")
+                t.append("\n")
+        return t
+
+    def _pending_squares(self) -> set[int]:
+        """Squares of the turn that waits for Enter (where things go and the marker ends)."""
+        a = self.pending
+        if a is None:
+            return set()
+        out = set()
+        for _stage, v in turn_picks(a):
+            if v >= 0 and _stage != "piece":
+                out.add(v)
+        return out
+
+    def _paint_build(self, view: VFState) -> None:
+        seat = self.seat
+        mine = seat is not None and 0 <= seat < view.players and bool(self.legal) \
+            or (seat is not None and 0 <= seat < view.players and view.ready[seat])
+        title = self.query_one("#vf-build-title", Static)
+        prog: tuple[int, ...] = ()
+        mark = -1
+        if seat is not None and 0 <= seat < view.players:
+            prog = view.programs[seat]
+            mark = view.marks[seat]
+        if mine:
+            who = self.table.seat_name(seat)
+            t = Text(f"{who}'s secret program ({len(prog)}/{C.MAX_PROGRAM}); ▼ marks the "
+                     "marker", no_wrap=True, overflow="ellipsis")
+        else:
+            t = Text("Programs are being written in secret.", no_wrap=True)
+        title.update(t)
+        for i in range(C.MAX_PROGRAM):
+            slot = self.query_one(f"#vf-slot-{i + 1}", Chip)
+            filled = mine and i < len(prog)
+            slot.update(piece_name(prog[i]) if filled else "")
+            slot.border_title = "▼" if filled and i == mark else ""
+            slot.border_subtitle = str(i + 1)
+            slot.set_class(filled and i == mark, "marked")
+            slot.set_class(filled, "filled")
+        for i, code in enumerate(ALL_CODES):
+            chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
+            chip.set_class(code in prog, "used")
+            chip.set_class(mine and bool(self.legal) and i == self.palette, "cursor")
+            chip.update(f"[{piece_name(code)}]" if code in prog else piece_name(code))
+        can_ready = Ready() in self.legal
+        self.query_one("#vf-ready", Chip).set_class(not can_ready, "off")
+        self.query_one("#vf-drop", Chip).set_class(Drop() not in self.legal, "off")
+        self.query_one("#vf-program").display = mine
+        self.query_one("#vf-palette").display = mine and bool(self.legal)
+        self.query_one("#vf-build-buttons").display = mine and bool(self.legal)
+        others = Text()
+        for q in range(view.players):
+            if q == seat and mine:
+                continue
+            state = "ready ✓" if view.ready[q] else "writing…"
+            self._seat_label(others, q)
+            others.append(f": {state}\n")
+        self.query_one("#vf-others", Static).update(others)
+
+    def _paint_hand(self, view: VFState) -> None:
+        hand = self.query_one("#vf-hand")
+        seat = self.seat
+        show = view.phase in (PLAY, OVER) and seat is not None and 0 <= seat < view.players
+        hand.display = show
+        if not show:
+            return
+        assert seat is not None
+        label = self.query_one("#vf-hand-label", Static)
+        mine = view.spares[seat]
+        label.update(Text(f"{self.table.seat_name(seat)}'s spares ({len(mine)}):"
+                          if mine else f"{self.table.seat_name(seat)}: no spares",
+                          no_wrap=True))
+        counts: dict[int, int] = {}
+        for c in mine:
+            counts[c] = counts.get(c, 0) + 1
+        codes = self._spare_codes()
+        choice = self._spare_choice()
+        for code in ALL_CODES:
+            chip = self.query_one(f"#vf-spare-{piece_name(code)}", Chip)
+            n = counts.get(code, 0)
+            chip.display = n > 0
+            chip.update(piece_name(code) + (f"×{n}" if n > 1 else ""))
+            chip.set_class(code in codes, "pick")
+            chip.set_class(code == choice, "cursor")
+
+    def _prompt(self, view: VFState) -> Text:
+        t = Text()
+        seat = self.seat
+        if view.phase == BUILD:
+            if self._can_act():
+                t.append("Arrows + Enter (or a click) add an instruction · ⌫ drops the last · "
+                         "1-5 put the marker · y: ready")
+            elif seat is not None and 0 <= seat < view.players and view.ready[seat]:
+                t.append("Your program is ready: waiting for the others.")
+            return t
+        if view.phase == OVER or not self._can_act():
+            if view.phase == PLAY and view.queue:
+                q = view.queue[0]
+                m = view.markers[q]
+                self._seat_label(t, q)
+                if m >= 0 and view.board[m]:
+                    t.append(f" runs {_describe_square(view, m)}.")
+                else:
+                    t.append(" to play.")
+            return t
+        if view.phase == PLACE:
+            prog = view.programs[seat] if seat is not None else ()
+            t.append(f"Your program {' '.join(piece_name(c) for c in prog)}: ")
+            t.append(STAGE_HELP["place"] + " (arrows/Tab + Enter, or a click).")
+            return t
+        assert seat is not None
+        m = view.markers[seat]
+        kind = E.KIND[view.board[m]] if m >= 0 else -1
+        t.append(f"You run {TYPE_NAMES[kind]} ({piece_name(view.board[m])} on {square_name(m)}). ",
+                 style="bold")
+        if self.pending is not None:
+            text = self.game.action_to_str(self.pending)
+            if _eliminates(self.pending):
+                t.append(f"{text}: your marker cannot step and you will be OUT. ",
+                         style=f"bold {self.colour('danger')}")
+                t.append("Enter: confirm · Esc: back")
+            else:
+                t.append(f"Your only move is {text}. Enter: run it")
+            return t
+        done = [f"{_stage_word(s)} {_value_text(s, v)}" for k, (s, v) in enumerate(self.picks)
+                if v != 0 or s != "piece"]
+        if done:
+            t.append("(" + ", ".join(done) + ") ", style=self.colour("muted"))
+        stage = self.stage()
+        if stage is not None:
+            t.append(STAGE_HELP[stage].capitalize() + ".")
+            if stage != "piece":
+                t.append(" Arrows/Tab + Enter or a click.", style=self.colour("muted"))
+            cur = E.square(*self.cursor)
+            if view.board[cur]:
+                t.append(f" Cursor: {_describe_square(view, cur)}.", style=self.colour("muted"))
+        return t
+
+    # -- the side panel: seats with their markers, spares and pips ---------------------------
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        super()._paint_frame(viewer, bot)
+        view = self.view_state
+        if view is None:
+            return
+        try:
+            widget = self.query_one("#gs-seats", Static)
+        except NoMatches:
+            return
+        acting = set(self.table.to_act())
+        t = Text(no_wrap=True, overflow="ellipsis")
+        for q in range(view.players):
+            t.append("▶ " if q in acting and view.phase != OVER else "  ")
+            t.append(f"{SEAT_GLYPHS[q % 6]} {self.table.seat_name(q)}",
+                     style=f"bold {self.seat_colour(q)}")
+            t.append(f" {side_name(view.players, q)}", style=self.colour("muted"))
+            if viewer == q and view.phase != OVER:
+                t.append(" (you)")
+            t.append("\n    ")
+            spares = view.spares[q]
+            pips = sum(PIP[c] for c in spares)
+            if view.phase == BUILD:
+                t.append("ready ✓" if view.ready[q] else "writing…", style=self.colour("muted"))
+            elif view.phase in (PLAY, OVER) and view.markers[q] < 0:
+                t.append("OUT", style=f"bold {self.colour('danger')}")
+            elif view.phase in (PLAY, OVER):
+                m = view.markers[q]
+                t.append(f"{piece_name(view.board[m])}@{square_name(m)}")
+            else:
+                t.append("placed" if view.markers[q] >= 0 else "to place",
+                         style=self.colour("muted"))
+            if view.phase != BUILD:
+                t.append(f"  {len(spares)} spares {pips}p", style=self.colour("muted"))
+            t.append("\n")
+        widget.update(t)
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        out = super().palette_commands()
+        if self.read_only:
+            return out
+        return [
+            ("Ready", "Declare your secret program ready", self.action_ready),
+            ("Drop last instruction", "Take the last instruction off your program",
+             lambda: self._build(Drop())),
+            ("Next target", "Move the cursor to the next legal square",
+             lambda: self.action_next_target(1)),
+            ("Cancel pick", "Take back the last pick of this turn", self.action_cancel),
+            *out,
+        ]
+
+
+def _eliminates(a: Action) -> bool:
+    step = getattr(a, "step", None)
+    if step is None and isinstance(a, Jump):
+        step = a.to
+    return step is not None and step < 0
+
+
+def _stage_word(stage: str) -> str:
+    return {"src": "move", "dst": "to", "wdst": "on", "piece": "write", "step": "step",
+            "land": "jump", "erase": "erase", "place": "place"}.get(stage, stage)
+
+
+def _value_text(stage: str, v: int) -> str:
+    if stage == "piece":
+        return piece_name(v) if v else "nothing"
+    return square_name(v) if v >= 0 else "nothing"
+
+
+def _describe_square(view: VFState, sq: int) -> str:
+    code = view.board[sq]
+    return f"{TYPE_NAMES[E.KIND[code]]} {E.PIP[code]} ({piece_name(code)}) on {square_name(sq)}"
+
+
+SCREEN = VirusFightScreen
