@@ -1,0 +1,1165 @@
+"""The Cell Wars table: the 61-tile hex body, a panel per cell, the round track and every decision.
+
+The board is drawn by :class:`HexBoard` as a honeycomb of plain ``/ \\ |`` outlines (no box
+drawing, so any terminal font works) at the largest of a few scales that fits the window: 37x19
+characters at 80x24, 73x39 at 160x50. Each tile shows its tissue by a background colour *and* a
+texture glyph (``·`` normal, ``x`` cancer, ``X`` solidified), its special spot (``C`` an active
+CARD sign, ``c`` an inactive one, ``+`` the generator, ``F`` the wall factory, ``~`` a Blood
+vessel), its name when there is room, and every cell piece as one letter in its seat's colour
+(immune cells upper case ``A B G``, cancer cells lower case ``a b g`` for alpha, beta, gamma).
+Walls are ``#`` on the side between two tiles.
+
+Decisions: a cursor (arrows) or the mouse picks tiles (Enter or a click acts there): setup spots,
+steps along the highlighted reachable tiles, attack targets, relapse tiles, card targets. Other
+choices sit in a numbered bar under the board (keys 1-9, 0 for "end"/"stay", or a click); steps
+also take the six direction keys ``w e`` (NW NE), ``a d`` (W E), ``z x`` (SW SE).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.color import Color
+from textual.containers import Horizontal
+from textual.css.query import NoMatches
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...core.api import CHANCE, Action
+from ...ui.game_screen import GameScreen
+from . import board as B
+from . import clarifications as C
+from . import rules as R
+from .cards import CARDS, CONTINUOUS, IMMUNE
+from .cards import card_id as _card_id
+
+# -- glyphs (plain characters only) ------------------------------------------------------------
+TISSUE_GLYPHS = ("·", "x", "X")  # normal, cancer, solidified
+TISSUE_WORDS = ("normal", "cancer", "solidified")
+PIECE_MARKS = ("A", "a", "b", "B", "G", "g")  # by panel: Ia Ca Cb Ib Ig Cg
+WALL_GLYPH = "#"
+SPOT_GLYPHS = ("C", "C", "C", "C", "+", "F", "~", "~")  # by SIGN_KINDS index (inactive CARD: c)
+SPOT_WORDS = ("CARD sign", "CARD sign", "CARD sign", "CARD sign", "Biomass generator",
+              "Wall factory", "Blood vessel", "Blood vessel")
+SETUP_SPOT_WORDS = ("CARD sign 1 of 4", "CARD sign 2 of 4", "CARD sign 3 of 4",
+                    "CARD sign 4 of 4", "Biomass generator", "Wall factory",
+                    "Blood vessel 1 of 2", "Blood vessel 2 of 2")
+
+# The ten steps of an individual round, as numbered in rules.md.
+STEP_TITLES = {
+    R.START: (0, "start"), R.RELAPSE: (1, "relapse"), R.PREDRAW: (2, "pre-draw"),
+    R.WALLS: (3, "collect walls"), R.VESSEL: (4, "blood vessel"), R.FREE: (5, "card drawing"),
+    R.DRAW: (5, "card drawing"), R.CARDS_STEP: (6, "play cards"), R.CARDMOVE: (6, "card move"),
+    R.SPECIAL: (7, "special action"), R.MOVE: (8, "movement"), R.ATTACK: (9, "attack"),
+    R.END: (10, "recovery"),
+}
+
+DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}  # E NE NW W SW SE
+KEY_OF_DIRECTION = {d: k for k, d in DIRECTION_KEYS.items()}
+
+# Scales (s, v): slant lines and straight lines of each hexagon, smallest first.
+SCALES = ((1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (4, 2))
+
+DICE_FRAMES = 8
+CENTRE_TILE = B.BY_NAME["E5"]
+
+
+# ----------------------------------------------------------------------------------------------
+# Geometry of a drawn honeycomb
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class HexLayout:
+    """Where every tile's inside and every side of a tile falls on a character grid."""
+
+    s: int
+    v: int
+    width: int = 0
+    height: int = 0
+    # grid[y][x]: -1 empty; 0..60 inside of that tile; 1000+e side ``e``; 2000+t border of t
+    grid: list[list[int]] = field(default_factory=list)
+    glyph: list[list[str]] = field(default_factory=list)  # outline glyph at each side cell
+    lines: list[list[tuple[int, int, int]]] = field(default_factory=list)  # tile -> (y, x, w)
+    centre: list[tuple[int, int]] = field(default_factory=list)  # tile -> (x, y) inside
+    sides: list[list[tuple[int, int]]] = field(default_factory=list)  # tile -> its outline cells
+
+
+@lru_cache(maxsize=None)
+def hex_layout(s: int, v: int) -> HexLayout:
+    pitch_x, pitch_y = 2 * s + 2, s + v
+    width, height = 9 * pitch_x + 1, 9 * pitch_y + s
+    lay = HexLayout(s, v, width, height)
+    lay.grid = [[-1] * width for _ in range(height)]
+    lay.glyph = [[" "] * width for _ in range(height)]
+    lay.lines = [[] for _ in range(B.N_TILES)]
+    lay.centre = [(0, 0)] * B.N_TILES
+    lay.sides = [[] for _ in range(B.N_TILES)]
+
+    def side(t: int, d: int, x: int, y: int, glyph: str) -> None:
+        n = B.NEIGHBOUR[t][d]
+        code = 1000 + B.edge_between(t, n) if n >= 0 else 2000 + t
+        lay.grid[y][x] = code
+        lay.glyph[y][x] = glyph
+        lay.sides[t].append((x, y))
+
+    for t, (q, r) in enumerate(B.COORDS):
+        row = r + B.RADIUS
+        index = q - max(-B.RADIUS, -B.RADIUS - r)
+        x0 = abs(r) * (s + 1) + index * pitch_x
+        y0 = row * pitch_y
+        for i in range(s):  # upper slants: NW on the left, NE on the right
+            y = y0 + i
+            side(t, 2, x0 + s - i, y, "/")
+            side(t, 1, x0 + s + 2 + i, y, "\\")
+            lay.lines[t].append((y, x0 + s - i + 1, 2 * i + 1))
+        for j in range(v):
+            y = y0 + s + j
+            side(t, 3, x0, y, "|")
+            side(t, 0, x0 + pitch_x, y, "|")
+            lay.lines[t].append((y, x0 + 1, pitch_x - 1))
+        for i in range(s):  # lower slants: SW on the left, SE on the right
+            y = y0 + s + v + i
+            side(t, 4, x0 + 1 + i, y, "\\")
+            side(t, 5, x0 + pitch_x - 1 - i, y, "/")
+            lay.lines[t].append((y, x0 + 2 + i, pitch_x - 3 - 2 * i))
+        for y, x, w in lay.lines[t]:
+            for k in range(w):
+                lay.grid[y][x + k] = t
+        lay.centre[t] = (x0 + s + 1, y0 + s + (v - 1) // 2)
+    return lay
+
+
+def pick_scale(width: int, height: int) -> HexLayout:
+    """The largest honeycomb that fits ``width`` x ``height`` (the smallest if none does)."""
+    best = hex_layout(*SCALES[0])
+    for s, v in SCALES:
+        lay = hex_layout(s, v)
+        if lay.width <= width and lay.height <= height:
+            best = lay
+    return best
+
+
+# ----------------------------------------------------------------------------------------------
+# What a tile shows
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class Marks:
+    """The overlay the screen asks the board to draw on top of the state."""
+
+    cursor: int = -1
+    targets: frozenset[int] = frozenset()  # tiles where a decision can be taken now
+    greyed: frozenset[int] = frozenset()  # tiles shown as not allowed (setup)
+    in_range: frozenset[int] = frozenset()  # range of the selected immune cell
+    picked: int = -1  # first tile of a two-tile pick (building a wall)
+
+
+def tile_pieces(s: R.CWState, t: int) -> list[int]:
+    return [p for p in range(len(s.panels)) if s.panels[p].tile == t]
+
+
+def _spot(s: R.CWState, t: int) -> tuple[str, bool]:
+    """(glyph, active) of the special spot on tile ``t``; ("", False) without one."""
+    k = R.sign_at(s, t)
+    if k < 0:
+        return "", False
+    if k in R.CARD_SIGNS:
+        active = bool(s.card_signs[k])
+        return ("C" if active else "c"), active
+    return SPOT_GLYPHS[k], False
+
+
+class HexBoard(Widget, can_focus=True):
+    """The honeycomb, painted line by line from a cached list of strips."""
+
+    DEFAULT_CSS = """
+    HexBoard { height: 1fr; width: 100%; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state: R.CWState | None = None
+        self.marks = Marks()
+        self.layout_: HexLayout = hex_layout(*SCALES[0])
+        self._strips: list[Strip] | None = None
+        self._styles: dict[tuple, Style] = {}
+        self._palette: dict[str, str] = {}
+        self._theme_key: Any = None
+        self.offset_x = 0
+        self.offset_y = 0
+
+    # -- feeding it ---------------------------------------------------------------------------
+    def update_board(self, state: R.CWState | None, marks: Marks) -> None:
+        self.state = state
+        self.marks = marks
+        self._strips = None
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._strips = None
+
+    # -- geometry for clicks and tests --------------------------------------------------------
+    def tile_at(self, x: int, y: int) -> int:
+        """The tile drawn at widget offset (x, y), or -1 (an outline or outside)."""
+        lay = self.layout_
+        gx, gy = x - self.offset_x, y - self.offset_y
+        if 0 <= gy < lay.height and 0 <= gx < lay.width:
+            code = lay.grid[gy][gx]
+            if 0 <= code < B.N_TILES:
+                return code
+        return -1
+
+    def tile_offset(self, t: int) -> tuple[int, int]:
+        """Widget offset of the middle of tile ``t`` (to click it)."""
+        x, y = self.layout_.centre[t]
+        return x + self.offset_x, y + self.offset_y
+
+    def on_click(self, event: events.Click) -> None:
+        t = self.tile_at(event.x, event.y)
+        screen = self.screen
+        if t >= 0 and isinstance(screen, CellWarsScreen):
+            event.stop()
+            screen.clicked_tile(t)
+
+    # -- colours -------------------------------------------------------------------------------
+    def _colours(self) -> dict[str, str]:
+        key = (self.app.theme, id(self.app.theme_variables))
+        if key == self._theme_key:
+            return self._palette
+        variables = self.app.theme_variables
+        from ...ui.themes import FALLBACK_VARIABLES
+
+        def get(name: str) -> Color:
+            return Color.parse(variables.get(name) or FALLBACK_VARIABLES.get(name, "white"))
+
+        board = get("board")
+        fg = Color.parse(variables.get("foreground") or "#DDDDDD")
+        pal: dict[str, str] = {"board": board.hex, "line": get("board-line").hex,
+                               "fg": fg.hex, "muted": get("muted").hex,
+                               "wall": get("danger").hex, "highlight": get("highlight").hex,
+                               "target": get("target").hex, "immune": get("immune").hex}
+        for i, name in enumerate(("tissue-normal", "tissue-cancer", "tissue-solid")):
+            tissue = get(name)
+            bg = board.blend(tissue, 0.38)
+            pal[f"bg{i}"] = bg.hex
+            pal[f"tex{i}"] = bg.blend(fg, 0.45).hex
+            pal[f"name{i}"] = bg.blend(fg, 0.7).hex
+            pal[f"cur{i}"] = bg.blend(get("highlight"), 0.55).hex
+            pal[f"tgt{i}"] = bg.blend(get("target"), 0.3).hex
+        for seat in range(6):
+            pal[f"seat{seat}"] = get(f"seat-{seat + 1}").hex
+        pal["greybg"] = board.hex
+        self._palette, self._theme_key, self._styles = pal, key, {}
+        return pal
+
+    def _style(self, fg: str, bg: str, bold: bool = False) -> Style:
+        key = (fg, bg, bold)
+        st = self._styles.get(key)
+        if st is None:
+            st = self._styles[key] = Style(color=fg, bgcolor=bg, bold=bold)
+        return st
+
+    # -- painting ------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._build()
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width)
+
+    def _build(self) -> list[Strip]:
+        width, height = self.size.width, self.size.height
+        lay = self.layout_ = pick_scale(width, height)
+        pal = self._colours()
+        self.offset_x = max(0, (width - lay.width) // 2)
+        self.offset_y = max(0, (height - lay.height) // 2)
+        blank = self._style(pal["fg"], pal["board"])
+        chars = [[" "] * lay.width for _ in range(lay.height)]
+        styles: list[list[Style]] = [[blank] * lay.width for _ in range(lay.height)]
+        s, m = self.state, self.marks
+        line_style = self._style(pal["line"], pal["board"])
+        for y in range(lay.height):
+            grow, glyphs, crow = lay.grid[y], lay.glyph[y], chars[y]
+            for x in range(lay.width):
+                if grow[x] >= 1000:
+                    crow[x] = glyphs[x]
+                    styles[y][x] = line_style
+        if s is not None:
+            self._paint_tiles(s, m, lay, pal, chars, styles)
+        strips = []
+        pad_left = self.offset_x
+        for y in range(height):
+            gy = y - self.offset_y
+            if not 0 <= gy < lay.height:
+                strips.append(Strip([Segment(" " * width, blank)], width))
+                continue
+            segs = []
+            if pad_left:
+                segs.append(Segment(" " * pad_left, blank))
+            row_chars, row_styles = chars[gy], styles[gy]
+            run_start, run_style = 0, row_styles[0]
+            for x in range(1, lay.width + 1):
+                st = row_styles[x] if x < lay.width else None
+                if st is not run_style:
+                    segs.append(Segment("".join(row_chars[run_start:x]), run_style))
+                    run_start, run_style = x, st
+            right = width - pad_left - lay.width
+            if right > 0:
+                segs.append(Segment(" " * right, blank))
+            strips.append(Strip(segs).crop(0, width))
+        return strips
+
+    def _paint_tiles(self, s: R.CWState, m: Marks, lay: HexLayout, pal: dict[str, str],
+                     chars: list[list[str]], styles: list[list[Style]]) -> None:
+        walls = set(s.walls)
+        st = self._style
+        wall_style = st(pal["wall"], pal["board"], True)
+        range_style = st(pal["immune"], pal["board"], True)
+        target_style = st(pal["target"], pal["board"], True)
+        cursor_style = st(pal["highlight"], pal["board"], True)
+        # outlines, weakest first so the stronger marks win on shared sides
+        for tiles, style in ((m.in_range, range_style), (m.targets, target_style)):
+            for t in tiles:
+                for x, y in lay.sides[t]:
+                    styles[y][x] = style
+        for t in (m.picked, m.cursor):
+            if t >= 0:
+                for x, y in lay.sides[t]:
+                    styles[y][x] = cursor_style
+        if walls:
+            for y in range(lay.height):
+                grow = lay.grid[y]
+                for x in range(lay.width):
+                    code = grow[x]
+                    if 1000 <= code < 2000 and code - 1000 in walls:
+                        chars[y][x] = WALL_GLYPH
+                        styles[y][x] = wall_style
+        owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
+        pieces_at: dict[int, list[int]] = {}
+        for p, pn in enumerate(s.panels):
+            if pn.tile >= 0:
+                pieces_at.setdefault(pn.tile, []).append(p)
+        wide = lay.lines[0][lay.s][2]  # width of a straight line inside a hexagon
+        for t in range(B.N_TILES):
+            kind = s.tiles[t]
+            grey = t in m.greyed
+            if t == m.cursor or t == m.picked:
+                bg = pal[f"cur{kind}"]
+            elif t in m.targets:
+                bg = pal[f"tgt{kind}"]
+            elif grey:
+                bg = pal["greybg"]
+            else:
+                bg = pal[f"bg{kind}"]
+            tex_style = st(pal["muted"] if grey else pal[f"tex{kind}"], bg)
+            name_style = st(pal["muted"] if grey else pal[f"name{kind}"], bg)
+            tex = TISSUE_GLYPHS[kind]
+            spot, active = _spot(s, t)
+            spot_style = st(pal["highlight"] if active else (pal["muted"] if spot == "c"
+                                                              else pal["fg"]), bg, True)
+            pieces = pieces_at.get(t, [])
+            # the text of each inside line, then its styles
+            rows = lay.lines[t]
+            top, mid = rows[: lay.s], rows[lay.s: lay.s + lay.v]
+            content: dict[int, list[tuple[str, Style]]] = {}
+            piece_cells = [(PIECE_MARKS[p], st(pal[f"seat{owners[p] % 6}"], bg, True))
+                           for p in pieces]
+            name_cells = [(ch, name_style) for ch in B.NAMES[t]]
+            if lay.v >= 2:
+                first = list(name_cells)
+                if spot and wide >= 4:
+                    first += [(" ", name_style), (spot, spot_style)]
+                content[lay.s] = first
+                content[lay.s + 1] = piece_cells
+                spot_line = lay.s - 1 if not (spot and wide >= 4) else -1
+            else:
+                if pieces:
+                    cells = piece_cells
+                    if len(piece_cells) + 3 <= wide:
+                        cells = name_cells + [(" ", name_style)] + piece_cells
+                else:
+                    cells = name_cells
+                content[lay.s] = cells
+                spot_line = lay.s - 1
+            if spot and spot_line >= 0:
+                content[spot_line] = [(spot, spot_style)]
+            for i, (y, x, w) in enumerate(rows):
+                cells = content.get(i)
+                if cells is None:
+                    for k in range(w):
+                        chars[y][x + k] = tex if (x + k + y) % 2 == 0 else " "
+                        styles[y][x + k] = tex_style
+                    continue
+                cells = cells[:w]
+                lead = (w - len(cells)) // 2
+                for k in range(w):
+                    j = k - lead
+                    if 0 <= j < len(cells):
+                        chars[y][x + k], styles[y][x + k] = cells[j]
+                    else:
+                        chars[y][x + k] = " "
+                        styles[y][x + k] = tex_style
+            del top, mid
+
+
+# ----------------------------------------------------------------------------------------------
+# The bar of numbered choices
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class Choice:
+    key: str  # "1".."9", "0", or a direction key
+    label: str
+    run: Callable[[], Any]
+    hint: str = ""  # card text or a longer explanation, shown when highlighted
+
+
+class ChoiceBar(Widget):
+    """Choices as ``[1] charge  [2] mutate  [0] end``, wrapped; a click picks one."""
+
+    DEFAULT_CSS = """
+    ChoiceBar { height: auto; max-height: 4; width: 100%; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.choices: list[Choice] = []
+        self._spans: list[tuple[int, int, int, int]] = []  # (line, x0, x1, index)
+
+    def set_choices(self, choices: list[Choice]) -> None:
+        self.choices = choices
+        self.refresh(layout=True)
+
+    def _layout(self, width: int) -> tuple[list[list[tuple[str, int]]], list]:
+        lines: list[list[tuple[str, int]]] = [[]]
+        spans = []
+        x = 0
+        width = max(10, width)
+        for i, c in enumerate(self.choices):
+            piece = f"[{c.key}] {c.label}"
+            if len(piece) > width:
+                piece = piece[: width - 1] + "…"
+            gap = 2 if x else 0
+            if x + gap + len(piece) > width and x:
+                lines.append([])
+                x, gap = 0, 0
+            x += gap
+            if gap:
+                lines[-1].append(("  ", -1))
+            lines[-1].append((piece, i))
+            spans.append((len(lines) - 1, x, x + len(piece), i))
+            x += len(piece)
+        return lines, spans
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        lines, _ = self._layout(width)
+        return max(1, len(lines)) if self.choices else 1
+
+    def render(self) -> Text:
+        lines, self._spans = self._layout(self.content_region.width or self.size.width)
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for n, line in enumerate(lines):
+            if n:
+                out.append("\n")
+            for piece, i in line:
+                if i < 0:
+                    out.append(piece)
+                    continue
+                key_end = piece.find("]") + 1
+                out.append(piece[:key_end], style="bold reverse")
+                out.append(piece[key_end:], style="bold")
+        return out
+
+    def index_at(self, x: int, y: int) -> int:
+        for line, x0, x1, i in self._spans:
+            if line == y and x0 <= x < x1:
+                return i
+        return -1
+
+    def offset_of(self, index: int) -> tuple[int, int]:
+        """Widget offset of choice ``index`` (for clicks in tests)."""
+        self._layout(self.content_region.width or self.size.width)
+        _, spans = self._layout(self.content_region.width or self.size.width)
+        for line, x0, _x1, i in spans:
+            if i == index:
+                return x0 + 1 + self.styles.padding.left, line
+        raise IndexError(index)
+
+    def on_click(self, event: events.Click) -> None:
+        i = self.index_at(event.x - self.styles.padding.left, event.y)
+        if 0 <= i < len(self.choices):
+            event.stop()
+            screen = self.screen
+            if isinstance(screen, CellWarsScreen):
+                screen.run_choice(self.choices[i])
+
+
+# ----------------------------------------------------------------------------------------------
+# The screen
+# ----------------------------------------------------------------------------------------------
+class CellWarsScreen(GameScreen):
+    """Cell Wars at the table: setup in three guided steps, then sixteen rounds."""
+
+    DEFAULT_CSS = GameScreen.DEFAULT_CSS + (
+        Path(__file__).with_name("screen.tcss").read_text(encoding="utf-8"))
+
+    BINDINGS = [
+        Binding("up", "cursor('up')", "Up", show=False),
+        Binding("down", "cursor('down')", "Down", show=False),
+        Binding("left", "cursor('left')", "Left", show=False),
+        Binding("right", "cursor('right')", "Right", show=False),
+        Binding("enter,space", "act", "Act here"),
+        *(Binding(k, f"direction({d})", f"Step {B.DIR_NAMES[d]}", show=False)
+          for k, d in DIRECTION_KEYS.items()),
+        *(Binding(str(k), f"choose('{k}')", f"Choice {k}", show=False) for k in range(10)),
+        Binding("n", "next_piece", "Next cell", show=False),
+        Binding("escape", "cancel", "Cancel/Back", show=False),
+    ]
+
+    dice_seconds: float = 0.06  # per frame of the die animation (0: no animation)
+
+    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+        super().__init__(table, read_only=read_only)
+        self.view_state: R.CWState | None = None
+        self.view_seat: int | None = None
+        self.cursor = CENTRE_TILE
+        self.tile_actions: dict[int, list[Action]] = {}
+        self.choices: list[Choice] = []
+        self.prompt = ""
+        self._card: str | None = None  # a card picked in the play-cards step
+        self._build_mode = False
+        self._build_from = -1
+        self._last_panel_key: tuple | None = None
+        self._seen_cursor: int | None = None
+        self._dice_timer: Any = None
+        self._dice_frames: list[str] = []
+        self._dice_final = ""
+        self._rng = random.Random()
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield HexBoard(id="cw-board")
+        with Horizontal(id="cw-bottom"):
+            yield Static(id="cw-dice")
+            yield Static(id="cw-prompt")
+        yield ChoiceBar(id="cw-choices")
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = event.size.width
+        try:
+            side = self.query_one("#gs-side")
+        except NoMatches:
+            return
+        if width >= 120:
+            lay = pick_scale(width - 40, event.size.height - 5)
+            side.styles.width = max(36, min(64, width - lay.width - 6))
+        else:
+            side.styles.width = 36 if width >= 76 else 28
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(HexBoard).focus()
+
+    # -- painting ------------------------------------------------------------------------------
+    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+        if not isinstance(view, R.CWState):
+            return
+        previous = self.view_state
+        self.view_state = view
+        self.view_seat = seat
+        key = (view.phase, view.round, view.panel, view.step, len(view.signs),
+               R.cancer_count(view), tuple(legal))
+        if key != self._last_panel_key:
+            self._card = None
+            self._build_mode, self._build_from = False, -1
+            if previous is None or (previous.panel, previous.phase, previous.round) != (
+                    view.panel, view.phase, view.round):
+                self._cursor_to_actor(view)
+            self._last_panel_key = key
+        self._work_out(view, legal)
+        self._paint_board()
+        self._paint_bottom()
+        self._paint_side()
+        self._animate_new_rolls()
+
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        super()._paint_frame(viewer, bot)
+        self._paint_side()
+
+    def _cursor_to_actor(self, view: R.CWState) -> None:
+        if view.phase == R.PLAY and 0 <= view.panel < len(view.panels):
+            t = view.panels[view.panel].tile
+            if t >= 0:
+                self.cursor = t
+
+    def _selected_immune(self) -> int:
+        """The immune cell whose range is drawn: the one under the cursor, else the acting one."""
+        s = self.view_state
+        if s is None or s.phase not in (R.PLAY, R.OVER):
+            return -1
+        for p in tile_pieces(s, self.cursor):
+            if R.PANEL_CAMPS[p] == IMMUNE:
+                return p
+        p = s.panel
+        if 0 <= p < len(s.panels) and R.PANEL_CAMPS[p] == IMMUNE and s.panels[p].tile >= 0:
+            return p
+        return -1
+
+    def marks(self) -> Marks:
+        s = self.view_state
+        targets = frozenset(self.tile_actions)
+        greyed: frozenset[int] = frozenset()
+        if s is not None and s.phase in (R.SIGNS, R.TISSUE, R.PIECES) and targets:
+            greyed = frozenset(range(B.N_TILES)) - targets
+        in_range: frozenset[int] = frozenset()
+        p = self._selected_immune()
+        if p >= 0 and s is not None:
+            in_range = frozenset(B.within(s.panels[p].tile, R.range_of(s, p)))
+        return Marks(cursor=self.cursor, targets=targets, greyed=greyed, in_range=in_range,
+                     picked=self._build_from if self._build_mode else -1)
+
+    def _paint_board(self) -> None:
+        try:
+            board = self.query_one(HexBoard)
+        except NoMatches:
+            return
+        board.update_board(self.view_state, self.marks())
+
+    def _paint_bottom(self) -> None:
+        try:
+            self.query_one("#cw-prompt", Static).update(
+                Text(self.prompt, no_wrap=True, overflow="ellipsis"))
+            self.query_one(ChoiceBar).set_choices(self.choices)
+        except NoMatches:
+            return
+
+    # -- the side panel ------------------------------------------------------------------------
+    def _paint_side(self) -> None:
+        s = self.view_state
+        if s is None or not self.is_mounted:
+            return
+        try:
+            widget = self.query_one("#gs-seats", Static)
+        except NoMatches:
+            return
+        widget.update(self.side_text(s))
+
+    def side_text(self, s: R.CWState) -> Text:
+        muted = self.colour("muted")
+        out = Text(no_wrap=True, overflow="ellipsis")
+        # round track: one character a round, reload rounds marked *
+        out.append(f"Round {s.round:>2}/{C.ROUNDS} ", style="bold")
+        for r in range(1, C.ROUNDS + 1):
+            ch = "*" if r in C.RELOAD_ROUNDS else "·"
+            if r == s.round:
+                out.append(ch if ch == "*" else "o", style="bold reverse")
+            else:
+                out.append(ch, style="bold" if r > s.round else muted)
+        out.append("\n")
+        n = R.cancer_count(s)
+        danger = self.colour("danger")
+        style = f"bold {danger}" if n > C.CANCER_WIN_ABOVE - 4 or n < C.IMMUNE_WIN_BELOW + 3 \
+            else "bold"
+        out.append("Cancer tiles ")
+        out.append(f"{n}", style=style)
+        out.append(f"  (>{C.CANCER_WIN_ABOVE} cancer wins, <{C.IMMUNE_WIN_BELOW} immune)\n",
+                   style=muted)
+        out.append(self._step_line(s) + "\n", style="bold")
+        owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
+        acting = s.panel if s.phase == R.PLAY else (
+            self.game.acting_panel(s) if s.phase != R.OVER else -1)
+        for p, pn in enumerate(s.panels):
+            seat = owners[p]
+            colour = self.seat_colour(seat)
+            out.append("▶" if p == acting else " ")
+            out.append(f"{PIECE_MARKS[p]} {C.PANEL_NAMES[p]}", style=f"bold {colour}")
+            out.append(f" P{seat + 1} ", style=colour)
+            if pn.tile == R.DEAD:
+                out.append("dead", style=muted)
+                if R.PANEL_CAMPS[p] != IMMUNE:
+                    out.append(f" lim {pn.limit}", style=muted)
+                out.append("\n")
+                continue
+            limit = R.effective_limit(pn)
+            out.append(f"Bio {pn.biomass}/{limit}")
+            out.append(f" Att {R.attack_of(s, p)} Rng {R.range_of(s, p)}")
+            if pn.tile >= 0:
+                out.append(f" {B.NAMES[pn.tile]}", style=muted)
+            if pn.walls:
+                out.append(f" walls {pn.walls}")
+            if pn.solid:
+                out.append(f" solid {pn.solid}/{C.SOLIDIFY_CLAIMS}")
+            out.append("\n")
+            if pn.active:
+                cards = ", ".join(f"{CARDS[c].name} ({left})" for c, left in pn.active)
+                out.append(f"   on panel: {cards}\n", style=muted)
+            if pn.hand:
+                if -1 in pn.hand:
+                    out.append(f"   hand: {len(pn.hand)} hidden card"
+                               f"{'s' if len(pn.hand) > 1 else ''}\n", style=muted)
+                elif self._may_see_hand(s, p):
+                    names = ", ".join(CARDS[c].name for c in pn.hand)
+                    out.append(f"   hand: {names}\n", style=colour)
+                else:
+                    out.append(f"   hand: {len(pn.hand)} card{'s' if len(pn.hand) > 1 else ''}\n",
+                               style=muted)
+        if s.factory:
+            out.append(f"Wall factory stock: {s.factory}\n", style=muted)
+        out.append("A B G immune · a b g cancer\n", style=muted)
+        return out
+
+    def _may_see_hand(self, s: R.CWState, p: int) -> bool:
+        """Cards in hand are listed for the seat to act only (its own panels)."""
+        owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
+        if self.read_only:
+            return p == s.panel
+        seat = self.view_seat
+        return seat is not None and owners[p] == seat
+
+    def _step_line(self, s: R.CWState) -> str:
+        if s.phase == R.SIGNS:
+            return f"Setup 1/3: special spots ({len(s.signs)}/8)"
+        if s.phase == R.TISSUE:
+            return f"Setup 2/3: cancer tissue ({R.cancer_count(s)}/{s.cancer_tissue})"
+        if s.phase == R.PIECES:
+            return f"Setup 3/3: pieces ({min(s.panel, 6)}/6)"
+        if s.phase == R.OVER:
+            return "Game over"
+        number, title = STEP_TITLES.get(s.step, (0, s.step))
+        who = C.PANEL_TITLES[s.panel]
+        return f"{who}: step {number}/10 {title}"
+
+    # -- working out what can be done ------------------------------------------------------------
+    def _work_out(self, s: R.CWState, legal: list[Action]) -> None:
+        self.tile_actions = {}
+        self.choices = []
+        if s.phase == R.OVER:
+            self.prompt = s.result and f"Game over: {s.result}" or "Game over"
+            return
+        if not legal:
+            self.prompt = self._waiting_prompt(s)
+            return
+        tiles: dict[int, list[Action]] = {}
+
+        def at(t: int, a: Action) -> None:
+            if t >= 0:
+                tiles.setdefault(t, []).append(a)
+
+        choices: list[Choice] = []
+        number = [0]
+
+        def add(label: str, run: Callable[[], Any], hint: str = "", key: str = "") -> None:
+            if not key:
+                number[0] += 1
+                key = str(number[0]) if number[0] <= 9 else ""
+                if not key:
+                    return
+            choices.append(Choice(key, label, run, hint))
+
+        def act(a: Action) -> Callable[[], Any]:
+            return lambda: self.play(a)
+
+        end = next((a for a in legal if isinstance(a, (R.End, R.Stay))), None)
+        p = s.panel
+        me = s.panels[p] if 0 <= p < len(s.panels) else None
+        if s.phase == R.SIGNS:
+            for a in legal:
+                at(a.tile, a)
+            self.prompt = (f"Place the {SETUP_SPOT_WORDS[len(s.signs)]}: a free tile "
+                           "(Enter or click)")
+        elif s.phase == R.TISSUE:
+            for a in legal:
+                at(a.tile, a)
+            self.prompt = (f"Pick cancer tissue {R.cancer_count(s) + 1} of {s.cancer_tissue}:"
+                           " a normal tile")
+        elif s.phase == R.PIECES:
+            for a in legal:
+                at(a.tile, a)
+            kind = "normal" if R.PANEL_CAMPS[s.panel] == IMMUNE else "cancer"
+            self.prompt = (f"Place {C.PANEL_TITLES[s.panel]} on a {kind} tile away from the "
+                           "special spots")
+        elif s.step == R.RELAPSE:
+            for a in legal:
+                if isinstance(a, R.Relapse):
+                    at(a.tile, a)
+            self.prompt = f"{C.PANEL_TITLES[p]} is dead: relapse on a solidified tile, or stay"
+        elif s.step == R.DRAW:
+            for a in legal:
+                if isinstance(a, R.Charge):
+                    add("charge: pay 2 Biomass, draw a card", act(a))
+                elif isinstance(a, R.Mutate):
+                    add("mutate: pay 1, roll (3-4 regain 1, 5-6 draw)", act(a))
+            self.prompt = f"{C.PANEL_TITLES[p]}: draw cards?"
+        elif s.step == R.CARDS_STEP:
+            self._card_choices(s, legal, at, add, act)
+        elif s.step in (R.MOVE, R.CARDMOVE):
+            for a in legal:
+                if isinstance(a, R.Step):
+                    at(B.NEIGHBOUR[me.tile][a.dir], a)
+                    add(B.DIR_NAMES[a.dir], act(a), key=KEY_OF_DIRECTION[a.dir])
+            left = s.moves
+            how = CARDS[s.move_card].name if s.step == R.CARDMOVE and s.move_card >= 0 \
+                else "die"
+            self.prompt = (f"{C.PANEL_TITLES[p]}: move ({how}), {left} step"
+                           f"{'s' if left != 1 else ''} left: a highlighted tile")
+        elif s.step == R.SPECIAL:
+            self._special_choices(s, legal, at, add, act)
+        elif s.step == R.ATTACK:
+            for a in legal:
+                if isinstance(a, R.Attack):
+                    q = a.panel
+                    tile = s.panels[q].tile
+                    at(tile, a)
+                    add(f"attack {C.PANEL_NAMES[q]} ({B.NAMES[tile]}, Bio "
+                        f"{s.panels[q].biomass})", act(a))
+            self.prompt = (f"{C.PANEL_TITLES[p]}: attack (Att {R.attack_of(s, p)}, range "
+                           f"{R.range_of(s, p)}): pick a target, 0 to stop")
+        else:
+            for a in legal:
+                add(self.game.action_to_str(a), act(a))
+            self.prompt = f"{C.PANEL_TITLES[p]}: decide"
+        if end is not None and not self._card and not self._build_mode:
+            label = "stay off the board" if isinstance(end, R.Stay) else {
+                R.DRAW: "end drawing", R.CARDS_STEP: "end playing cards",
+                R.SPECIAL: "end the round (no action, no move)", R.MOVE: "stop here",
+                R.CARDMOVE: "stop here", R.ATTACK: "end attacks"}.get(s.step, "end")
+            add(label, act(end), key="0")
+        self.tile_actions = tiles
+        self.choices = choices
+
+    def _waiting_prompt(self, s: R.CWState) -> str:
+        if self.read_only:
+            return "Replay"
+        seats = [x for x in self.table.to_act() if x != CHANCE]
+        if not seats:
+            return ""
+        panel = self.game.acting_panel(s)
+        who = C.PANEL_TITLES[panel] if panel >= 0 else ""
+        return f"{self.table.seat_name(seats[0])} is deciding for {who}…"
+
+    def _card_choices(self, s, legal, at, add, act) -> None:
+        p = s.panel
+        plays = [a for a in legal if isinstance(a, R.Play)]
+        if self._card is not None:
+            mine = [a for a in plays if a.card == self._card]
+            if not mine:
+                self._card = None
+            else:
+                card = CARDS[_card_id(self._card)]
+                for a in mine:
+                    if a.tile >= 0:
+                        at(a.tile, a)
+                    elif a.panel >= 0:
+                        q = a.panel
+                        at(s.panels[q].tile, a)
+                        add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", act(a),
+                            card.text)
+                    else:
+                        add(f"play {card.name}", act(a), card.text)
+                if any(a.tile >= 0 for a in mine):
+                    self.prompt = f"{card.name}: pick a highlighted tile (Esc: back)"
+                else:
+                    self.prompt = f"{card.name}: {card.text}"
+                add("back", self._cancel_card, key="0")
+                return
+        seen: list[str] = []
+        for a in plays:
+            if a.card not in seen:
+                seen.append(a.card)
+        for slug in seen:
+            card = CARDS[_card_id(slug)]
+            kind = " (continuous)" if card.kind == CONTINUOUS else ""
+            add(f"{card.name}{kind}", lambda slug=slug: self.pick_card(slug), card.text)
+        self.prompt = f"{C.PANEL_TITLES[p]}: play a card? (a number shows its text)"
+
+    def _special_choices(self, s, legal, at, add, act) -> None:
+        p = s.panel
+        me = s.panels[p]
+        builds = [a for a in legal if isinstance(a, R.Build)]
+        if self._build_mode and builds:
+            free = {a.edge: a for a in builds}
+            if self._build_from < 0:
+                for t in range(B.N_TILES):
+                    if any(e in free for e in B.TILE_EDGES[t]):
+                        at(t, _PickFrom(t))
+                self.prompt = "Build a wall: pick the first of two neighbouring tiles"
+            else:
+                t = self._build_from
+                for n in B.NEIGHBOURS[t]:
+                    e = B.edge_between(t, n)
+                    if e in free:
+                        at(n, free[e])
+                self.prompt = f"Build a wall: from {B.NAMES[t]} to which neighbour?"
+            add("back", self._cancel_build, key="0")
+            return
+        for a in legal:
+            if isinstance(a, R.Purify):
+                add(f"purify {B.NAMES[me.tile]}", act(a))
+            elif isinstance(a, R.Degrade):
+                add(f"degrade {B.NAMES[me.tile]}", act(a))
+            elif isinstance(a, R.Solidify):
+                add(f"solidify {B.NAMES[me.tile]} ({me.solid + 1}/{C.SOLIDIFY_CLAIMS})", act(a))
+            elif isinstance(a, R.Demolish):
+                x, y = B.EDGES[a.edge]
+                other = y if x == me.tile else x
+                at(other, a)
+                add(f"demolish {B.edge_name(a.edge)}", act(a))
+        if builds:
+            add(f"build a wall ({me.walls} in stock)", self.start_build)
+        for a in legal:
+            if isinstance(a, R.Roll):
+                add("roll to move", act(a))
+        self.prompt = f"{C.PANEL_TITLES[p]}: special action, or roll to move"
+
+    # -- decisions -------------------------------------------------------------------------------
+    def pick_card(self, slug: str) -> None:
+        s = self.view_state
+        if s is None:
+            return
+        self._card = slug
+        self._refresh_decision()
+        card = CARDS[_card_id(slug)]
+        self.say(f"{card.name} ({card.kind}): {card.text}")
+
+    def _cancel_card(self) -> None:
+        self._card = None
+        self._refresh_decision()
+
+    def start_build(self) -> None:
+        self._build_mode, self._build_from = True, -1
+        self._refresh_decision()
+
+    def _cancel_build(self) -> None:
+        self._build_mode, self._build_from = False, -1
+        self._refresh_decision()
+
+    def _refresh_decision(self) -> None:
+        if self.view_state is None:
+            return
+        self._work_out(self.view_state, self.legal)
+        self._paint_board()
+        self._paint_bottom()
+
+    def run_choice(self, choice: Choice) -> None:
+        self._settle_dice()
+        choice.run()
+
+    def act_on_tile(self, t: int) -> bool:
+        actions = self.tile_actions.get(t)
+        if not actions:
+            return False
+        a = actions[0]
+        if isinstance(a, _PickFrom):
+            self._build_from = a.tile
+            self._refresh_decision()
+            return True
+        self.play(a)
+        return True
+
+    def clicked_tile(self, t: int) -> None:
+        self._settle_dice()
+        self.cursor = t
+        if not self.act_on_tile(t):
+            self.say(self.describe_tile(t))
+            self._paint_board()
+
+    def describe_tile(self, t: int) -> str:
+        s = self.view_state
+        if s is None:
+            return B.NAMES[t]
+        parts = [f"{B.NAMES[t]}: {TISSUE_WORDS[s.tiles[t]]} tissue"]
+        k = R.sign_at(s, t)
+        if k >= 0:
+            word = SPOT_WORDS[k]
+            if k in R.CARD_SIGNS:
+                word += " (active)" if s.card_signs[k] else " (inactive)"
+            parts.append(word)
+        for p in tile_pieces(s, t):
+            parts.append(f"{C.PANEL_TITLES[p]} (Bio {s.panels[p].biomass})")
+        return ", ".join(parts)
+
+    # -- key actions -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.read_only and action in ("act", "direction", "choose"):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_cursor(self, where: str) -> None:
+        self._settle_dice()
+        self.cursor = move_cursor(self.cursor, where)
+        self._paint_board()
+        if self.view_state is not None:
+            self.say(self.describe_tile(self.cursor))
+            try:
+                self.query_one("#gs-status", Static).update(Text(self.describe_tile(self.cursor)))
+            except NoMatches:
+                pass
+
+    def action_act(self) -> None:
+        if self._settle_dice():
+            return
+        if self.act_on_tile(self.cursor):
+            return
+        if not self.legal:
+            self.say("Nothing for you to decide now.")
+        elif self.tile_actions:
+            self.say(f"Nothing to do on {B.NAMES[self.cursor]}: pick a highlighted tile.")
+        else:
+            self.say("Pick one of the numbered choices (or m for the list of moves).")
+
+    def action_direction(self, d: int) -> None:
+        self._settle_dice()
+        for c in self.choices:
+            if c.key == KEY_OF_DIRECTION[d]:
+                c.run()
+                return
+        s = self.view_state
+        if s is not None and s.phase == R.PLAY and s.step in (R.MOVE, R.CARDMOVE) and self.legal:
+            self.say(f"No step {B.DIR_NAMES[d]} from here (a wall, the edge, or the card's rule).")
+            return
+        n = B.NEIGHBOUR[self.cursor][d]
+        if n >= 0:
+            self.cursor = n
+            self._paint_board()
+
+    def action_choose(self, key: str) -> None:
+        self._settle_dice()
+        for c in self.choices:
+            if c.key == key:
+                c.run()
+                return
+        if self.legal:
+            self.say(f"No choice {key} now.")
+
+    def action_next_piece(self) -> None:
+        s = self.view_state
+        if s is None:
+            return
+        tiles = sorted({pn.tile for pn in s.panels if pn.tile >= 0})
+        if not tiles:
+            return
+        later = [t for t in tiles if t > self.cursor]
+        self.cursor = later[0] if later else tiles[0]
+        self._paint_board()
+        self.say(self.describe_tile(self.cursor))
+
+    def action_cancel(self) -> None:
+        if self._card is not None:
+            self._cancel_card()
+        elif self._build_mode:
+            self._cancel_build()
+        else:
+            self.action_back()
+
+    def action_undo(self) -> None:
+        match = getattr(self.table, "match", None)
+        if match is not None and not self.read_only and self.table.can_undo():
+            humans = self.table._undo_humans() if hasattr(self.table, "_undo_humans") else None
+            target = match._undo_target(humans)
+            if target is not None and any(match.steps[i].seat == CHANCE
+                                          for i in range(target + 1, match.cursor)):
+                self.say("Undo stops at the last die roll or card draw: what chance showed "
+                         "stays.")
+                return
+        super().action_undo()
+
+    # -- dice ------------------------------------------------------------------------------------
+    def _animate_new_rolls(self) -> None:
+        match = getattr(self.table, "match", None)
+        if match is None:
+            return
+        cursor = match.cursor
+        start = self._seen_cursor
+        self._seen_cursor = cursor
+        if start is None or start >= cursor or cursor - start > 60:
+            return
+        last = None
+        for i in range(start, cursor):
+            step = match.steps[i]
+            if step.seat == CHANCE and isinstance(step.action, R.Die):
+                last = (i, step.action.face)
+        if last is None:
+            return
+        i, face = last
+        why = ""
+        for ev in match.events[i]:
+            if isinstance(ev, R.Rolled):
+                why = f"{C.PANEL_NAMES[ev.panel]} {ev.why}"
+        self._dice_final = f"[{face}] {why}".strip()
+        if self.dice_seconds <= 0:
+            self._show_dice(self._dice_final)
+            return
+        self._dice_frames = [f"[{self._rng.randint(1, 6)}] rolling" for _ in range(DICE_FRAMES)]
+        if self._dice_timer is not None:
+            self._dice_timer.stop()
+        self._show_dice(self._dice_frames.pop())
+        self._dice_timer = self.set_interval(self.dice_seconds, self._dice_tick)
+
+    def _dice_tick(self) -> None:
+        if self._dice_frames:
+            self._show_dice(self._dice_frames.pop())
+        else:
+            self._settle_dice()
+
+    def _settle_dice(self) -> bool:
+        """Finish a running die animation; True if one was running."""
+        if self._dice_timer is None:
+            return False
+        self._dice_timer.stop()
+        self._dice_timer = None
+        self._dice_frames = []
+        self._show_dice(self._dice_final)
+        return True
+
+    @property
+    def rolling(self) -> bool:
+        return self._dice_timer is not None
+
+    def _show_dice(self, text: str) -> None:
+        try:
+            self.query_one("#cw-dice", Static).update(Text(text, no_wrap=True))
+        except NoMatches:
+            pass
+
+    def on_key(self, event: events.Key) -> None:
+        if self.rolling:
+            self._settle_dice()
+
+    def palette_commands(self) -> list[tuple[str, str, Any]]:
+        out = super().palette_commands()
+        return [("Next cell", "Put the cursor on the next cell piece", self.action_next_piece),
+                *out]
+
+
+class _PickFrom(R.Action, frozen=True, tag="_pick-from"):
+    """Not a game action: the first tile of a wall being built (screen-internal)."""
+
+    tile: int
+
+
+def move_cursor(tile: int, where: str) -> int:
+    """The tile the cursor goes to from ``tile`` with an arrow key."""
+    q, r = B.COORDS[tile]
+    if where in ("left", "right"):
+        n = B.INDEX.get((q + (1 if where == "right" else -1), r), -1)
+        return n if n >= 0 else tile
+    dr = -1 if where == "up" else 1
+    # the two tiles above (NW, NE) or below (SW, SE): keep to the left on the way up,
+    # to the right on the way down, so up then down comes back.
+    options = [(q, r + dr), (q + 1, r + dr)] if dr < 0 else [(q, r + dr), (q - 1, r + dr)]
+    for c in options:
+        if c in B.INDEX:
+            return B.INDEX[c]
+    return tile
+
+
+SCREEN = CellWarsScreen
