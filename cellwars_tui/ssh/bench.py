@@ -23,7 +23,7 @@ from ..bench import Result, result
 from .limits import Limits
 from .server import CellwarsServer
 
-FIRST_FRAME = b"cellwars online"  # the lobby's header line
+FIRST_FRAME = b"Cellwars"  # the launcher's title line
 
 
 def _pss_kib(pid: int) -> int:

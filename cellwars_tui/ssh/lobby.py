@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import msgspec
 from textual import on
@@ -31,7 +32,6 @@ from .client import HubClient
 from .remote import RemoteTable
 
 TITLE = "cellwars online"
-
 
 
 def game_screen_for(table: RemoteTable) -> Screen | None:
@@ -77,6 +77,9 @@ class HubLink:
                 handler = getattr(screen, "hub_message", None)
                 if handler is not None:
                     handler(msg)
+            handler = getattr(self.app, "hub_message", None)
+            if handler is not None:
+                handler(msg)
         self.closed = True
         self.app.notify("the lobby closed the connection", severity="error", timeout=10)
 
@@ -246,8 +249,8 @@ class LobbyScreen(Screen):
         self.query_one("#code", Input).focus()
 
     def action_back(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()  # back to the launcher
         else:
             self.app.exit()
 
@@ -268,6 +271,7 @@ class TableScreen(Screen):
         Binding("s", "start", "Start"),
         Binding("b", "bot", "Bot in seat"),
         Binding("g", "game", "Game screen"),
+        Binding("p", "replay", "Replay"),
         Binding("escape", "leave", "Leave table"),
     ]
 
@@ -390,7 +394,7 @@ class TableScreen(Screen):
             moves.add_options(Option(m, id=str(i)) for i, m in enumerate(self.moves))
             moves.border_title = "your move"
         else:
-            moves.border_title = t.paused or ("waiting" if t.outcome is None else "game over")
+            moves.border_title = t.paused or ("waiting" if t.outcome is None else "game over: p replays it")
 
     # actions -------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#seats")
@@ -415,6 +419,22 @@ class TableScreen(Screen):
         bot = "" if current.kind == "bot" and self.state.view == b"" else "mcts"
         HubLink.of(self.app).send(p.SetBot(seat=seat, bot=bot))
 
+    def action_replay(self) -> None:
+        """Replay this table's game from the server's record (every player and spectator may)."""
+        t = self.state
+        if t is None or not t.record or t.outcome is None:
+            self.notify("The game can be replayed once it is over.")
+            return
+        path = Path(t.record)
+        if not path.is_file():
+            self.notify("The record of this game is gone.", severity="warning")
+            return
+        opener = getattr(self.app, "open_replay", None)
+        if opener is None:
+            self.notify("Replays are not available here.", severity="warning")
+            return
+        opener(path)
+
     def action_leave(self) -> None:
         HubLink.of(self.app).send(p.Leave())
 
@@ -434,12 +454,3 @@ def describe_view(game, view, t: p.TableState) -> str:
     data = msgspec.to_builtins(view)
     lines.append(json.dumps(data, separators=(", ", ": "))[:4000])
     return "\n".join(lines)
-
-
-class SessionApp(App):
-    """The lobby on its own, for sessions whose app shell offers no lobby entry."""
-
-    TITLE = TITLE
-
-    def on_mount(self) -> None:
-        self.push_screen(LobbyScreen())

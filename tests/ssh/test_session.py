@@ -23,10 +23,19 @@ async def server(make_server):
     return await make_server(child_command=None)  # the real app, forked from the zygote
 
 
-async def test_a_client_sees_the_lobby_at_its_terminal_size(server, client_key):
+async def online(term: Terminal, who: str) -> None:
+    """From the launcher to the online lobby."""
+    await term.wait_for("o Online", timeout=20)
+    term.send("o")
+    await term.wait_for(f"you are {who}", timeout=10)
+
+
+async def test_a_client_sees_the_launcher_then_the_lobby_at_its_terminal_size(server, client_key):
     term = await open_terminal(server.port, cols=100, rows=30, key=client_key)
     try:
-        await term.wait_for("you are alice", timeout=20)
+        await term.wait_for("a table for cell-biology games", timeout=20)  # the launcher
+        assert "Virus Fight" in term.text()
+        await online(term, "alice")
         await term.wait_for("New table")
         assert "\x1b[?1049h" in term.everything()  # the app took the alternate screen
         assert "\x1b[?1000h" in term.everything() or "\x1b[?1003h" in term.everything()  # mouse on
@@ -41,7 +50,9 @@ async def test_a_client_sees_the_lobby_at_its_terminal_size(server, client_key):
 async def test_a_guest_picks_a_nickname_in_the_app(server):
     term = await open_terminal(server.port, guest=True, username="whoever")
     try:
-        await term.wait_for("pick a nickname", timeout=20)
+        await term.wait_for("o Online", timeout=20)
+        term.send("o")
+        await term.wait_for("pick a nickname", timeout=10)
         term.send("Zed\r")
         await term.wait_for("you are Zed")
     finally:
@@ -55,8 +66,8 @@ async def test_two_terminals_meet_at_one_table(server, client_key):
     ben = await open_terminal(server.port, key=asyncssh.generate_private_key("ssh-ed25519"),
                               username="ben", cols=100, rows=30)
     try:
-        await ann.wait_for("you are ann", timeout=20)
-        await ben.wait_for("you are ben", timeout=20)
+        await online(ann, "ann")
+        await online(ben, "ben")
         click_at(ann, "New table")  # the mouse works through the PTY
         await ann.wait_for("1. ann  ← you")
         code = re.search(r"Table ([A-Z]{4})", ann.text()).group(1)
@@ -73,7 +84,6 @@ async def test_two_terminals_meet_at_one_table(server, client_key):
         # the game's own screen opens over the table in both terminals, each for its own seat
         await ann.wait_for("ann: your move", timeout=15)
         await ben.wait_for("ben: your move", timeout=15)
-        assert "player (you)" in ann.text() and "player (you)" in ben.text()
         ann.send("q")  # q leaves the game screen for the table, where the game goes on
         await ann.wait_for("playing")
     finally:
@@ -89,7 +99,7 @@ async def test_sessions_forked_from_the_zygote_leave_no_process_behind(server, c
     server.on_child_start = started.append
     terms = [await open_terminal(server.port, key=client_key) for _ in range(2)]
     for term in terms:
-        await term.wait_for("New table", timeout=20)
+        await term.wait_for("o Online", timeout=20)
     assert len(set(started)) == 2 and os.getpgid(started[0]) == started[0]  # own session
     terms[0].conn.abort()  # one client vanishes; the other keeps playing
     await terms[1].close()
