@@ -226,3 +226,10 @@ def test_study_command_prints_count_reduction_histogram_and_hardest(capsys):
     for words in ("864", "Distinct classes: 10", "Unsolvable: 2 classes", "minimum rounds",
                   "hardest", "NA23-NA-3NA2", "relabelling"):
         assert words in " ".join(out.split()), words
+
+
+def test_study_reports_progress_up_to_every_class():
+    calls = []
+    result = S.study(5, workers=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (len(result.classes), len(result.classes))
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
