@@ -16,6 +16,20 @@ NEW_CARDS_AFTER_ROUNDS = (1, 2)  # a new card tops each column when these rounds
 # Bot pace: seconds between two actions of a bot teammate (a roll, a hold, a target, a claim...).
 PACES = {"easy": 2.0, "normal": 1.2, "fast": 0.7}
 PACE_DEFAULT = "normal"
+
+
+def parse_paces(text: str, players: int) -> tuple[str, ...]:
+    """The pace of each seat from the ``paces`` option: one name for every seat ("fast") or one
+    per seat, comma-separated ("fast,easy"; missing seats get the last one). ValueError if bad."""
+    names = [w.strip().lower() for w in (text or PACE_DEFAULT).split(",") if w.strip()]
+    if not names:
+        names = [PACE_DEFAULT]
+    for name in names:
+        if name not in PACES:
+            raise ValueError(f"unknown bot pace {name!r} (easy, normal or fast)")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bot paces for {players} seats")
+    return tuple(names[min(i, len(names) - 1)] for i in range(players))
 PACE_JITTER = 0.3
 TUMBLE_SECONDS = 1.5  # dice take this long to land after a roll (no action meanwhile)  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
 

@@ -39,6 +39,7 @@ CLEARED, OVERRUN = "cleared", "overrun"
 class InfectionOptions(Options, frozen=True, kw_only=True):
     players: int = 1
     round_seconds: int = C.ROUND_SECONDS_DEFAULT
+    paces: str = C.PACE_DEFAULT  # bot teammates' pace: easy, normal or fast, or one per seat
 
 
 class Player(msgspec.Struct, frozen=True, array_like=True):
@@ -301,6 +302,10 @@ class Infection(Game[InfectionState, Action]):
         if not C.ROUND_SECONDS_MIN <= secs <= C.ROUND_SECONDS_MAX:
             raise BadOptions(f"Infection rounds last {C.ROUND_SECONDS_MIN} to "
                              f"{C.ROUND_SECONDS_MAX} seconds, not {secs}")
+        try:
+            C.parse_paces(getattr(options, "paces", C.PACE_DEFAULT), options.players)
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
 
     def initial_state(self, options: Options) -> InfectionState:
         self.check_options(options)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from cellwars_tui.games.infection import cards as K
+from cellwars_tui.games.infection import clarifications as C
 
 
 def test_four_dice_per_player_one_white_two_blue_one_yellow():
@@ -68,3 +70,39 @@ def test_completable_respects_which_die_can_show_what():
 def test_face_odds_sum_to_one():
     for faces in (K.WHITE_FACES, *K.DICE):
         assert sum(p for _, p in K.face_odds(faces)) == pytest.approx(1)
+
+
+# -- the rules page ----------------------------------------------------------------------------
+RULES_MD = Path(K.__file__).with_name("rules.md").read_text(encoding="utf-8")
+
+
+def test_the_rules_page_quotes_every_clarification():
+    section = RULES_MD.split("## Clarifications", 1)[1]
+    for fragment, _ in C.CLARIFICATIONS:
+        assert f"*\"{fragment}\"*" in section, fragment
+
+
+def test_the_rules_page_lists_every_card_as_designed():
+    for c in range(36):
+        names = " ".join(K.PROTEIN_NAMES[p] for p in K.CARD_PROTEINS[c])
+        row = f"{K.CARD_CODE[c]} {names}, {K.CARD_VP[c]}"
+        if K.CARD_POWER[c]:
+            row += f" · *{K.power_label(c)}*"
+        assert row in RULES_MD, row
+
+
+def test_the_rules_page_states_the_die_faces_and_protein_values():
+    assert "green **1**, blue **2**, yellow **3**, red **3**, purple **4**" in RULES_MD
+    for name, vp in K.PROTEIN_VP.items():
+        assert f"{K.PROTEIN_NAMES[name]} **{vp}**" in RULES_MD
+    assert "a microscope, green, blue, red, and two blank faces" in RULES_MD
+    assert "a microscope, yellow, purple, green, blue and one blank face" in RULES_MD
+
+
+def test_bot_paces_option_one_for_all_or_one_per_seat():
+    assert C.parse_paces("fast", 3) == ("fast",) * 3
+    assert C.parse_paces("fast, easy", 3) == ("fast", "easy", "easy")
+    assert C.parse_paces("", 2) == (C.PACE_DEFAULT,) * 2
+    for bad in ("sleepy", "fast,fast,fast"):
+        with pytest.raises(ValueError):
+            C.parse_paces(bad, 2)

@@ -1,0 +1,55 @@
+"""Measure Infection's win rate with bot teams on a simulated clock (nothing waits for real).
+
+    python -m cellwars_tui.games.infection.winrate [--games 300] [--seed 0]
+
+prints, for 1-4 players and each bot pace (easy, normal, fast), the share of games won, the mean
+time of a win (seconds of play out of the 540 of three rounds) and the mean cards left in a loss.
+These are the figures quoted in rules.md; ``cellwars bench`` measures a smaller sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from . import clarifications as C
+from .bot import simulate
+from .rules import CLEARED, cards_left
+
+
+def measure(players: int, pace: float, games: int, seed: int = 0) -> dict[str, float]:
+    """``{"win": share, "win_time": mean seconds, "left": mean cards left when lost}``."""
+    wins, left = [], []
+    for g in range(games):
+        s, steps = simulate(players, pace, seed * 100_003 + g, keep_steps=True)
+        if s.result == CLEARED:
+            wins.append(steps[-1][0])
+        else:
+            left.append(cards_left(s))
+    return {
+        "win": len(wins) / games,
+        "win_time": statistics.fmean(wins) if wins else float("nan"),
+        "left": statistics.fmean(left) if left else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300, help="games per player count and pace")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    print(f"{args.games} games each, rounds of {C.ROUND_SECONDS_DEFAULT} s")
+    print("players  pace     win    mean win time   cards left in a loss")
+    for players in (1, 2, 3, 4):
+        for name, pace in C.PACES.items():
+            m = measure(players, pace, args.games, args.seed)
+            print(f"{players:>7}  {name:<7} {m['win']:>4.0%}   {m['win_time']:>8.0f} s"
+                  f"      {m['left']:>5.1f}")
+    print(f"({time.perf_counter() - t0:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
