@@ -540,3 +540,15 @@ def test_the_clarifications_cover_every_open_point_of_the_issue():
     assert C.VIRUS_USES == 2 and C.CELLS_PER_PLAYER == 28
     assert GAME.legal_actions(state_from_diagram(RING), 1) == []
     assert BURST != SPAWN
+
+
+def test_rules_page_quotes_the_seed_passage_of_every_clarification():
+    from pathlib import Path
+
+    import cellwars_tui.games.cellulis_bellum.rules as R
+
+    text = Path(R.__file__).with_name("rules.md").read_text(encoding="utf-8")
+    assert "## Clarifications" in text
+    clar = text.split("## Clarifications", 1)[1]
+    for quote, decision in C.CLARIFICATIONS:
+        assert f'"{quote}"' in clar and decision in clar
