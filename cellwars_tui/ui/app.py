@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ..core.errors import CellwarsError
 from ..core.match import Match
+from .size_guard import SizeGuard
 from .themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_settings, load_themes, save_settings
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .request import NewGameRequest
 
 
-class CellwarsApp(App):
+class CellwarsApp(SizeGuard, App):
     """The game table."""
 
     TITLE = "Cellwars"
@@ -49,11 +50,12 @@ class CellwarsApp(App):
         self._resume = resume
         self._start_match = match
         self.theme_problems: list[str] = []
+        self.theme_preview = False  # the theme picker is previewing: do not remember yet
         super().__init__()
         self._modes["launcher"] = self._launcher
         themes, self.theme_problems = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
+        for loaded in themes:
+            self.register_theme(loaded)
         wanted = theme or load_settings().get("theme")
         if isinstance(wanted, str) and wanted in self.available_themes:
             self.theme = wanted
@@ -87,13 +89,28 @@ class CellwarsApp(App):
             self.notify(str(exc), severity="error", timeout=10)
 
     def _theme_changed(self, theme: Any) -> None:
+        from .theme_picker import ThemeScreen
+
+        if self.theme_preview or any(isinstance(s, ThemeScreen) for s in self.screen_stack):
+            return  # a preview: the picker remembers the theme the user keeps
+        self.remember_theme(theme.name)
+
+    def remember_theme(self, name: str) -> None:
+        """Keep ``name`` as the theme for the next start (settings written atomically)."""
         settings = load_settings()
-        if settings.get("theme") == theme.name:
+        if settings.get("theme") == name:
             return
-        settings["theme"] = theme.name
+        settings["theme"] = name
         problem = save_settings(settings)
         if problem:
             self.notify(problem, severity="warning")
+
+    def action_change_theme(self) -> None:
+        """The theme picker (shipped and user theme files, previewed as the cursor moves)."""
+        from .theme_picker import ThemeScreen
+
+        if not isinstance(self.screen, ThemeScreen):
+            self.push_screen(ThemeScreen())
 
     # -- opening games -----------------------------------------------------------------------
     def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen:
@@ -150,6 +167,20 @@ class CellwarsApp(App):
         self.push_screen(screen_type(path))
         return True
 
+    def new_game_dialog(self, game: Any) -> None:
+        """The New-game dialog for ``game``; the chosen game starts over the launcher."""
+        from .setup import NewGameScreen
+
+        def chosen(request: Any) -> None:
+            if request is None:
+                return
+            try:
+                self.start_request(request)
+            except CellwarsError as exc:
+                self.notify(str(exc), severity="error")
+
+        self.push_screen(NewGameScreen(game), chosen)
+
     def open_rules(self, game: Any) -> None:
         from .dialogs import RulesScreen
 
@@ -157,18 +188,65 @@ class CellwarsApp(App):
 
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The current screen's own actions first (its ``palette_commands`` and every binding with
+        a description), then theme and quit, then Textual's own (keys, screenshot ...)."""
+        titles: set[str] = set()
+        covered: set[str] = set()  # actions already offered under another title
         commands = getattr(screen, "palette_commands", None)
         if commands is not None:
             for title, help_text, callback in commands():
+                titles.add(title)
+                name = getattr(callback, "__name__", "")
+                if name.startswith("action_"):
+                    covered.add(name[len("action_"):])
                 yield SystemCommand(title, help_text, callback)
-        yield SystemCommand("Theme", "Pick a colour theme", self.action_change_theme)
+        for command in binding_commands(screen, covered | {"change_theme", "quit",
+                                                           "command_palette"}):
+            if command.title not in titles:
+                titles.add(command.title)
+                yield command
+        yield SystemCommand("Theme", "Pick a colour theme (yours too: drop a file in your "
+                            "themes folder)", self.action_change_theme)
+        titles.add("Theme")
         for name in sorted(self.available_themes):
             if name.startswith("cellwars") or name not in _TEXTUAL_BUILTIN:
                 yield SystemCommand(
                     f"Theme: {name}", f"Switch to the {name} theme",
                     lambda n=name: setattr(self, "theme", n), discover=False,
                 )
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Quit", "Leave Cellwars (games are saved after every move)",
+                            self.action_quit)
+        titles.add("Quit")
+        for command in super().get_system_commands(screen):
+            if command.title not in titles:
+                yield command
+
+
+def binding_commands(screen: Screen, skip: set[str]) -> list[SystemCommand]:
+    """A palette command for every active binding of ``screen`` that has a description (so a
+    game screen's own keys are in the palette without listing them twice)."""
+    out: list[SystemCommand] = []
+    seen: set[str] = set()
+    try:
+        active = screen.active_bindings
+    except Exception:  # noqa: BLE001 - a screen that is not mounted has no bindings to list
+        return out
+    for key, active_binding in active.items():
+        binding = active_binding.binding
+        action = binding.action
+        name = action.split("(", 1)[0].split(".")[-1]
+        if not binding.description or name in skip or action in seen:
+            continue
+        if not active_binding.enabled:
+            continue
+        seen.add(action)
+        node = active_binding.node
+        keys = binding.key_display or screen.app.get_key_display(binding)
+        out.append(SystemCommand(
+            binding.description, f"Key: {keys}",
+            lambda a=action, n=node: screen.app.run_action(a, n),
+        ))
+    return out
 
 
 def _builtin_theme_names() -> set[str]:

@@ -353,8 +353,19 @@ class GameScreen(Screen):
                 ("Moves", "Pick a move from the list of legal moves", self.action_moves),
                 ("New game (same seats)", f"Start another {self.game.title}",
                  self.action_new_game),
+                ("New game (choose seats and options)",
+                 f"Leave this game (it is saved) and set up a new {self.game.title}",
+                 self.action_new_game_dialog),
             ]
         return out
+
+    def action_new_game_dialog(self) -> None:
+        """Back to the launcher and the New-game dialog for this game."""
+        dialog = getattr(self.app, "new_game_dialog", None)
+        game = self.game
+        self.action_back()
+        if dialog is not None:
+            self.app.call_later(dialog, game)
 
 
 def format_state(view: Any) -> str:

@@ -19,6 +19,7 @@ from ..core.registry import GAME_MODULES, all_games
 
 RESUME = "resume"
 REPLAYS = "replays"
+THEMES = "themes"
 
 
 BLURB_WIDTH = 40
@@ -74,6 +75,7 @@ class LauncherScreen(Screen):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("c", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
+        Binding("t", "app.change_theme", "Theme"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -114,6 +116,7 @@ class LauncherScreen(Screen):
         options.append(None)
         options.append(Option(Text("Resume a saved game"), id=RESUME))
         options.append(Option(Text("Replays"), id=REPLAYS))
+        options.append(Option(Text("Colour theme"), id=THEMES))
         return options
 
     def on_mount(self) -> None:
@@ -196,6 +199,13 @@ class LauncherScreen(Screen):
         elif key == REPLAYS:
             title.update("Replays")
             text.update("Step through any saved game, and take over from any position.")
+        elif key == THEMES:
+            from ..locations import user_themes_dir
+
+            title.update("Colour theme")
+            text.update(f"Now: {self.app.theme}.\n\nDark, light and high-contrast (colour-blind "
+                        f"safe) themes ship with Cellwars; your own theme files go in\n"
+                        f"{user_themes_dir()}")
         else:
             title.update("")
             text.update("")
@@ -211,6 +221,8 @@ class LauncherScreen(Screen):
             self.action_resume()
         elif key == REPLAYS:
             self.action_replays()
+        elif key == THEMES:
+            self.app.action_change_theme()
         elif self.current_game() is not None:
             self.action_new_game()
 

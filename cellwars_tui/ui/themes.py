@@ -91,16 +91,69 @@ def theme_files() -> list[Path]:
     return files
 
 
-def load_themes() -> tuple[list[Theme], list[str]]:
-    """Every usable theme (shipped first, then the user's) and a one-line problem per bad file."""
-    themes: list[Theme] = []
+def load_theme_files() -> tuple[list[tuple[Path, Theme]], list[str]]:
+    """(file, theme) for every usable theme file (shipped first, then the user's; a user file
+    with a shipped theme's name replaces it) and a one-line problem per bad file."""
+    found: dict[str, tuple[Path, Theme]] = {}
     problems: list[str] = []
     for path in theme_files():
         try:
-            themes.append(parse_theme(path))
+            theme = parse_theme(path)
         except ThemeError as exc:
             problems.append(f"theme {exc}")
-    return themes, problems
+            continue
+        found.pop(theme.name, None)
+        found[theme.name] = (path, theme)
+    return list(found.values()), problems
+
+
+def load_themes() -> tuple[list[Theme], list[str]]:
+    """Every usable theme (shipped first, then the user's) and a one-line problem per bad file."""
+    files, problems = load_theme_files()
+    return [theme for _, theme in files], problems
+
+
+def is_user_theme(path: Path) -> bool:
+    try:
+        return path.resolve().parent == user_themes_dir().resolve()
+    except OSError:
+        return False
+
+
+def theme_to_toml(theme: Theme, name: str) -> str:
+    """A theme file for ``theme`` under a new ``name`` (the picker's "copy to edit")."""
+    lines = [
+        f"# {name}: a copy of {theme.name}. Edit the colours, keep the file in this folder,",
+        "# then pick it with Ctrl+T (or the command palette: Theme).",
+        f"name = {json.dumps(name)}",
+        f"dark = {'true' if theme.dark else 'false'}",
+    ]
+    for key in BASE_COLOURS:
+        value = getattr(theme, key, None)
+        if value:
+            lines.append(f"{key} = {json.dumps(str(value))}")
+    lines.append("")
+    lines.append("[variables]")
+    variables = dict(FALLBACK_VARIABLES)
+    variables.update(theme.variables or {})
+    for key in SEMANTIC:
+        lines.append(f"{key} = {json.dumps(variables[key])}")
+    return "\n".join(lines) + "\n"
+
+
+def copy_theme(theme: Theme) -> Path:
+    """Write an editable copy of ``theme`` into the user's themes folder (never overwrites)."""
+    from ..record.format import write_atomic
+
+    base = theme.name.removesuffix("-copy") + "-copy"
+    folder = user_themes_dir()
+    name, n = base, 1
+    while (folder / f"{name}.toml").exists():
+        n += 1
+        name = f"{base}-{n}"
+    path = folder / f"{name}.toml"
+    write_atomic(path, theme_to_toml(theme, name).encode())
+    return path
 
 
 # -- settings -------------------------------------------------------------------------------
