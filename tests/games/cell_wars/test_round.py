@@ -132,6 +132,12 @@ def test_immune_cell_on_the_factory_collects_nothing():
     assert (s.panels[Ib].walls, s.factory) == (0, 3)
 
 
+def test_passing_the_wall_factory_gives_nothing():
+    s = replace(turn(put(standard(), Ca="E2"), Ca), factory=3)
+    s = act(s, "roll", "die 4", "step W", "step NE")  # over the factory on E1, on to D1
+    assert where(s, Ca) == "D1" and (s.panels[Ca].walls, s.factory) == (0, 3)
+
+
 # -- 4. blood vessels --------------------------------------------------------------------------------
 def test_cell_that_stayed_on_a_blood_vessel_moves_to_the_other():
     s = act(turn(put(standard(), Ca="C6"), Ca), "end")  # Ca ends its round on the vessel
@@ -141,10 +147,14 @@ def test_cell_that_stayed_on_a_blood_vessel_moves_to_the_other():
 
 
 def test_cell_pushed_off_since_its_last_round_is_not_transferred():
-    s = act(turn(put(standard(), Ca="C6"), Ca), "end")
-    s = put(s, Ca="C5")
-    s = put(s, Ca="C6")  # moved away and back: the flag must have been cleared by the move
-    s = panel(s, Ca, vessel=False)
+    s = act(turn(put(standard(), Ca="C6"), Ca), "end")  # Ca ends its round on the vessel
+    assert s.panels[Ca].vessel
+    s = turn(put(s, Ib="C7"), Ib)
+    s = act(s, "roll", "die 1", "step W", "attack Ca", "die 4", "end")  # pushed W off the vessel
+    assert where(s, Ca) == "C5" and not s.panels[Ca].vessel
+    s = act(turn(s, Ia), "end")
+    assert where(s, Ca) == "C5"
+    s = put(s, Ca="C6")  # back on the vessel by other means: still no transfer next round
     s = act(turn(s, Ia), "end")
     assert where(s, Ca) == "C6"
 
