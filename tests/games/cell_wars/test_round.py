@@ -112,6 +112,15 @@ def test_predraw_dice_off_when_several_cells_share_the_sign():
     assert s.draws == 0  # Immune beta draws it in its own round
 
 
+def test_a_free_draw_is_lost_when_its_cell_dies_before_drawing():
+    s = panel(give(put(standard(), Ca="A1", Ib="A1"), Ca, "blood-seller"), Ib, biomass=1)
+    s = replace(turn(s, Ia), card_signs=(True,) * 4)
+    s = act(s, "end", "diceoff Ib")
+    assert s.panels[Ib].free_draws == 1
+    s = act(s, "end", "play blood-seller Ib")  # Ca's draw step, then its play step
+    assert where(s, Ib) == "dead" and s.panels[Ib].free_draws == 0
+
+
 def test_arriving_on_a_card_sign_draws_only_in_a_later_round():
     s = replace(turn(put(standard(), Ca="B1"), Ca, R.SPECIAL), card_signs=(True,) * 4)
     s = act(s, "roll", "die 1", "step NE")
@@ -287,6 +296,14 @@ def test_solidification_is_interrupted_by_a_change_of_tile():
     s = act(turn(standard(), Ca), "solidify")
     s = act(turn(s, Ca), "roll", "die 1", "step E")
     assert s.panels[Ca].solid == 0
+
+
+def test_solidification_is_interrupted_when_the_tile_is_purified():
+    s = act(turn(standard(), Ca), "solidify", "end")  # Ca claims once on G4, Cb passes
+    assert s.panels[Ca].solid == 1
+    s = act(turn(put(s, Ib="G4"), Ib), "purify")
+    assert s.tiles[T["G4"]] == R.NORMAL_T and s.panels[Ca].solid == 0
+    assert "solidify" not in legal(turn(s, Ca)) and "degrade" in legal(turn(s, Ca))
 
 
 def test_solidification_is_interrupted_by_skipping_a_claim():
