@@ -12,6 +12,11 @@ every action goes through the rules core, and each watcher receives the view of 
 turn-based games wait for the player, who comes back by connecting again with the same key or
 nickname; the host may hand the seat to a bot. Tables nobody has watched for a while close.
 
+A real-time game (Infection) plays on one shared timer per table, kept here: every seat sees the
+same seconds left, the hub applies the game's ``time-up N`` system action when a round's time runs
+out, bot teammates act at a human pace on the timer's play time, and the timer stops while a seated
+player is away (the game is paused) and runs on when they are back.
+
 Games are saved after every step in the server's ``ssh/tables`` folder, and a finished game is also
 copied into the saved games of every keyed player at the table, where the app lists it for replay.
 """
@@ -31,11 +36,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..ai.bots import make_bot
-from ..core.api import Game
+from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 from ..record.format import SUFFIX, save_match
+from ..timer import PAUSED, RUNNING, Timer
 from . import protocol as p
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
@@ -45,6 +51,28 @@ MAX_NAME = 20
 LOG_KEPT = 60  # log entries a table keeps
 LOG_SENT = 30  # log lines sent with each table state
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
+REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
+REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
+
+
+def round_seconds(game: Game, options) -> float | None:
+    """The length of a real-time game's round, when it plays on a round timer.
+
+    The contract (Infection's): ``options.round_seconds``, ``state.round`` counting the rounds, and
+    the system action ``time-up N`` (seat CHANCE) that ends round N when its time runs out."""
+    if not game.real_time:
+        return None
+    secs = getattr(options, "round_seconds", None)
+    return float(secs) if isinstance(secs, (int, float)) and secs > 0 else None
+
+
+def time_up_action(game: Game, state) -> Action | None:
+    """The system action that ends the current round, if the game has one legal now."""
+    try:
+        action = game.action_from_str(f"time-up {getattr(state, 'round', 0)}")
+    except CellwarsError:
+        return None
+    return action if game.is_legal(state, CHANCE, action) else None
 
 
 class HubError(CellwarsError):
@@ -121,6 +149,9 @@ class Table:
         self.rng = random.Random(secrets.randbits(64))
         self.saved_for_players = False
         self.away_ids: set[str] = set()  # seated players known to be away (for the log)
+        self.timer: Timer | None = None  # a real-time game's shared round timer
+        self.timer_round: object = None  # the round the timer counts down
+        self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
 
     @property
     def status(self) -> str:
@@ -202,6 +233,9 @@ class Table:
             if m is not None:
                 cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
                                   to_act=m.to_act(), outcome=m.outcome())
+            if self.timer is not None:
+                cache[you].update(clock=round(self.timer.remaining(), 2),
+                                  clock_running=self.timer.state == RUNNING)
         return p.TableState(info=info, host=client.identity == self.host_identity, **cache[you])
 
 
@@ -243,6 +277,9 @@ class Hub:
         for task in [self._sweeper, *(t.bot_task for t in self.tables.values())]:
             if task is not None:
                 task.cancel()
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.close()
         for writer in list(self._handlers.values()):
             writer.close()  # each handler then sees the end of its stream and returns
         if self._handlers:
@@ -345,8 +382,8 @@ class Hub:
                     table.away_ids.add(identity)
                     then = "the game pauses" if table.game.real_time else "the seat waits"
                     table.note(f"{name} lost the connection; {then}.")
+            self._advance(table)  # first: a real-time game's timer pauses or runs on
             self._broadcast_table(table)
-            self._advance(table)
         self._broadcast_lobby()
 
     # -- requests -------------------------------------------------------------------------------
@@ -507,12 +544,18 @@ class Hub:
         if free:
             raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
         seats = [s.seat(table.think) for s in table.slots]
-        table.match = Match(table.game, table.options, seats, secrets.randbits(63))
+        secs = round_seconds(table.game, table.options)
+        clock = {}
+        if secs is not None:
+            table.timer = Timer(secs, interval=1.0)
+            table.timer.on_expire(lambda: self._time_up(table))
+            clock = {"clock": table.timer.play_time}  # actions are timed in play seconds
+        table.match = Match(table.game, table.options, seats, secrets.randbits(63), **clock)
         table.match.started = _now()  # type: ignore[attr-defined]
         table.note(f"{table.game.title} starts.")
         self._save(table)
-        self._table_changed(table)
         self._advance(table)
+        self._table_changed(table)
 
     def _play(self, client: Client, step: int, text: str) -> None:
         table = self._here(client)
@@ -553,24 +596,86 @@ class Hub:
     def _after_step(self, table: Table, seat: int, action, events) -> None:
         m = table.match
         assert m is not None
-        if not events and not table.game.hidden_information:
+        if not events and not table.game.hidden_information and seat >= 0:
             with contextlib.suppress(Exception):
                 table.note(f"{table.slots[seat].name}: {table.game.action_to_str(action)}", seat)
         for event in events:
             table.log.append((m.cursor, seat, event))
         self._save(table)
+        self._advance(table)  # first: a real-time game's timer follows the new state
         self._table_changed(table)
-        self._advance(table)
 
     def _advance(self, table: Table) -> None:
-        """Let the bots move when it is their turn (one bot task per table)."""
+        """Let the bots move when it is their turn (one bot task per table); keep a real-time
+        game's timer in step (a new round, a pause, the end)."""
         m = table.match
+        if table.timer is not None:
+            self._follow_clock(table)
+            return
         if m is None or m.is_over() or table.paused():
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
         if any(table.slots[s].kind == "bot" for s in m.to_act() if s >= 0):
             table.bot_task = asyncio.create_task(self._bots(table))
+
+    # -- real time ------------------------------------------------------------------------------
+    def _follow_clock(self, table: Table) -> None:
+        timer, m = table.timer, table.match
+        assert timer is not None and m is not None
+        if m.is_over():
+            timer.close()
+            table.bot_due.clear()
+            return
+        rnd = getattr(m.state, "round", None)
+        if rnd != table.timer_round:  # the first round, or a round ended early: a full period
+            table.timer_round = rnd
+            timer.start()
+        if table.paused():
+            timer.pause()
+        elif timer.state == PAUSED:
+            timer.resume()
+        for seat in m.to_act():
+            if seat >= 0 and table.slots[seat].kind == "bot" and seat not in table.bot_due:
+                wait = REALTIME_BOT_PACE * table.rng.uniform(1 - REALTIME_BOT_JITTER,
+                                                             1 + REALTIME_BOT_JITTER)
+                table.bot_due[seat] = timer.after(wait, lambda s=seat: self._realtime_bot(table, s))
+
+    def _realtime_bot(self, table: Table, seat: int) -> None:
+        """A bot teammate's next action in a real-time game (play-time paced: pauses stop it)."""
+        table.bot_due.pop(seat, None)
+        m = table.match
+        if m is None or table.match is not m or m.is_over() or table.paused():
+            return
+        if seat not in m.to_act() or table.slots[seat].kind != "bot":
+            self._follow_clock(table)
+            return
+        slot = table.slots[seat]
+        try:
+            rng = random.Random(table.rng.getrandbits(64))
+            action = make_bot(slot.bot).choose(table.game, m.view(seat), seat, rng, 0.02)
+            events = m.play(seat, action)
+        except Exception as exc:  # a broken bot must not take the server down
+            table.note(f"{slot.name} could not move: {exc}")
+            self._table_changed(table)
+            return
+        self._after_step(table, seat, action, events)
+
+    def _time_up(self, table: Table) -> None:
+        """The shared timer ran out: the hub plays the game's time-up system action."""
+        m = table.match
+        if m is None or m.is_over():
+            return
+        action = time_up_action(table.game, m.state)
+        if action is None:
+            return
+        try:
+            events = m.play(CHANCE, action)
+        except CellwarsError as exc:
+            table.note(f"the timer could not end the round: {exc}")
+            self._table_changed(table)
+            return
+        self._after_step(table, CHANCE, action, events)
 
     async def _bots(self, table: Table) -> None:
         try:
@@ -664,6 +769,8 @@ class Hub:
             if now - table.last_watched >= self.idle_table_seconds:
                 if table.bot_task is not None:
                     table.bot_task.cancel()
+                if table.timer is not None:
+                    table.timer.close()
                 del self.tables[code]
                 closed = True
         if closed:

@@ -127,6 +127,8 @@ class TableState(Msg, tag="table"):
     record: str = ""  # where the game's record is saved
     legal: tuple[str, ...] = ()  # your legal actions now (notation); () when you are not to act
     paused: str = ""  # why the game waits (a real-time game pauses while a player is away)
+    clock: float = -1.0  # seconds left on a real-time game's shared round timer (-1: no timer)
+    clock_running: bool = False  # the timer runs (False: paused, or between rounds)
 
 
 class Left(Msg, tag="left"):

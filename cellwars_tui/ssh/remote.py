@@ -13,6 +13,7 @@ This module imports no textual.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ class RemoteTable:
     match = None  # the authoritative match lives in the hub
 
     def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.game: Game = game or get_game(state.info.game)
         self.players: int = len(state.info.seats)
         self._send = send
@@ -40,6 +41,8 @@ class RemoteTable:
         self._view: Any = None
         self._legal: list[Action] = []
         self._sent_at: int | None = None  # the step at which this seat last sent an action
+        self._clock = clock
+        self._received = clock()
         self._load(state)
 
     # -- the hub drives the table ------------------------------------------------------------
@@ -62,6 +65,7 @@ class RemoteTable:
 
     def _load(self, state: p.TableState) -> None:
         self._state = state
+        self._received = self._clock()
         self.players = len(state.info.seats)
         self._view = self.game.decode_state(state.view) if state.view else None
         legal: list[Action] = []
@@ -92,6 +96,26 @@ class RemoteTable:
     def save_problem(self) -> str | None:
         """A line the game screen puts on its status line: why the game waits, if it does."""
         return self._state.paused or None
+
+    # -- a real-time game's shared timer (kept by the hub) -----------------------------------
+    shared_timer = True  # the timer runs in the hub: a screen shows it and never ends a round
+
+    def has_timer(self) -> bool:
+        """Whether this table plays on a shared round timer (a real-time game that started)."""
+        return self._state.clock >= 0
+
+    def time_left(self) -> float | None:
+        """Seconds left on the shared round timer now (None without one); counts down locally
+        between the hub's updates."""
+        left = self._state.clock
+        if left < 0:
+            return None
+        if self._state.clock_running:
+            left -= self._clock() - self._received
+        return max(0.0, left)
+
+    def timer_running(self) -> bool:
+        return self._state.clock >= 0 and self._state.clock_running and not self._state.paused
 
     @property
     def paused(self) -> str:

@@ -1,0 +1,192 @@
+"""Real-time tables: one shared round timer in the hub, paused while a seated player is away."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from cellwars_tui.core import CHANCE, Action, Event, Game, Options, Outcome, register
+from cellwars_tui.core.api import parse_error
+from cellwars_tui.core.registry import get_game
+from cellwars_tui.ssh import protocol as p
+from cellwars_tui.ssh.hub import round_seconds, time_up_action
+from cellwars_tui.ssh.remote import RemoteTable
+
+from .test_hub import hub, join, table_where  # noqa: F401
+
+
+# -- a tiny real-time game on Infection's contract: options.round_seconds, state.round, time-up N
+class Tap(Action, frozen=True, tag="tap"):
+    pass
+
+
+class TimeUp(Action, frozen=True, tag="time-up"):
+    round: int
+
+
+class Tapped(Event, frozen=True, tag="tapped"):
+    seat: int
+
+
+class RoundsOptions(Options, frozen=True, kw_only=True):
+    players: int = 2
+    round_seconds: float = 0.4
+
+
+class RoundsState(msgspec.Struct, frozen=True):
+    players: int
+    round: int = 0
+    taps: tuple[int, ...] = ()
+
+
+class Rounds(Game[RoundsState, Tap]):
+    id = "live-rounds"
+    title = "Live rounds"
+    blurb = "test only"
+    min_players = 2
+    max_players = 2
+    real_time = True
+    options_type = RoundsOptions
+    state_type = RoundsState
+    action_type = Tap | TimeUp
+    event_type = Tapped
+
+    def check_options(self, options):
+        super().check_options(options)
+
+    def initial_state(self, options: Options) -> RoundsState:
+        return RoundsState(options.players, 0, (0,) * options.players)
+
+    def to_act(self, s):
+        return () if s.round >= 2 else tuple(range(s.players))
+
+    def legal_actions(self, s, seat):
+        return [Tap()] if seat in self.to_act(s) else []
+
+    def is_legal(self, s, seat, a):
+        if isinstance(a, TimeUp):
+            return seat == CHANCE and s.round < 2 and a.round == s.round
+        return seat in self.to_act(s) and isinstance(a, Tap)
+
+    def _apply(self, s, seat, a):
+        if isinstance(a, TimeUp):
+            return msgspec.structs.replace(s, round=s.round + 1), ()
+        taps = list(s.taps)
+        taps[seat] += 1
+        return msgspec.structs.replace(s, taps=tuple(taps)), (Tapped(seat),)
+
+    def describe_event(self, e, names):
+        return f"{names[e.seat]} taps"
+
+    def outcome(self, s):
+        if s.round < 2:
+            return None
+        return Outcome(tuple(range(s.players)), "time", tuple(float(t) for t in s.taps))
+
+    def action_to_str(self, a):
+        return f"time-up {a.round}" if isinstance(a, TimeUp) else "tap"
+
+    def action_from_str(self, text):
+        if text == "tap":
+            return Tap()
+        head, _, n = text.partition(" ")
+        if head == "time-up" and n.isdigit():
+            return TimeUp(int(n))
+        raise parse_error(self, text, "expected tap or time-up N")
+
+
+register(Rounds())
+
+
+async def seated_pair(hub, game: str, players: int = 2, **options):  # noqa: F811
+    ann = await join(hub, "key:ann", "ann")
+    ben = await join(hub, "key:ben", "ben")
+    ann.send(p.CreateTable(game=game, players=players, options=options))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    ben.send(p.Join(code=code))
+    await table_where(ben, lambda t: t.you is None)
+    ben.send(p.Sit(seat=1))
+    await table_where(ben, lambda t: t.you == 1)
+    return ann, ben
+
+
+def test_the_round_clock_contract():
+    game = get_game("live-rounds")
+    assert round_seconds(game, game.options_type(players=2, round_seconds=3)) == 3.0
+    assert time_up_action(game, game.initial_state(game.options_type())) == TimeUp(0)
+    infection = get_game("infection")
+    opts = infection.options_from_dict({"players": 2})
+    assert round_seconds(infection, opts) == float(opts.round_seconds)
+
+
+async def test_the_hub_ends_each_round_when_the_shared_timer_runs_out(hub):  # noqa: F811
+    ann, ben = await seated_pair(hub, "live-rounds")
+    ann.send(p.Start())
+    a = await table_where(ann, lambda t: bool(t.view))
+    b = await table_where(ben, lambda t: bool(t.view))
+    assert a.clock_running and b.clock_running and 0 < a.clock <= 0.4 and abs(a.clock - b.clock) < 0.2
+    ann.send(p.Play(step=a.step, action="tap"))
+    over = await table_where(ben, lambda t: t.outcome is not None, timeout=5)
+    assert over.outcome.scores == (1.0, 0.0) and not over.clock_running
+    steps = hub.tables[over.info.code].match.steps
+    assert [s.seat for s in steps].count(CHANCE) == 2  # two time-up steps, played by the hub
+    assert all(s.t >= 0 for s in steps)
+    await ann.close()
+    await ben.close()
+
+
+async def test_the_timer_stops_while_a_seated_player_is_away_and_runs_on_after(hub):  # noqa: F811
+    ann, ben = await seated_pair(hub, "live-rounds", round_seconds=0.6)
+    ann.send(p.Start())
+    await table_where(ann, lambda t: t.clock_running)
+    await ben.close()
+    paused = await table_where(ann, lambda t: bool(t.paused))
+    assert not paused.clock_running and paused.clock > 0 and paused.legal == ()
+    table = hub.tables[paused.info.code]
+    import asyncio
+
+    await asyncio.sleep(0.8)  # longer than the round: the paused timer does not run out
+    assert table.match.state.round == 0 and table.timer.remaining() == pytest.approx(paused.clock, abs=0.02)
+    ben = await join(hub, "key:ben", "ben")
+    back = await table_where(ann, lambda t: not t.paused and t.clock_running)
+    assert back.legal == ("tap",)
+    await table_where(ann, lambda t: t.outcome is not None, timeout=5)
+    await ann.close()
+    await ben.close()
+
+
+async def test_infection_plays_on_one_shared_timer_with_a_paced_bot(hub):  # noqa: F811
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.CreateTable(game="infection", players=2))
+    await table_where(ann, lambda t: t.you == 0)
+    ann.send(p.SetBot(seat=1, bot="mcts"))
+    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    ann.send(p.Start())
+    first = await table_where(ann, lambda t: bool(t.view))
+    secs = float(get_game("infection").options_from_dict({"players": 2}).round_seconds)
+    assert first.clock_running and secs - 1 < first.clock <= secs
+    remote = RemoteTable(first, ann.send)
+    assert remote.has_timer() and remote.timer_running() and remote.time_left() <= secs
+    # the bot teammate acts on its own at a human pace while the timer runs
+    moved = await table_where(ann, lambda t: t.step > first.step, timeout=6)  # ann did nothing
+    assert moved.clock_running and moved.clock < first.clock
+    # ann drops: the game pauses and the timer stops for everyone
+    code = first.info.code
+    await ann.close()
+    await asyncio_sleep(0.1)
+    table = hub.tables[code]
+    assert table.paused() and table.timer.state == "paused"
+    step = table.match.cursor
+    left = table.timer.remaining()
+    await asyncio_sleep(2.5)  # the bot waits too
+    assert table.match.cursor == step and table.timer.remaining() == left
+    ann = await join(hub, "key:ann", "ann")
+    back = await table_where(ann, lambda t: t.you == 0 and t.clock_running and not t.paused)
+    assert back.clock == pytest.approx(left, abs=0.1) and back.legal
+    await ann.close()
+
+
+async def asyncio_sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)
