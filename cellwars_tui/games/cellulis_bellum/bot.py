@@ -19,8 +19,10 @@ import random
 
 from ...core.api import Action
 from . import geometry as G
-from .rules import (BURST, CELLS, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst, CBState,
-                    Done, Pass, apoptosis_victims, cells_on_board, find, territory)
+from .rules import (BURST, CELLS, EMPTY, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst,
+                    CBState, Done, Generate, NucleusMove, Spawn, VirusMove, VirusShot,
+                    apoptosis_centres, apoptosis_victims, cells_on_board, find,
+                    generation_centres, slides, spawn_points, territory)
 
 PLAYOUT_TURNS = 2
 
@@ -40,25 +42,33 @@ def _flanks(board, seat: int, src: int, dst: int) -> bool:
 
 
 def bot_actions(game, s: CBState, seat: int) -> list[Action]:
-    actions = game.legal_actions(s, seat)
-    if s.step == SPAWN:
-        return actions
+    """Legal actions minus most bursts and the losing apoptoses (see the module text)."""
+    if s.step == SPAWN or s.step == OVER or seat != s.seat:
+        return game.legal_actions(s, seat)
     board = s.board
-    keep: list[Action] = []
-    for a in actions:
-        if isinstance(a, Burst):
-            if _flanks(board, seat, a.src, a.dst):
-                keep.append(a)
-        elif isinstance(a, Apoptosis):
-            if len(apoptosis_victims(board, seat, a.centre)) >= 4:
-                keep.append(a)
-        else:
-            keep.append(a)
+    mine = CELLS[seat]
     if s.step == BURST:
-        return keep  # Done is always kept
-    if not any(not isinstance(a, Apoptosis) for a in keep):
-        keep.extend(a for a in actions if isinstance(a, (Burst, Pass)))
-    return keep or actions
+        keep: list[Action] = [Burst(p, q) for p in s.burst for q in slides(board, p)
+                              if _flanks(board, seat, p, q)]
+        keep.append(Done())
+        return keep
+    keep = [Apoptosis(k) for k in apoptosis_centres(board, seat)
+            if len(apoptosis_victims(board, seat, k)) >= 4]
+    keep.extend(Generate(k) for k in generation_centres(s, seat))
+    main: list[Action] = [Spawn(p) for p in spawn_points(s, seat)]
+    for p in range(G.N_POINTS):
+        if board[p] == mine:
+            main.extend(Burst(p, q) for q in slides(board, p) if _flanks(board, seat, p, q))
+    v = find(board, VIRUSES[seat])
+    if v >= 0:
+        main.extend(VirusMove(q) for q in G.NEIGHBOURS[v] if board[q] == EMPTY)
+        main.extend(VirusShot(d) for d in range(8) if G.RAYS[v][d])
+    n = find(board, NUCLEI[seat])
+    main.extend(NucleusMove(q) for q in G.NEIGHBOURS[n] if board[q] == EMPTY)
+    if not main:
+        # only bursts that flank nothing (or nothing at all) are left: the full list
+        return game.legal_actions(s, seat)
+    return keep + main
 
 
 def _wall_potential(board, seat: int) -> float:

@@ -1,0 +1,87 @@
+"""Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from ...ai.bots import MCTSBot, RandomBot
+from ...bench import Result, result, timed
+from .rules import GAME, CellulisBellumOptions
+
+BOT_BUDGET = 0.5  # seconds a move, as the issue asks
+FULL_GAMES = 200
+QUICK_GAMES = 4
+
+
+def midgame_state(seed: int = 3, plies: int = 60):
+    rng = random.Random(seed)
+    s = GAME.initial_state(CellulisBellumOptions())
+    for _ in range(plies):
+        if not GAME.to_act(s):
+            break
+        s, _ = GAME.apply(s, s.seat, rng.choice(GAME.bot_actions(s, s.seat)))
+    return s
+
+
+def bench_playouts(quick: bool) -> list[Result]:
+    rng = random.Random(1)
+    s = midgame_state()
+    per, n = timed(lambda: GAME.random_playout(s, rng), min_time=0.5 if quick else 2.0)
+    out = [result("cellulis-bellum: search playouts (mid-game)", 1 / per, "playouts/s",
+                  note=f"{n} playouts: end the turn, 2 random turns, heuristic; one core")]
+    start = GAME.initial_state(CellulisBellumOptions())
+
+    def game() -> None:
+        st = start
+        while GAME.to_act(st):
+            st, _ = GAME.apply(st, st.seat, rng.choice(GAME.legal_actions(st, st.seat)))
+
+    per2, n2 = timed(game, min_time=0.5 if quick else 2.0)
+    out.append(result("cellulis-bellum: random games through the public API", 1 / per2,
+                      "games/s", note=f"{n2} games of 80 turns, legal_actions + validated apply"))
+    return out
+
+
+def play_match(bots, seed: int, budget: float) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    s = GAME.initial_state(CellulisBellumOptions())
+    while GAME.to_act(s):
+        seat = s.seat
+        s, _ = GAME.apply(s, seat, bots[seat].choose(GAME, GAME.view(s, seat), seat, rng, budget))
+    return GAME.outcome(s).winners
+
+
+def bot_win_rate(games: int, budget: float, seed: int = 0, log=None) -> tuple[float, int]:
+    """MCTS against random, seats alternating; a draw is not a win."""
+    wins = 0
+    for i in range(games):
+        me = i % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[me] = MCTSBot()
+        won = play_match(bots, seed + i, budget) == (me,)
+        wins += won
+        if log is not None:
+            print(f"game {i + 1}: search bot as {GAME.seat_label(me)} "
+                  f"{'wins' if won else 'does not win'} ({wins}/{i + 1})", file=log, flush=True)
+    return wins / games, wins
+
+
+def bench_bot(quick: bool) -> list[Result]:
+    games = QUICK_GAMES if quick else FULL_GAMES
+    t0 = time.perf_counter()
+    rate, wins = bot_win_rate(games, BOT_BUDGET)
+    dt = time.perf_counter() - t0
+    return [result(f"cellulis-bellum: MCTS vs random, {BOT_BUDGET} s/move", rate * 100, "% wins",
+                   ">=", 95, note=f"{wins}/{games} games, seats alternate, {dt:.0f} s"
+                   + (" (quick sample)" if quick else ""))]
+
+
+BENCHMARKS = [bench_playouts, bench_bot]
+
+if __name__ == "__main__":  # python -m cellwars_tui.games.cellulis_bellum.bench GAMES [SEED]
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    rate, wins = bot_win_rate(n, BOT_BUDGET, first, log=sys.stdout)
+    print(f"{wins}/{n} = {rate:.1%}")
