@@ -339,6 +339,8 @@ def study(species: int, *, workers: int | None = None, progress: Any = None) -> 
     classes = setup_classes(species)
     setups = [c.setup for c in classes]
     total = len(setups)
+    if progress:
+        progress(0, total)
     if workers is None:
         workers = min(2, os.cpu_count() or 1) if total > 200 else 1
     chunk = max(1, total // (workers * 8))
