@@ -31,7 +31,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.strip import Strip
 from textual.widget import Widget
@@ -336,6 +335,8 @@ class HexBoard(Widget, can_focus=True):
             if t >= 0:
                 for x, y in lay.sides[t]:
                     styles[y][x] = cursor_style
+                    if lay.glyph[y][x] == "|":  # brackets show the cursor without colour too
+                        chars[y][x] = "[" if x < lay.centre[t][0] else "]"
         if walls:
             for y in range(lay.height):
                 grow = lay.grid[y]
@@ -543,14 +544,12 @@ class CellWarsScreen(GameScreen):
         self._dice_timer: Any = None
         self._dice_frames: list[str] = []
         self._dice_final = ""
+        self._dice_text = ""
         self._rng = random.Random()
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         yield HexBoard(id="cw-board")
-        with Horizontal(id="cw-bottom"):
-            yield Static(id="cw-dice")
-            yield Static(id="cw-prompt")
         yield ChoiceBar(id="cw-choices")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -592,8 +591,25 @@ class CellWarsScreen(GameScreen):
         self._animate_new_rolls()
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        told = bool(self._status)
         super()._paint_frame(viewer, bot)
         self._paint_side()
+        if not told:
+            self._paint_prompt()
+
+    def _paint_prompt(self) -> None:
+        """The status line says what to do now (unless a message was just said)."""
+        text = self.prompt
+        problem = getattr(self.table, "save_problem", None)
+        if problem:
+            text = problem
+        if not text:
+            return
+        try:
+            self.query_one("#gs-status", Static).update(
+                Text(text, no_wrap=True, overflow="ellipsis"))
+        except NoMatches:
+            pass
 
     def _cursor_to_actor(self, view: R.CWState) -> None:
         if view.phase == R.PLAY and 0 <= view.panel < len(view.panels):
@@ -636,8 +652,6 @@ class CellWarsScreen(GameScreen):
 
     def _paint_bottom(self) -> None:
         try:
-            self.query_one("#cw-prompt", Static).update(
-                Text(self.prompt, no_wrap=True, overflow="ellipsis"))
             self.query_one(ChoiceBar).set_choices(self.choices)
         except NoMatches:
             return
@@ -670,10 +684,14 @@ class CellWarsScreen(GameScreen):
         style = f"bold {danger}" if n > C.CANCER_WIN_ABOVE - 4 or n < C.IMMUNE_WIN_BELOW + 3 \
             else "bold"
         out.append("Cancer tiles ")
-        out.append(f"{n}", style=style)
-        out.append(f"  (>{C.CANCER_WIN_ABOVE} cancer wins, <{C.IMMUNE_WIN_BELOW} immune)\n",
+        out.append(f"{n:>2}", style=style)
+        out.append(f"  (>{C.CANCER_WIN_ABOVE} cancer, <{C.IMMUNE_WIN_BELOW} immune)\n",
                    style=muted)
-        out.append(self._step_line(s) + "\n", style="bold")
+        out.append(self._step_line(s), style="bold")
+        if self._dice_text:
+            out.append("  die ")
+            out.append(self._dice_text, style=f"bold {self.colour('highlight')}")
+        out.append("\n")
         owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
         acting = s.panel if s.phase == R.PLAY else (
             self.game.acting_panel(s) if s.phase != R.OVER else -1)
@@ -785,8 +803,8 @@ class CellWarsScreen(GameScreen):
             for a in legal:
                 at(a.tile, a)
             kind = "normal" if R.PANEL_CAMPS[s.panel] == IMMUNE else "cancer"
-            self.prompt = (f"Place {C.PANEL_TITLES[s.panel]} on a {kind} tile away from the "
-                           "special spots")
+            self.prompt = (f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a "
+                           f"{kind} tile off the spots")
         elif s.step == R.RELAPSE:
             for a in legal:
                 if isinstance(a, R.Relapse):
@@ -795,10 +813,11 @@ class CellWarsScreen(GameScreen):
         elif s.step == R.DRAW:
             for a in legal:
                 if isinstance(a, R.Charge):
-                    add("charge: pay 2 Biomass, draw a card", act(a))
+                    add("charge (pay 2, draw)", act(a))
                 elif isinstance(a, R.Mutate):
-                    add("mutate: pay 1, roll (3-4 regain 1, 5-6 draw)", act(a))
-            self.prompt = f"{C.PANEL_TITLES[p]}: draw cards?"
+                    add("mutate (pay 1, roll)", act(a))
+            self.prompt = (f"{C.PANEL_TITLES[p]}: charge (pay 2 Biomass, draw a card), "
+                           "mutate (pay 1, roll: 3-4 regain 1, 5-6 draw) or 0 for no more")
         elif s.step == R.CARDS_STEP:
             self._card_choices(s, legal, at, add, act)
         elif s.step in (R.MOVE, R.CARDMOVE):
@@ -828,10 +847,9 @@ class CellWarsScreen(GameScreen):
                 add(self.game.action_to_str(a), act(a))
             self.prompt = f"{C.PANEL_TITLES[p]}: decide"
         if end is not None and not self._card and not self._build_mode:
-            label = "stay off the board" if isinstance(end, R.Stay) else {
-                R.DRAW: "end drawing", R.CARDS_STEP: "end playing cards",
-                R.SPECIAL: "end the round (no action, no move)", R.MOVE: "stop here",
-                R.CARDMOVE: "stop here", R.ATTACK: "end attacks"}.get(s.step, "end")
+            label = "stay" if isinstance(end, R.Stay) else {
+                R.DRAW: "no more", R.CARDS_STEP: "no card", R.SPECIAL: "end round",
+                R.MOVE: "stop", R.CARDMOVE: "stop", R.ATTACK: "no attack"}.get(s.step, "end")
             add(label, act(end), key="0")
         self.tile_actions = tiles
         self.choices = choices
@@ -914,11 +932,12 @@ class CellWarsScreen(GameScreen):
                 at(other, a)
                 add(f"demolish {B.edge_name(a.edge)}", act(a))
         if builds:
-            add(f"build a wall ({me.walls} in stock)", self.start_build)
+            add(f"build wall ({me.walls})", self.start_build)
         for a in legal:
             if isinstance(a, R.Roll):
-                add("roll to move", act(a))
-        self.prompt = f"{C.PANEL_TITLES[p]}: special action, or roll to move"
+                add("roll", act(a))
+        self.prompt = (f"{C.PANEL_TITLES[p]}: a special action (then no move), roll to move, "
+                       "or 0 to end the round")
 
     # -- decisions -------------------------------------------------------------------------------
     def pick_card(self, slug: str) -> None:
@@ -948,6 +967,7 @@ class CellWarsScreen(GameScreen):
         self._work_out(self.view_state, self.legal)
         self._paint_board()
         self._paint_bottom()
+        self._paint_prompt()
 
     def run_choice(self, choice: Choice) -> None:
         self._settle_dice()
@@ -1093,12 +1113,12 @@ class CellWarsScreen(GameScreen):
         why = ""
         for ev in match.events[i]:
             if isinstance(ev, R.Rolled):
-                why = f"{C.PANEL_NAMES[ev.panel]} {ev.why}"
+                why = f"({C.PANEL_NAMES[ev.panel]} {ev.why})"
         self._dice_final = f"[{face}] {why}".strip()
         if self.dice_seconds <= 0:
             self._show_dice(self._dice_final)
             return
-        self._dice_frames = [f"[{self._rng.randint(1, 6)}] rolling" for _ in range(DICE_FRAMES)]
+        self._dice_frames = [f"[{self._rng.randint(1, 6)}] …" for _ in range(DICE_FRAMES)]
         if self._dice_timer is not None:
             self._dice_timer.stop()
         self._show_dice(self._dice_frames.pop())
@@ -1125,10 +1145,8 @@ class CellWarsScreen(GameScreen):
         return self._dice_timer is not None
 
     def _show_dice(self, text: str) -> None:
-        try:
-            self.query_one("#cw-dice", Static).update(Text(text, no_wrap=True))
-        except NoMatches:
-            pass
+        self._dice_text = text
+        self._paint_side()
 
     def on_key(self, event: events.Key) -> None:
         if self.rolling:
