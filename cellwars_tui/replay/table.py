@@ -132,17 +132,35 @@ class ReplayTable:
         for i in range(start, n):
             step = r.steps[i]
             seat = None if step.seat == CHANCE else step.seat
-            evs = r.events[i]
-            if not evs and show_actions and seat is not None:
+            if not r.events[i] and show_actions and seat is not None:
                 out.append((i + 1, seat, f"{self.seat_name(seat)}: "
                                          f"{self.game.action_to_str(step.action)}"))
-            for ev in evs:
-                try:
-                    sentence = self.game.describe_event(ev, names)
-                except Exception as exc:  # a game's text bug must not break the replay
-                    sentence = f"({type(ev).__name__}: {exc})"
-                out.append((i + 1, seat, sentence))
+            out.extend((i + 1, seat, sentence) for sentence in self.sentences(i + 1, names))
         return out if last is None else out[-last:]
+
+    def sentences(self, n: int, names: list[str] | None = None) -> list[str]:
+        """What step ``n`` (1-based) did, as the chosen seat may read it: a game's optional
+        ``view_event(event, seat)`` hook hides (None) or masks what that seat did not know;
+        reveal-all reads every event as it is."""
+        r = self.replay
+        if not 1 <= n <= len(r.steps):
+            return []
+        names = names if names is not None else self.names()
+        hook = getattr(self.game, "view_event", None) if self.seat is not None else None
+        out = []
+        for ev in r.events[n - 1]:
+            if hook is not None:
+                try:
+                    ev = hook(ev, self.seat)
+                except Exception:  # a game's bug must neither leak nor break the replay
+                    ev = None
+                if ev is None:
+                    continue
+            try:
+                out.append(self.game.describe_event(ev, names))
+            except Exception as exc:  # a game's text bug must not break the replay
+                out.append(f"({type(ev).__name__}: {exc})")
+        return out
 
     def outcome(self) -> Outcome | None:
         return self.replay.outcome()

@@ -9,6 +9,7 @@ with :class:`ReplayScreen` mixed in front, so every game replays with no code of
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from ..replay.table import ReplayTable
 from .game_screen import GameScreen
 
 _CSS = Path(__file__).with_name("replay.tcss").read_text(encoding="utf-8")
+log = logging.getLogger(__name__)
 
 
 # -- the scrubber ------------------------------------------------------------------------------
@@ -236,17 +238,18 @@ class ReplayScreen(GameScreen):
         Binding("left,k", "step(-1)", "Back", priority=True, key_display="←/k"),
         Binding("home", "home", "Start", priority=True, show=False),
         Binding("end", "end", "End", priority=True, show=False),
-        Binding("g", "jump", "Go to step"),
-        Binding("n", "turn(1)", "Next turn"),
-        Binding("N", "turn(-1)", "Prev turn", show=False),
-        Binding("t", "turn_seat", "Turns of", show=False),
+        # letters are priority too: a game screen's focused board must not shadow the replay's keys
+        Binding("g", "jump", "Go to step", priority=True),
+        Binding("n", "turn(1)", "Next turn", priority=True),
+        Binding("N", "turn(-1)", "Prev turn", show=False, priority=True),
+        Binding("t", "turn_seat", "Turns of", show=False, priority=True),
         Binding("space", "autoplay", "Play/pause", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("v", "view", "View"),
-        Binding("a", "reveal", "Reveal all", show=False),
-        Binding("p", "play_from_here", "Play from here"),
-        Binding("e", "export", "Export"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False, priority=True),
+        Binding("minus", "speed(-1)", "Slower", show=False, priority=True),
+        Binding("v", "view", "View", priority=True),
+        Binding("a", "reveal", "Reveal all", show=False, priority=True),
+        Binding("p", "play_from_here", "Play from here", priority=True),
+        Binding("e", "export", "Export", priority=True),
     ]
 
     _classes: dict[type, type] = {}
@@ -270,6 +273,7 @@ class ReplayScreen(GameScreen):
         self.speed = 1
         self.playing = False
         self._timer: Timer | None = None
+        self.draw_problem: str | None = None  # why the game's screen could not draw the step
         super().__init__(self.replay_table, read_only=True)
 
     # -- layout ------------------------------------------------------------------------------
@@ -284,6 +288,27 @@ class ReplayScreen(GameScreen):
         if self.replay.problem:
             self.notify(f"This record is damaged: {self.replay.problem}", severity="warning",
                         timeout=10)
+        if self.replay.warning:
+            self.notify(f"Note: {self.replay.warning}", timeout=10)
+
+    def refresh_table(self) -> None:
+        """The game's own repaint, guarded: a game screen that cannot draw some recorded
+        position says so in the status line and the replay goes on (it never crashes the app)."""
+        try:
+            super().refresh_table()
+        except Exception as exc:
+            log.exception("%s could not draw replay step %s", type(self).__name__,
+                          self.replay.cursor)
+            self.draw_problem = (f"{self.game.title}'s screen cannot draw step "
+                                 f"{self.replay.cursor}: {type(exc).__name__}: {exc}")
+            try:
+                self.query_one("#gs-status", Static).update(
+                    Text(self.draw_problem, no_wrap=True, overflow="ellipsis",
+                         style=self.colour("danger")))
+            except Exception:  # not composed (yet): the bar still says where the replay is
+                pass
+        else:
+            self.draw_problem = None
 
     def on_unmount(self) -> None:
         self._stop()
@@ -313,6 +338,8 @@ class ReplayScreen(GameScreen):
         info.append(f" · {state} · view: {view} · turns of: {table.seat_name(self.turn_seat)}")
         if r.problem:
             info.append(f" · {r.problem}", style=self.colour("danger"))
+        if r.warning:
+            info.append(f" · {r.warning}", style=self.colour("muted"))
         self.query_one("#rb-info", Static).update(info)
         step = Text(no_wrap=True, overflow="ellipsis", style=self.colour("muted"))
         if r.cursor == 0:
@@ -324,13 +351,7 @@ class ReplayScreen(GameScreen):
             step.append(f"{r.cursor}. {r.who(s.seat)}")
             if not secret:
                 step.append(f": {r.game.action_to_str(s.action)}")
-            names = r.seat_names()
-            sentences = []
-            for event in r.events[r.cursor - 1]:
-                try:
-                    sentences.append(self.game.describe_event(event, names))
-                except Exception as exc:  # a game's text bug must not break the replay
-                    sentences.append(f"({type(event).__name__}: {exc})")
+            sentences = table.sentences(r.cursor)
             if sentences:
                 step.append(" — " + " ".join(sentences))
         self.query_one("#rb-step", Static).update(step)

@@ -1,4 +1,5 @@
-"""Pilot tests of the replay viewer and the Replays page, for every registered game."""
+"""Pilot tests of the replay viewer's bar and the Replays page (over the toy race; every
+registered game's own screen is run as a viewer in test_replay_games.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,11 @@ from textual.app import App
 from textual.widgets import DataTable, Input
 
 from cellwars_tui.core import all_games
-from cellwars_tui.record import load_match, save_match
+from cellwars_tui.record import save_match
 from cellwars_tui.record.store import new_game_path
 from cellwars_tui.replay import Replay
-from cellwars_tui.ui.game_screen import GameScreen
 from cellwars_tui.ui.replay import (
-    ReplayListScreen, ReplayScreen, Scrubber, SeatsDialog, open_replay,
+    ReplayListScreen, ReplayScreen, Scrubber, open_replay,
 )
 from cellwars_tui.ui.screens import screen_class
 from cellwars_tui.ui.table import LocalTable
@@ -42,57 +42,6 @@ class Host(App):
         screen.table.save()
         self.push_screen(screen)
         return screen
-
-
-def recorded(tmp_path, game, seed=5):
-    match = play_random(game, game.min_players, seed, checks=False)
-    path = tmp_path / f"{game.id}.cellwars.json"
-    save_match(match, path)
-    return match, path
-
-
-@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
-async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(tmp_path, game):
-    match, path = recorded(tmp_path, game)
-    app = Host(path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen) and isinstance(screen, screen_class(game))
-        assert screen.read_only and screen.replay.cursor == len(match.steps)
-        await pilot.press("home", "right", "j", "j")
-        await pilot.pause()
-        assert screen.replay.cursor == min(3, len(match.steps))
-        assert screen.replay.state == match.states[screen.replay.cursor]
-        await pilot.press("k")
-        await pilot.pause()
-        assert screen.replay.cursor == min(3, len(match.steps)) - 1
-        await pilot.press("end")
-        await pilot.pause()
-        assert screen.replay.cursor == len(match.steps)
-        half = len(match.steps) // 2
-        screen.seek(half)
-        assert screen.table.state() == match.states[half]
-        await pilot.press("a")
-        assert screen.table.viewer() is None
-        await pilot.press("v")
-        assert screen.table.viewer() == 0
-        await pilot.pause()
-        # the event log is in step with the position
-        assert all(step <= half for step, _, _ in screen.table.events())
-        # play on from here, with new seats, as a new game that names its origin
-        await pilot.press("p")
-        await pilot.pause()
-        assert isinstance(app.screen, SeatsDialog)
-        await pilot.click("#seats-play")
-        await pilot.pause()
-        new = app.started[-1]
-        playing = [s for s in app.screen_stack if isinstance(s, GameScreen) and not s.read_only]
-        assert playing and playing[-1].table.match is new  # (a hot-seat cover may be on top)
-        assert new.origin == f"{path}#{half}"
-        assert new.states[half] == match.states[half]
-        assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
-        assert load_match(new.path).origin == f"{path}#{half}"
 
 
 async def test_autoplay_runs_to_the_end_at_x8(tmp_path, monkeypatch):
@@ -281,3 +230,86 @@ async def test_the_app_opens_a_replay_file_and_the_launcher_opens_the_replays_pa
         await pilot.press("p")  # the launcher's Replays page
         await pilot.pause()
         assert isinstance(app.screen, ReplayListScreen)
+
+
+async def test_a_truncated_file_opens_in_the_app_up_to_where_it_stops_and_says_why(tmp_path):
+    from cellwars_tui.ui.app import CellwarsApp
+
+    match, path = save_toy(tmp_path, moves=40)
+    path.write_bytes(path.read_bytes()[:-120])
+    app = CellwarsApp(replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        n = len(screen.replay)
+        assert 0 < n < len(match.steps) and screen.replay.state == match.states[n]
+        info = str(screen.query_one("#rb-info").content)
+        assert f"valid up to step {n}" in info and "cut short" in info
+        assert any("damaged" in note.message for note in app._notifications)
+        await pilot.press("home", "j", "end")
+        assert screen.replay.cursor == n
+
+
+async def test_a_record_of_a_newer_format_opens_with_a_note(tmp_path):
+    match, path = save_toy(tmp_path, moves=20)
+    path.write_text(path.read_text().replace('"format_version":1', '"format_version":3'))
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and len(screen.replay) == len(match.steps)
+        assert "record format 3 is newer" in str(screen.query_one("#rb-info").content)
+
+
+async def test_a_screen_that_cannot_draw_a_position_is_a_message_not_a_crash(tmp_path, monkeypatch):
+    from cellwars_tui.ui.game_screen import GenericScreen
+
+    match, path = save_toy(tmp_path, moves=30)
+    real_show = GenericScreen.show
+
+    def show(self, view, seat, legal):
+        if getattr(self, "replay", None) is not None and self.replay.cursor == 3:
+            raise ValueError("no picture for this")
+        real_show(self, view, seat, legal)
+
+    monkeypatch.setattr(GenericScreen, "show", show)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("home", "j", "j", "j")
+        await pilot.pause()
+        assert screen.replay.cursor == 3
+        assert screen.draw_problem == "Toy race's screen cannot draw step 3: ValueError: no picture for this"
+        assert "cannot draw step 3" in str(screen.query_one("#gs-status").content)
+        assert "Step 3/" in str(screen.query_one("#rb-info").content)  # the bar still follows
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.draw_problem is None and app.is_running
+
+
+async def test_the_step_line_and_log_hide_what_the_chosen_seat_did_not_see(tmp_path, monkeypatch):
+    from tests.toy_game import TOY
+
+    match, path = save_toy(tmp_path, moves=30)
+    # a game's optional view_event hook: seat 0 never learns the dice
+    monkeypatch.setattr(TOY, "view_event", lambda event, seat: None if seat == 0 else event,
+                        raising=False)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        die = next(i for i, s in enumerate(match.steps, 1) if s.seat == -1 and match.events[i - 1])
+        screen.seek(die)
+        screen.set_view(None)
+        await pilot.pause()
+        revealed = screen.table.events()
+        assert str(screen.query_one("#rb-step").content).count("—") == 1
+        screen.set_view(0)
+        await pilot.pause()
+        hidden = screen.table.events()
+        assert len(hidden) < len(revealed)
+        assert "—" not in str(screen.query_one("#rb-step").content)
+        screen.set_view(1)
+        assert screen.table.events() == revealed

@@ -1,0 +1,85 @@
+"""Pilot tests of the replay viewer over a recorded game of every registered game.
+
+Each game's own screen (``ui.screens.screen_class``) is the viewer, read-only, with no replay code
+of its own: new screens are picked up as they appear. ``draw_problem`` is set when a game's screen
+cannot draw some recorded position; the failure message names the step and the view.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.core import all_games
+from cellwars_tui.record import load_match, save_match
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.replay import ReplayScreen, SeatsDialog
+from cellwars_tui.ui.screens import screen_class
+from tests.test_conformance import play_random
+from tests.ui.test_replay_screen import SIZE, Host
+
+
+def recorded(tmp_path, game, seed=5):
+    match = play_random(game, game.min_players, seed, checks=False)
+    path = tmp_path / f"{game.id}.cellwars.json"
+    save_match(match, path)
+    return match, path
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(tmp_path, game):
+    match, path = recorded(tmp_path, game)
+    app = Host(path)
+    failures = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and isinstance(screen, screen_class(game))
+        assert screen.read_only and screen.replay.cursor == len(match.steps)
+        total = len(match.steps)
+        # the game's own screen draws each seat's view and everything, at several positions
+        for n in sorted({0, total // 2, total}):
+            screen.seek(min(n, total))
+            for seat in [*range(screen.replay.players), None]:
+                screen.set_view(seat)
+                await pilot.pause()
+                if screen.draw_problem:
+                    failures.append(f"step {n}, view {seat}: {screen.draw_problem}")
+        # nothing can be played on it
+        assert screen.acting_seat() is None and screen.table.legal(0) == []
+        if total:
+            assert not screen.play(match.steps[-1].action)
+        # keys step, jump to start and end
+        await pilot.press("home", "right", "j", "j")
+        await pilot.pause()
+        assert screen.replay.cursor == min(3, total)
+        assert screen.replay.state == match.states[screen.replay.cursor]
+        await pilot.press("k")
+        await pilot.pause()
+        assert screen.replay.cursor == min(3, total) - 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.replay.cursor == total
+        half = total // 2
+        screen.seek(half)
+        assert screen.table.state() == match.states[half]
+        await pilot.press("a")
+        assert screen.table.viewer() is None
+        await pilot.press("v")
+        assert screen.table.viewer() == 0
+        await pilot.pause()
+        # the event log is in step with the position
+        assert all(step <= half for step, _, _ in screen.table.events())
+        # play on from here, with new seats, as a new game that names its origin
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatsDialog)
+        await pilot.click("#seats-play")
+        await pilot.pause()
+        new = app.started[-1]
+        playing = [s for s in app.screen_stack if isinstance(s, GameScreen) and not s.read_only]
+        assert playing and playing[-1].table.match is new  # (a hot-seat cover may be on top)
+        assert new.origin == f"{path}#{half}"
+        assert new.states[half] == match.states[half]
+        assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
+        assert load_match(new.path).origin == f"{path}#{half}"
+    assert not failures, "\n".join(failures)
