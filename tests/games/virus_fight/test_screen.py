@@ -1,0 +1,398 @@
+"""Pilot tests of the Virus Fight screen: a whole game against the bot by keys, a turn by mouse,
+undo/redo, quit and resume, hot-seat privacy, the 6x6 board of three and four players, the board
+as text at 80x24 and the read-only replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.text import Text
+from textual.worker import WorkerCancelled
+
+from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.virus_fight import engine as E
+from cellwars_tui.games.virus_fight import rules as R
+from cellwars_tui.games.virus_fight.screen import (PITCH_X, PITCH_Y, X0, Y0, VirusFightScreen,
+                                                   erase_nothing_squares, turn_picks)
+from cellwars_tui.record.format import read_record_file
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.dialogs import HandOff
+from cellwars_tui.ui.screens import screen_class
+
+
+async def settle(pilot, rounds: int = 400) -> None:
+    """Let bots finish thinking and the screens repaint."""
+    app = pilot.app
+    for _ in range(rounds):
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:  # a bot's worker replaced by the next one
+            pass
+        await pilot.pause()
+        table = getattr(app.screen, "table", None)
+        if table is None or table.is_over() or table.bot_to_move() is None:
+            if all(w.is_finished for w in app.workers):
+                return
+    raise AssertionError("bots never settled")
+
+
+BOT_PROGRAMS = ("W2 E1 M3 J2", "E3 M1 W3", "J1 W1 E2 M2")
+
+
+def _match(players: int = 2, humans: int = 1, bot: str = "random", seed: int = 5,
+           round_limit: int = 50, prebuilt: bool = True) -> Match:
+    """A match; the bots' programs are written beforehand unless ``prebuilt`` is False."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    seats = [Seat(name=names[i]) if i < humans else
+             Seat(name=names[i], kind="bot", bot=bot, think=0.05) for i in range(players)]
+    options = R.VirusFightOptions(players=players, round_limit=round_limit)
+    match = Match(R.GAME, options, seats, seed)
+    if prebuilt:
+        for seat in range(humans, players):
+            for name in BOT_PROGRAMS[seat - humans].split():
+                match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+            match.play(seat, R.Mark(1))
+            match.play(seat, R.Ready())
+    return match
+
+
+def _text(widget) -> str:
+    rendered = widget.render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def screen_text(app) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def square_offset(size: int, sq: int) -> tuple[int, int]:
+    """Where square ``sq`` is drawn inside #vf-board (its left padding is 1)."""
+    f, r = sq & 7, sq >> 3
+    return 1 + X0 + PITCH_X * f + 1, Y0 + PITCH_Y * (size - 1 - r)
+
+
+async def build_by_keys(pilot, program: list[str], mark: int) -> None:
+    """Arrows + Enter on the palette (rows M W J E, columns pips 1-3), a digit, then y."""
+    screen = pilot.app.screen
+    for name in program:
+        want = "MWJE".index(name[0]) * 3 + int(name[1]) - 1
+        while screen.palette // 3 < want // 3:
+            await pilot.press("down")
+        while screen.palette // 3 > want // 3:
+            await pilot.press("up")
+        while screen.palette % 3 < want % 3:
+            await pilot.press("right")
+        while screen.palette % 3 > want % 3:
+            await pilot.press("left")
+        await pilot.press("enter")
+        await pilot.pause()
+    await pilot.press(str(mark + 1), "y")
+    await pilot.pause()
+
+
+def build_direct(screen, program: list[str], mark: int) -> None:
+    """Write a program through the screen's play() (set-up for tests about something else)."""
+    for name in program:
+        assert screen.play(R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+    assert screen.play(R.Mark(mark))
+    assert screen.play(R.Ready())
+
+
+async def go_to(pilot, sq: int) -> None:
+    screen = pilot.app.screen
+    f, r = sq & 7, sq >> 3
+    while screen.cursor[0] < f:
+        await pilot.press("right")
+    while screen.cursor[0] > f:
+        await pilot.press("left")
+    while screen.cursor[1] < r:
+        await pilot.press("up")
+    while screen.cursor[1] > r:
+        await pilot.press("down")
+    assert screen.cursor == (f, r)
+
+
+async def turn_by_keys(pilot, action) -> None:
+    """Play ``action`` (a Place or a play turn) with arrows, ] and Enter only."""
+    screen = pilot.app.screen
+    table = screen.table
+    start = table.step()
+    picks = turn_picks(action)
+    for _ in range(12):
+        if table.step() != start:
+            return
+        if screen.pending is not None:
+            assert screen.pending == action
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        k = len(screen.picks)
+        assert tuple(screen.picks) == picks[:k]
+        stage, value = picks[k]
+        if stage == "piece":
+            while screen._spare_choice() != value:
+                await pilot.press("right_square_bracket")
+            stage, value = picks[k + 1]
+        if stage == "erase" and value < 0:
+            value = min(erase_nothing_squares(screen.view_state, screen.seat))
+        assert value in screen.target_squares()
+        await go_to(pilot, value)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert table.step() != start, f"{action} was not played"
+
+
+def _human_choice(rng: random.Random, legal: list):
+    alive = [a for a in legal if getattr(a, "step", getattr(a, "to", 0)) >= 0]
+    return rng.choice(alive or legal)
+
+
+def test_the_game_has_its_own_screen():
+    assert screen_class(R.GAME) is VirusFightScreen
+
+
+async def test_a_whole_two_player_game_against_the_bot_by_keys():
+    app = CellwarsApp(match=_match(round_limit=5, seed=11, prebuilt=False))
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        table = screen.table
+        await build_by_keys(pilot, ["W1", "M2", "E3", "J1"], 1)
+        await settle(pilot)
+        state = table.state()
+        assert state.phase != R.BUILD
+        # Ann's program as she wrote it, revealed in the log in plain words
+        assert "Programs revealed (marker in brackets): Ann: W1 [M2] E3 J1" in _text(
+            screen.query_one("#gs-log"))
+        for _ in range(200):
+            await settle(pilot)
+            if table.is_over():
+                break
+            assert table.humans_to_act() == (0,)
+            await turn_by_keys(pilot, _human_choice(rng, screen.legal))
+        assert table.is_over()
+        assert screen.query_one("#gs-banner").has_class("over")
+        assert table.outcome_text()
+        saved = read_record_file(table.match.path)
+        assert saved.header.result is not None and len(saved.steps) == table.match.cursor
+
+
+async def test_a_turn_by_mouse_from_building_to_the_marker_step():
+    app = CellwarsApp(match=_match(seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        for name in ("M2", "W1", "E1"):
+            await pilot.click(f"#vf-add-{name}")
+        await pilot.click("#vf-slot-1")
+        await pilot.pause()
+        assert table.state().programs[0] == (E.code(0, 2), E.code(1, 1), E.code(3, 1))
+        assert "M2" in _text(screen.query_one("#vf-slot-1"))
+        await pilot.click("#vf-ready")
+        await settle(pilot)
+        state = table.state()
+        if state.phase == R.PLACE:
+            start = screen.legal[0].sq
+            await pilot.click("#vf-board", offset=square_offset(5, start))
+            await settle(pilot)
+        state = table.state()
+        assert state.phase == R.PLAY and table.humans_to_act() == (0,)
+        # Ann runs MOVE (the marker on M2): click what moves, where to, and the marker's step
+        action = next(a for a in screen.legal if isinstance(a, R.Move) and a.src >= 0
+                      and a.step >= 0 and a.step != a.dst)
+        before = table.step()
+        for stage, value in turn_picks(action):
+            if tuple(screen.picks) and len(screen.picks) > turn_picks(action).index(
+                    (stage, value)):
+                continue  # forced pick taken by the screen
+            assert value in screen.target_squares()
+            await pilot.click("#vf-board", offset=square_offset(5, value))
+            await pilot.pause()
+        await settle(pilot)
+        assert table.match.steps[before].action == action
+
+
+async def test_undo_returns_to_the_humans_decision_and_redo_restores():
+    app = CellwarsApp(match=_match(seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        match = table.match
+        build_direct(screen, ["M1", "J2", "E2"], 0)
+        await settle(pilot)
+        rng = random.Random(1)
+        while match.state.phase != R.PLAY or not any(s.seat == 1 for s in match.history[-2:]):
+            assert screen.play(_human_choice(rng, screen.legal))
+            await settle(pilot)
+        before = match.cursor
+        last_human = max(i for i, s in enumerate(match.history) if s.seat == 0)
+        await pilot.press("u")
+        await settle(pilot)
+        assert match.cursor == last_human and table.humans_to_act() == (0,)
+        assert screen.legal and screen.stage() is not None or screen.pending is not None
+        await pilot.press("r")
+        await settle(pilot)
+        assert match.cursor == before
+        # a pick half made is taken back by Escape, not played
+        if screen.stage() is not None and screen.legal:
+            value = min(screen.target_squares())
+            picks = len(screen.picks)
+            await pilot.click("#vf-board", offset=square_offset(5, value))
+            await pilot.pause()
+            if match.cursor == before and len(screen.picks) > picks:
+                await pilot.press("escape")
+                await pilot.pause()
+                assert len(screen.picks) == picks and match.cursor == before
+
+
+async def test_quit_and_resume_from_the_autosave():
+    match = _match(seed=6)
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        build_direct(app.screen, ["E1", "M3"], 1)
+        await settle(pilot)
+        path = app.screen.table.match.path
+        state = app.screen.table.state()
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LauncherScreen"
+    app = CellwarsApp(resume=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        assert screen.table.state() == state
+        assert "Ann: E1 [M3]" in _text(screen.query_one("#gs-log"))
+        assert screen.legal  # Ann may go on
+
+
+async def test_hot_seat_keeps_each_program_secret_until_the_reveal():
+    app = CellwarsApp(match=_match(humans=2, seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        await build_by_keys(pilot, ["J3", "E2"], 1)
+        await pilot.pause()
+        # Bob's turn to write: the cover is up and nothing of Ann's program shows
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
+        assert "J3" not in _text(screen.query_one("#vf-slot-1"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.seat == 1
+        assert screen.view_state.programs[0] == ()
+        for i in range(1, 6):
+            assert _text(screen.query_one(f"#vf-slot-{i}")).strip() == ""
+        text = screen_text(app)
+        assert "J3 E2" not in text and "J3 [E2]" not in text
+        assert "Ann: ready ✓" in _text(screen.query_one("#vf-others"))
+        build_direct(screen, ["M1"], 0)
+        await pilot.pause()
+        # both ready: the reveal is public, and Bob (one instruction) goes first
+        log = _text(screen.query_one("#gs-log"))
+        assert "Ann: J3 [E2]; Bob: [M1]" in log and "Bob goes first" in log
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_three_and_four_players_play_on_a_six_by_six_board(players):
+    app = CellwarsApp(match=_match(players=players, seed=players))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        build_direct(screen, ["M1", "W2", "J3"], 0)
+        await settle(pilot)
+        while table.state().phase == R.PLACE:
+            assert table.humans_to_act() == (0,)
+            assert screen.play(screen.legal[-1])
+            await settle(pilot)
+        state = table.state()
+        assert state.phase == R.PLAY and state.size == 6
+        board = screen.board_text(state).plain.splitlines()
+        assert board[0].split() == list("abcdef")
+        assert [line.split()[0] for line in board[1::2]] == ["6", "5", "4", "3", "2", "1"]
+        markers = "".join(board)
+        for glyph in "①②③④"[:players]:
+            assert glyph in markers
+        seats = _text(screen.query_one("#gs-seats"))
+        assert ("West" in seats) and (("East" in seats) == (players == 4))
+        assert "Round 1/50" in _text(screen.query_one("#vf-round"))
+
+
+async def test_the_board_at_80x24_as_text():
+    match = _match(humans=2, seed=1)
+    g = R.GAME
+    for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "J1 E2", 0)):
+        for name in prog.split():
+            match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        match.play(seat, R.Mark(mark))
+        match.play(seat, R.Ready())
+    assert match.state.first == 1  # the shorter program
+    match.play(1, g.action_from_str("place c5"))
+    match.play(0, g.action_from_str("place a1"))
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        expected = [
+            "     a    b    c    d    e",
+            "  5  ·   »E2──②J1   ·    ·  5",
+            "  4  ·    ·    ·    ·    ·  4",
+            "  1  M2──①W1── E3   ·    ·  1",
+        ]
+        lines = text.splitlines()
+        assert len(lines) == 24
+        for want in expected:
+            assert any(want in line for line in lines), text
+        assert "Round 1/50 · first: ② Bob · order: ② ①" in text
+        assert "② Bob North (you)" in text
+        assert "J1@c5  10 spares 21p" in text and "W1@b1  9 spares 18p" in text
+        # Bob's only move (» marks it without colour) waits for Enter
+        assert "You run JUMP (J1 on c5). Your only move is jump" in text
+        screen = app.screen
+        assert screen.pending == R.Jump(E.square(1, 4))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.steps[-1].action == R.Jump(E.square(1, 4))
+
+
+async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    match = _match(humans=0, seed=9, round_limit=5)
+    rng = random.Random(0)
+    while not match.is_over():
+        seat = next(s for s in match.to_act() if s >= 0)
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    from cellwars_tui.record.store import autosave
+
+    autosave(match)
+    app = CellwarsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(match.path)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert isinstance(screen, VirusFightScreen) and screen.read_only
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.view_state.phase == R.OVER
+        cursor = screen.cursor
+        await pilot.press("up", "enter", "y", "1")
+        await pilot.pause()
+        assert screen.cursor == cursor and not screen.legal
+        assert "①" in screen.board_text(screen.view_state).plain or \
+            "②" in screen.board_text(screen.view_state).plain
