@@ -1,0 +1,457 @@
+"""The Cellulis Bellum screen: the board with its lines and diagonals, pieces by colour and glyph,
+colonies drawn as links between their cells, the legal targets of the chosen piece lit up, and a
+territory overlay (on demand with ``t``, and at the end with the counts).
+
+Play by keys or mouse: the cursor (arrows or hjkl, or a click) picks a point; Enter/Space acts
+there: on an empty point it spawns, on one of your pieces it selects it (its targets light up),
+on a lit target it moves the selected piece there (a burst move, a nucleus or virus step).
+``f`` aims the virus (the eight rays light up; Enter on a ray fires), ``a`` makes an apoptosis
+around the cursor, ``g`` generates the virus on the cursor, ``d`` ends a spawn or a burst,
+``p`` passes, ``x`` drops the selection. Every action is also in the moves list (``m``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...ui.game_screen import GameScreen
+from . import geometry as G
+from . import rules as R
+from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
+                    Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
+
+# Glyphs by kind then owner: shape tells the players apart without colour.
+GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
+DEAD_GLYPH = "✕"
+EMPTY_GLYPH = "·"
+SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
+BIG, SMALL = (8, 4), (4, 2)  # characters per square (width, height)
+
+
+def _blend(a: str, b: str, t: float) -> str:
+    """Mix two #rrggbb colours (t = share of b); anything else returns b."""
+    try:
+        ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+        cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    except (ValueError, IndexError, TypeError):
+        return b
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def _triangle_of(f: int, r: int, u: float, v: float) -> int:
+    """The triangle of square (f, r) under a character at (u, v) in [0, 1] (v from the top)."""
+    sq = G.square(f, r) * 4
+    dist = {G.TRI_S: 1 - v, G.TRI_N: v, G.TRI_W: u, G.TRI_E: 1 - u}
+    return sq + min(dist, key=lambda k: (dist[k], k))
+
+
+class BoardView(Widget):
+    """The board, drawn as text; clicks go to the screen as points."""
+
+    DEFAULT_CSS = """
+    BoardView { width: 1fr; height: 1fr; }
+    """
+    can_focus = True  # keys go to the screen's bindings, not to a banner button
+
+    def __init__(self) -> None:
+        super().__init__(id="cb-board")
+        self.scale = BIG
+        self.origin = (3, 0)  # left margin for the rank numbers
+
+    def pick_scale(self) -> tuple[int, int]:
+        w, h = self.size.width, self.size.height
+        if w >= G.SQUARES_W * BIG[0] + 5 and h >= G.SQUARES_H * BIG[1] + 2:
+            return BIG
+        return SMALL
+
+    def render(self) -> Text:
+        screen = self.screen
+        if isinstance(screen, CellulisBellumScreen):
+            self.scale = self.pick_scale()
+            return screen.draw_board(self.scale)
+        return Text("")
+
+    def point_at(self, x: int, y: int) -> int | None:
+        w, h = self.scale
+        x -= self.origin[0]
+        f = round(x / w)
+        rank_from_top = round(y / h)
+        r = G.HEIGHT - 1 - rank_from_top
+        if not G.on_board(f, r) or abs(x - f * w) > w // 2 or abs(y - rank_from_top * h) > h // 2:
+            return None
+        return G.point(f, r)
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        p = self.point_at(event.x, event.y)
+        if p is not None and isinstance(screen, CellulisBellumScreen):
+            event.stop()
+            screen.clicked(p)
+
+
+class CellulisBellumScreen(GameScreen):
+    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
+    CellulisBellumScreen #cb-info { height: 2; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0,1)", "Up", show=False),
+        Binding("down,j", "cursor(0,-1)", "Down", show=False),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False),
+        Binding("right,l", "cursor(1,0)", "Right", show=False),
+        Binding("enter,space", "act", "Act"),
+        Binding("f", "aim", "Fire virus"),
+        Binding("a", "apoptosis", "Apoptosis"),
+        Binding("g", "generate", "Virus gen."),
+        Binding("d", "done", "Done"),
+        Binding("p", "pass_turn", "Pass", show=False),
+        Binding("t", "territory", "Territory"),
+        Binding("x", "clear", "Clear", show=False),
+    ]
+
+    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+        super().__init__(table, read_only=read_only)
+        self.state: CBState = table.view(None)
+        self.cursor = self.state.board.index(R.NUCLEI[0]) if R.NUCLEI[0] in self.state.board \
+            else G.point(3, 1)
+        self.selected: int | None = None
+        self.aiming = False
+        self.show_territory = False
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield BoardView()
+        yield Static(id="cb-info")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(BoardView).focus()
+
+    def seat_colour(self, seat: int) -> str:
+        return self.colour(SEAT_VARS[seat % 2])
+
+    # -- what the chosen action may reach -------------------------------------------------------
+    def targets(self) -> dict[int, Any]:
+        """Lit points and the action a press there plays."""
+        out: dict[int, Any] = {}
+        legal = self.legal
+        if self.aiming:
+            v = self._own_piece(VIRUS)
+            if v is not None:
+                for a in legal:
+                    if isinstance(a, VirusShot):
+                        for q in G.RAYS[v][a.direction]:
+                            out[q] = a
+            return out
+        if self.selected is not None:
+            p = self.selected
+            for a in legal:
+                if isinstance(a, Burst) and a.src == p:
+                    out[a.dst] = a
+                elif isinstance(a, NucleusMove) and self.state.board[p] == R.NUCLEI[self.state.seat]:
+                    out[a.to] = a
+                elif isinstance(a, VirusMove) and self.state.board[p] == R.VIRUSES[self.state.seat]:
+                    out[a.to] = a
+            return out
+        if self.state.step == SPAWN:
+            for a in legal:
+                if isinstance(a, Spawn):
+                    out[a.to] = a
+        return out
+
+    def movable(self) -> set[int]:
+        """Points of pieces that can be selected now."""
+        out = set()
+        for a in self.legal:
+            if isinstance(a, Burst):
+                out.add(a.src)
+        if any(isinstance(a, NucleusMove) for a in self.legal):
+            n = self._own_piece(NUCLEUS)
+            if n is not None:
+                out.add(n)
+        if any(isinstance(a, (VirusMove, VirusShot)) for a in self.legal):
+            v = self._own_piece(VIRUS)
+            if v is not None:
+                out.add(v)
+        return out
+
+    def _own_piece(self, kind: int) -> int | None:
+        code = R.code(kind, self.state.seat)
+        return self.state.board.index(code) if code in self.state.board else None
+
+    # -- painting ----------------------------------------------------------------------------
+    def show(self, view: Any, seat: int | None, legal: list) -> None:
+        self.state = view
+        if self.selected is not None and self.selected not in self.movable():
+            self.selected = None
+        if self.aiming and not any(isinstance(a, VirusShot) for a in legal):
+            self.aiming = False
+        if view.step == BURST and self.selected is None and len(view.burst) == 1:
+            self.selected = view.burst[0]
+        self._paint()
+
+    def _paint(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one(BoardView).refresh()
+        self.query_one("#cb-info", Static).update(self.info_text())
+
+    def info_text(self) -> Text:
+        s = self.state
+        t = Text()
+        for seat in (0, 1):
+            glyph = GLYPHS[CELL][seat]
+            style = f"bold {self.seat_colour(seat)}"
+            t.append(f"{glyph} {self.table.seat_name(seat)}", style=style)
+            t.append(f" supply {R.reserve(s.board, seat)}")
+            if s.virus_uses[seat]:
+                t.append(f" virus {GLYPHS[VIRUS][seat]}×{s.virus_uses[seat]}")
+            if s.dead[seat]:
+                t.append(" nucleus dead", style=self.colour("danger"))
+            if self.show_territory or s.step == OVER:
+                t.append(f" territory {R.territory(s.board, seat)}", style="bold")
+            t.append("   ")
+        t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit}\n",
+                 style=self.colour("muted"))
+        t.append(self.hint_line(), style=self.colour("muted"))
+        return t
+
+    def hint_line(self) -> str:
+        s = self.state
+        if s.step == OVER or not self.legal:
+            return f"cursor {G.NAMES[self.cursor]}" + ("" if s.step != OVER else " · t: territory")
+        if self.aiming:
+            return "Aim: Enter on a lit ray fires the virus that way · x: cancel"
+        if s.step == SPAWN:
+            return f"Spawn: {len(s.placed)} placed · Enter on a lit point adds a cell · d: done"
+        if s.step == BURST:
+            return "Burst: pick a cell of the colony, then its landing point · d: done"
+        if self.selected is not None:
+            return f"{G.NAMES[self.selected]} selected: Enter on a lit point moves it · x: drop"
+        extra = []
+        if any(isinstance(a, Apoptosis) for a in self.legal):
+            extra.append("a: apoptosis")
+        if any(isinstance(a, Generate) for a in self.legal):
+            extra.append("g: virus")
+        if any(isinstance(a, VirusShot) for a in self.legal):
+            extra.append("f: fire")
+        if Pass() in self.legal:
+            extra.append("p: pass")
+        return " · ".join(["Enter: spawn on empty / select a piece", *extra])
+
+    def draw_board(self, scale: tuple[int, int]) -> Text:
+        s = self.state
+        w, h = scale
+        ox = 3
+        width, height = G.SQUARES_W * w + 1, G.SQUARES_H * h + 1
+        grid = [[" "] * width for _ in range(height)]
+        styles: list[list[str]] = [[""] * width for _ in range(height)]
+        line_style = self.colour("board-line")
+        board = s.board
+
+        def xy(p: int) -> tuple[int, int]:
+            f, r = G.coords(p)
+            return f * w, (G.HEIGHT - 1 - r) * h
+
+        def link_style(p: int, q: int) -> str:
+            a, b = board[p], board[q]
+            if a and a == b and R.kind_of(a) == CELL:
+                return f"bold {self.seat_colour(R.owner_of(a))}"
+            return line_style
+
+        def put(x: int, y: int, ch: str, st: str) -> None:
+            if grid[y][x] in ("╲", "╱") and ch in ("╲", "╱") and grid[y][x] != ch:
+                ch = "╳"
+                if styles[y][x] != line_style:
+                    st = styles[y][x]
+            grid[y][x] = ch
+            if st != line_style or not styles[y][x]:
+                styles[y][x] = st
+
+        # lines and diagonals (a colony link is drawn in its owner's colour)
+        for p in range(G.N_POINTS):
+            x, y = xy(p)
+            for d, q in ((2, G.STEP[p][2]), (4, G.STEP[p][4])):  # east, south
+                if q < 0:
+                    continue
+                st = link_style(p, q)
+                if d == 2:
+                    for i in range(1, w):
+                        put(x + i, y, "─", st)
+                else:
+                    for i in range(1, h):
+                        put(x, y + i, "│", st)
+            for d, ch in ((3, "╲"), (5, "╱")):  # south-east, south-west
+                q = G.STEP[p][d]
+                if q < 0:
+                    continue
+                st = link_style(p, q)
+                sx = 1 if d == 3 else -1
+                for i in range(1, h):
+                    put(x + sx * i * w // h, y + i, ch, st)
+        # territory overlay
+        if self.show_territory or s.step == OVER:
+            terr = [R.territory_triangles(board, q) for q in (0, 1)]
+            bg = self.colour("board")
+            tints = [_blend(bg, self.seat_colour(q), 0.35) for q in (0, 1)]
+            both = _blend(tints[0], self.seat_colour(1), 0.35)
+            for sq in range(G.N_SQUARES):
+                f, r = sq % G.SQUARES_W, sq // G.SQUARES_W
+                x0, y0 = f * w, (G.SQUARES_H - 1 - r) * h
+                for dy in range(1, h):
+                    for dx in range(1, w):
+                        t = _triangle_of(f, r, dx / w, dy / h)
+                        inside = (t in terr[0], t in terr[1])
+                        if not any(inside):
+                            continue
+                        tint = both if all(inside) else tints[0] if inside[0] else tints[1]
+                        cur = styles[y0 + dy][x0 + dx]
+                        styles[y0 + dy][x0 + dx] = f"{cur} on {tint}".strip()
+        # points and pieces
+        targets = self.targets() if self.legal else {}
+        movable = self.movable() if self.legal and not self.aiming else set()
+        target_style = self.colour("target")
+        shot = self.aiming
+        for p in range(G.N_POINTS):
+            x, y = xy(p)
+            c = board[p]
+            if c == R.EMPTY:
+                ch, st = EMPTY_GLYPH, self.colour("muted")
+            else:
+                kind, owner = R.kind_of(c), R.owner_of(c)
+                ch = GLYPHS[kind][owner]
+                if kind == NUCLEUS and s.dead[owner]:
+                    ch = DEAD_GLYPH
+                st = f"bold {self.seat_colour(owner)}"
+            if p in targets:
+                if c == R.EMPTY:
+                    ch = "✶" if shot else "◇"
+                st = f"bold {self.colour('danger') if shot else target_style}"
+            if p in movable:
+                st += " underline"
+            if p == self.selected:
+                st += f" on {self.colour('highlight')}"
+            if p == self.cursor:
+                st += " reverse"
+            grid[y][x] = ch
+            styles[y][x] = st
+        out = Text(no_wrap=True)
+        for i, row in enumerate(grid):
+            if i % h == 0:
+                out.append(f"{G.HEIGHT - i // h:>2} ", style=self.colour("muted"))
+            else:
+                out.append("   ")
+            for ch, st in zip(row, styles[i]):
+                out.append(ch, style=st or None)
+            out.append("\n")
+        files = "   " + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
+        out.append(files.rstrip(), style=self.colour("muted"))
+        del ox
+        return out
+
+    # -- input ---------------------------------------------------------------------------------
+    def action_cursor(self, df: int, dr: int) -> None:
+        f, r = G.coords(self.cursor)
+        f = min(max(f + df, 0), G.WIDTH - 1)
+        r = min(max(r + dr, 0), G.HEIGHT - 1)
+        self.cursor = G.point(f, r)
+        self._paint()
+
+    def clicked(self, p: int) -> None:
+        self.cursor = p
+        self.action_act()
+
+    def action_act(self) -> None:
+        p = self.cursor
+        if not self.legal:
+            self.say("It is not your turn." if self.state.step != OVER else "The game is over.")
+            self._paint()
+            return
+        targets = self.targets()
+        if p in targets:
+            self._play(targets[p])
+            return
+        if self.aiming:
+            self.say("Not on a ray of the virus: Enter on a lit point, or x to cancel.")
+            return
+        if p in self.movable() and p != self.selected:
+            self.selected = p
+            self.say(f"{G.NAMES[p]} selected: its targets are lit.")
+            self._paint()
+            return
+        if self.state.board[p] == R.EMPTY and Spawn(p) in self.legal:
+            self._play(Spawn(p))
+            return
+        if self.selected is not None:
+            self.selected = None
+            self.say("Selection dropped.")
+        else:
+            self.say(f"Nothing to do on {G.NAMES[p]}.")
+        self._paint()
+
+    def _play(self, action: Any) -> None:
+        self.selected = None
+        self.aiming = False
+        self.play(action)
+
+    def action_aim(self) -> None:
+        if not any(isinstance(a, VirusShot) for a in self.legal):
+            self.say("Your virus cannot fire now.")
+            return
+        self.aiming = not self.aiming
+        self.selected = None
+        self.say("Aim: Enter on a lit ray fires." if self.aiming else "Aim cancelled.")
+        self._paint()
+
+    def action_apoptosis(self) -> None:
+        a = Apoptosis(self.cursor)
+        if a in self.legal:
+            self._play(a)
+            return
+        centres = [G.NAMES[x.centre] for x in self.legal if isinstance(x, Apoptosis)]
+        self.say("No apoptosis around the cursor" + (
+            f"; possible around {', '.join(centres)}." if centres else "."))
+
+    def action_generate(self) -> None:
+        a = Generate(self.cursor)
+        if a in self.legal:
+            self._play(a)
+            return
+        centres = [G.NAMES[x.centre] for x in self.legal if isinstance(x, Generate)]
+        self.say("No virus can be generated on the cursor" + (
+            f"; possible on {', '.join(centres)}." if centres else "."))
+
+    def action_done(self) -> None:
+        if Done() in self.legal:
+            self._play(Done())
+        else:
+            self.say("Nothing to end: d ends a spawn or a burst.")
+
+    def action_pass_turn(self) -> None:
+        if Pass() in self.legal:
+            self._play(Pass())
+        else:
+            self.say("You cannot pass: a main action is open.")
+
+    def action_clear(self) -> None:
+        self.selected = None
+        self.aiming = False
+        self._paint()
+
+    def action_territory(self) -> None:
+        self.show_territory = not self.show_territory
+        s = self.state
+        self.say(f"Territory: {self.table.seat_name(0)} {R.territory(s.board, 0)}, "
+                 f"{self.table.seat_name(1)} {R.territory(s.board, 1)} triangles."
+                 if self.show_territory else "Territory hidden.")
+        self._paint()
+
+
+SCREEN = CellulisBellumScreen

@@ -1,0 +1,186 @@
+"""Pilot tests of the Cellulis Bellum screen: a whole game played by keys, mouse play, lit
+targets, the territory overlay, and a game against the random bot."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+
+from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.cellulis_bellum import geometry as G
+from cellwars_tui.games.cellulis_bellum import rules as R
+from cellwars_tui.games.cellulis_bellum.screen import BoardView, CellulisBellumScreen
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.screens import screen_class
+from tests.ui.helpers import settle
+
+SIZE = (100, 32)
+
+
+def _app(turn_limit: int = 10, bot: str | None = None) -> CellwarsApp:
+    seats = [Seat(name="Ann"), Seat(name="Bob") if bot is None else
+             Seat(name="Bot", kind="bot", bot=bot, think=0.05)]
+    match = Match(R.GAME, R.CellulisBellumOptions(turn_limit=turn_limit), seats, 1)
+    return CellwarsApp(match=match)
+
+
+def _text(screen, selector: str) -> str:
+    widget = screen.query_one(selector)
+    rendered = widget.render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+async def _go(pilot, screen, p: int) -> None:
+    """Walk the cursor to ``p`` with the arrow keys."""
+    f, r = G.coords(p)
+    cf, cr = G.coords(screen.cursor)
+    keys = (["right"] * (f - cf) + ["left"] * (cf - f) + ["up"] * (r - cr)
+            + ["down"] * (cr - r))
+    if keys:
+        await pilot.press(*keys)
+    assert screen.cursor == p
+
+
+async def _play_turn_by_keys(pilot, screen, rng: random.Random) -> None:
+    table = screen.table
+    state = table.state()
+    legal = table.legal(state.seat)
+    spawns = [a for a in legal if isinstance(a, R.Spawn)]
+    bursts = [a for a in legal if isinstance(a, R.Burst)]
+    moves = [a for a in legal if isinstance(a, R.NucleusMove)]
+    choice = rng.random()
+    if bursts and choice < 0.3:
+        a = rng.choice(bursts)
+        await _go(pilot, screen, a.src)
+        await pilot.press("enter")
+        assert screen.selected == a.src and a.dst in screen.targets()
+        await _go(pilot, screen, a.dst)
+        await pilot.press("enter")
+        await pilot.pause()
+        if table.state().step == R.BURST:
+            await pilot.press("d")
+    elif moves and choice < 0.4:
+        a = rng.choice(moves)
+        await _go(pilot, screen, table.state().board.index(R.NUCLEI[state.seat]))
+        await pilot.press("enter")
+        await _go(pilot, screen, a.to)
+        await pilot.press("enter")
+    elif spawns:
+        for _ in range(3):
+            s = table.state()
+            pts = [a.to for a in table.legal(s.seat) if isinstance(a, R.Spawn)]
+            if not pts or (s.step == R.SPAWN and s.seat != state.seat):
+                break
+            await _go(pilot, screen, rng.choice(pts))
+            await pilot.press("enter")
+            await pilot.pause()
+            if table.state().seat != state.seat:
+                break
+        if table.state().step == R.SPAWN:
+            await pilot.press("d")
+    else:
+        await pilot.press("m")  # the moves list: Enter picks the first legal action
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_the_game_has_its_own_screen():
+    assert screen_class(R.GAME) is CellulisBellumScreen
+
+
+async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
+    app = _app(turn_limit=10)
+    rng = random.Random(4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CellulisBellumScreen)
+        board = _text(screen, "#cb-board")
+        assert "╳" in board and "─" in board and "│" in board and "◉" in board and "▣" in board
+        table = screen.table
+        for _ in range(60):
+            if table.is_over():
+                break
+            before = table.state().turn
+            await _play_turn_by_keys(pilot, screen, rng)
+            assert table.state().turn == before + 1, "a turn played by keys must end the turn"
+        assert table.is_over()
+        assert screen.query_one("#gs-banner").has_class("over")
+        info = _text(screen, "#cb-info")
+        t0, t1 = (R.territory(table.state().board, q) for q in (0, 1))
+        assert f"territory {t0}" in info and f"territory {t1}" in info
+        assert "territory" in table.outcome_text() or table.outcome() is not None
+        # undo goes back into the game
+        await pilot.press("u")
+        await pilot.pause()
+        assert not table.is_over()
+
+
+async def test_mouse_play_lit_targets_and_territory_overlay_on_demand():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(BoardView)
+        w, h = view.scale
+        table = screen.table
+
+        def offset(name: str) -> tuple[int, int]:
+            f, r = G.coords(G.parse_point(name))
+            return (view.origin[0] + f * w, (G.HEIGHT - 1 - r) * h)
+
+        assert view.point_at(*offset("d3")) == G.parse_point("d3")
+        await pilot.click("#cb-board", offset=offset("d3"))
+        await pilot.pause()
+        s = table.state()
+        # one colony (the nucleus), one cell: the spawn ended by itself
+        assert s.board[G.parse_point("d3")] == R.CELLS[0] and s.seat == 1
+        # Violet: click its nucleus, its eight-neighbour moves light up, click one
+        await pilot.click("#cb-board", offset=offset("d5"))
+        await pilot.pause()
+        assert screen.selected == G.parse_point("d5")
+        lit = set(screen.targets())
+        assert lit == {q for q in G.NEIGHBOURS[G.parse_point("d5")]}
+        assert "◇" in _text(screen, "#cb-board")
+        await pilot.click("#cb-board", offset=offset("e6"))
+        await pilot.pause()
+        assert table.state().board[G.parse_point("e6")] == R.NUCLEI[1]
+        assert table.state().seat == 0
+        # the territory overlay on demand, with the counts
+        assert "territory" not in _text(screen, "#cb-info")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "territory 0" in _text(screen, "#cb-info")
+        assert "Territory:" in _text(screen, "#gs-status")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "territory" not in _text(screen, "#cb-info")
+
+
+async def test_small_terminal_draws_the_compact_board():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(BoardView).scale == (4, 2)
+        assert "╳" in _text(screen, "#cb-board")
+
+
+async def test_against_the_random_bot():
+    app = _app(turn_limit=10, bot="random")
+    rng = random.Random(2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        for _ in range(20):
+            await settle(pilot)
+            if table.is_over():
+                break
+            assert table.humans_to_act() == (0,)
+            await _play_turn_by_keys(pilot, screen, rng)
+        await settle(pilot)
+        assert table.is_over()
+        assert any(step.seat == 1 for step in table.match.history)
