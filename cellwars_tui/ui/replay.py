@@ -253,6 +253,17 @@ class ReplayScreen(GameScreen):
     ]
 
     _classes: dict[type, type] = {}
+    _replay_base: type[GameScreen] | None = None  # on a made class: the game's own screen class
+
+    @classmethod
+    def _css_bases(cls, base: type) -> list[type]:  # type: ignore[override]
+        """Textual follows only the first base class for CSS (type names, DEFAULT_CSS); a made
+        replay class has ReplayScreen first, so the game screen's chain is put back after it:
+        the game's DEFAULT_CSS and its ``VirusFightScreen.building ...`` selectors apply."""
+        game_screen = base.__dict__.get("_replay_base")
+        if game_screen is None:
+            return list(Screen._css_bases(base))
+        return [base, ReplayScreen, *game_screen._css_bases(game_screen)]
 
     def __new__(cls, source: Path | str | Replay, *args: Any, **kwargs: Any) -> ReplayScreen:
         replay = source if isinstance(source, Replay) else Replay.open(Path(source))
@@ -550,6 +561,7 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
         made = type(f"{base.__name__}Replay", (ReplayScreen, base), {
             "__module__": base.__module__,  # keeps the game screen's relative CSS_PATH working
             "DEFAULT_CSS": _CSS,
+            "_replay_base": base,
         })
         ReplayScreen._classes[base] = made
     return made

@@ -33,7 +33,13 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and isinstance(screen, screen_class(game))
+        own = screen_class(game)
+        assert isinstance(screen, ReplayScreen) and isinstance(screen, own)
+        # the game screen's own CSS (type names and DEFAULT_CSS of its whole chain) applies
+        assert {c.__name__ for c in own._css_bases(own)} <= screen._css_type_names
+        sources = [css for _, css, _, _ in screen._get_default_css()]
+        assert all(c.__dict__["DEFAULT_CSS"] in sources for c in own._css_bases(own)
+                   if c.__dict__.get("DEFAULT_CSS"))
         assert screen.read_only and screen.replay.cursor == len(match.steps)
         total = len(match.steps)
         # the game's own screen draws each seat's view and everything, at several positions

@@ -313,3 +313,21 @@ async def test_the_step_line_and_log_hide_what_the_chosen_seat_did_not_see(tmp_p
         assert "—" not in str(screen.query_one("#rb-step").content)
         screen.set_view(1)
         assert screen.table.events() == revealed
+
+
+async def test_the_game_screens_own_css_applies_in_the_replay(tmp_path):
+    """Textual takes CSS from the first base class only; the replay class is (ReplayScreen,
+    game screen), so the game screen's DEFAULT_CSS and type selectors must be put back."""
+    from cellwars_tui.ui.game_screen import GenericScreen
+
+    match, path = save_toy(tmp_path, moves=20)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GenericScreen)
+        assert {"GenericScreen", "ReplayScreen", "GameScreen"} <= screen._css_type_names
+        moves = screen.query_one("#generic-moves")
+        assert moves.styles.height.value == 8  # "GenericScreen #generic-moves { height: 8 }"
+        assert screen.query_one("#gs-title").styles.height.value == 1  # GameScreen's CSS
+        assert screen.query_one("#replay-bar").styles.border_top[0] == "solid"  # the bar's CSS
