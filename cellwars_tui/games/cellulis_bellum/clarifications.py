@@ -15,7 +15,7 @@ VIRUS_USES = 2
 NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
 FIRST_PLAYER = 0  # Yellow
 TURN_LIMIT_DEFAULT = 80  # turns in all (40 each); then the game is scored as it stands
-TURN_LIMIT_MIN, TURN_LIMIT_MAX = 10, 400
+TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
 VIRUS_GENERATIONS_PER_TURN = 1
 
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (

@@ -210,7 +210,7 @@ class CellulisBellumScreen(GameScreen):
             glyph = GLYPHS[CELL][seat]
             style = f"bold {self.seat_colour(seat)}"
             t.append(f"{glyph} {self.table.seat_name(seat)}", style=style)
-            t.append(f" supply {R.reserve(s.board, seat)}")
+            t.append(f" ({R.reserve(s.board, seat)} left)")
             if s.virus_uses[seat]:
                 t.append(f" virus {GLYPHS[VIRUS][seat]}×{s.virus_uses[seat]}")
             if s.dead[seat]:

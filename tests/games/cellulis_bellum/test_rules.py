@@ -57,7 +57,7 @@ def test_setup_places_only_the_nuclei_and_yellow_plays_first():
 
 def test_options_turn_limit_is_checked():
     with pytest.raises(BadOptions):
-        GAME.options_from_dict({"players": 2, "turn_limit": 3})
+        GAME.options_from_dict({"players": 2, "turn_limit": 1})
     with pytest.raises(BadOptions):
         GAME.options_from_dict({"players": 3})
 

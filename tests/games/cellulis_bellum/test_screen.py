@@ -169,7 +169,7 @@ async def test_small_terminal_draws_the_compact_board():
 
 
 async def test_against_the_random_bot():
-    app = _app(turn_limit=10, bot="random")
+    app = _app(turn_limit=4, bot="random")
     rng = random.Random(2)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
