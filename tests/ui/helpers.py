@@ -15,8 +15,13 @@ def toy_match(seed: int = 7, bot: str = "random") -> Match:
 async def settle(pilot, rounds: int = 200) -> None:
     """Let bots finish thinking and the screens repaint."""
     app = pilot.app
+    from textual.worker import WorkerCancelled
+
     for _ in range(rounds):
-        await app.workers.wait_for_complete()
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:  # a bot replaced by a newer one (its result is dropped anyway)
+            pass
         await pilot.pause()
         screen = app.screen
         table = getattr(screen, "table", None)

@@ -111,11 +111,13 @@ async def test_quit_then_resume_from_the_launcher():
         await pilot.press("n")
         await pilot.pause()
         app.screen.query_one("#seat-kind-1").value = "random"
+        app.screen.query_one("#setup-seed").value = "3"  # a seed where the race is not over yet
         await pilot.press("ctrl+s")
         await settle(pilot)
-        for _ in range(3):
+        for _ in range(2):
             await pilot.press("down", "enter")  # hold
             await settle(pilot)
+        assert not app.screen.table.is_over()
         cursor = app.screen.table.match.cursor
         await pilot.press("q")
         await pilot.pause()
