@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -26,7 +27,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ...core.api import Action
-from ...ui.game_screen import SEAT_GLYPHS, GameScreen
+from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
 from .engine import ALL_CODES, ERASE, JUMP, MOVE, PIP, TYPE_NAMES, WRITE, piece_name, square_name
@@ -240,7 +241,7 @@ class VirusFightScreen(GameScreen):
             self.pending = None
             self.spare_cursor = 0
             self._start_cursor()
-        self.set_class(view.phase == BUILD, "building")
+        _cls(self, view.phase == BUILD, "building")
         self._advance()
         self.paint()
         self.refresh_bindings()
@@ -579,13 +580,13 @@ class VirusFightScreen(GameScreen):
         if view is None or not self.is_mounted:
             return
         try:
-            self.query_one("#vf-round", Static).update(self._round_text(view))
+            _put(self.query_one("#vf-round", Static), self._round_text(view))
             if view.phase == BUILD:
                 self._paint_build(view)
             else:
-                self.query_one("#vf-board", BoardView).update(self.board_text(view))
+                _put(self.query_one("#vf-board", BoardView), self.board_text(view))
             self._paint_hand(view)
-            self.query_one("#vf-prompt", Static).update(self._prompt(view))
+            _put(self.query_one("#vf-prompt", Static), self._prompt(view))
         except NoMatches:
             return
 
@@ -612,17 +613,47 @@ class VirusFightScreen(GameScreen):
         t.append(f"{SEAT_GLYPHS[seat % 6]} {self.table.seat_name(seat)}",
                  style=f"bold {self.seat_colour(seat)}")
 
+    def provisional(self, view: VFState) -> tuple[VFState, set[int], set[int]]:
+        """``view`` with the turn's picks so far applied (moved/written/erased instructions),
+        the squares those picks changed, and the squares erased."""
+        picks = dict(self.picks)
+        action = self.pending
+        if action is not None:
+            picks = dict(turn_picks(action))
+        if view.phase != PLAY or not picks:
+            return view, set(), set()
+        board = list(view.board)
+        changed: set[int] = set()
+        erased: set[int] = set()
+        src, dst = picks.get("src", -1), picks.get("dst", -1)
+        if src >= 0 and dst >= 0:
+            board[dst], board[src] = board[src], 0
+            changed.add(dst)
+        piece, wdst = picks.get("piece", 0), picks.get("wdst", -1)
+        if piece and wdst >= 0:
+            board[wdst] = piece
+            changed.add(wdst)
+        target = picks.get("erase", -1)
+        if target >= 0:
+            board[target] = 0
+            erased.add(target)
+        return msgspec.structs.replace(view, board=tuple(board)), changed, erased
+
     def board_text(self, view: VFState) -> Text:
-        """The board as text (also used by the tests)."""
+        """The board as text (also used by the tests). Without colour: ① .. ④ are the markers,
+        ``──``/``│`` link a block, ``+`` is a legal empty square and ``›`` a legal instruction,
+        ``»`` the squares of a turn waiting for Enter, ``×`` an instruction being erased."""
         size = view.size
+        view, changed, erased = self.provisional(view)
         board = view.board
         owners = block_owners(view)
         markers = {m: q for q, m in enumerate(view.markers) if m >= 0}
-        targets = self.target_squares() if self._can_act() else set()
-        cursor = E.square(*self.cursor) if self._can_act() else -1
-        picked = {v for (stage, v) in self.picks if stage != "piece" and v >= 0}
+        can_act = self._can_act()
+        targets = self.target_squares() if can_act else set()
+        cursor = E.square(*self.cursor) if can_act else -1
+        picked = {v for (stage, v) in self.picks if stage not in ("piece", "step") and v >= 0}
         preview: dict[int, int] = {}
-        if view.phase == PLACE and self.seat is not None and self._can_act():
+        if view.phase == PLACE and self.seat is not None and can_act:
             start = self.value_for_square(cursor) if cursor >= 0 else None
             if start is not None:
                 prog = view.programs[self.seat]
@@ -641,9 +672,8 @@ class VirusFightScreen(GameScreen):
             for f in range(size):
                 sq = E.square(f, r)
                 code = board[sq]
-                style = ""
+                seats = owners.get(sq)
                 if code:
-                    seats = owners.get(sq)
                     style = f"bold {self.seat_colour(seats[0])}" if seats else muted
                     marker = markers.get(sq)
                     if marker is not None:
@@ -651,9 +681,19 @@ class VirusFightScreen(GameScreen):
                                  style=f"bold reverse {self.seat_colour(marker)}")
                     elif sq in pending:
                         t.append("»", style=f"bold {target_col}")
+                    elif sq in targets:
+                        t.append("›", style=f"bold {target_col}")
                     else:
                         t.append(" ")
                     body = piece_name(code)
+                    if sq in targets:
+                        style += " underline"
+                    if sq in changed:
+                        style += " italic"
+                elif sq in erased:
+                    t.append("»" if sq in pending else " ", style=f"bold {target_col}")
+                    body = "× "
+                    style = f"bold {self.colour('danger')}"
                 elif sq in preview:
                     t.append(" ")
                     body = piece_name(preview[sq])
@@ -666,9 +706,6 @@ class VirusFightScreen(GameScreen):
                     t.append(" ")
                     body = "+ " if sq in targets else "· "
                     style = f"bold {target_col}" if sq in targets else muted
-                if sq in targets and code:
-                    style += f" underline on {self.colour('board')}"
-                    style = style.replace(muted, target_col) if not owners.get(sq) else style
                 if sq in picked:
                     style += " underline"
                 if sq == cursor:
@@ -677,7 +714,6 @@ class VirusFightScreen(GameScreen):
                 if f < size - 1:
                     right = E.square(f + 1, r)
                     link = "──" if code and board[right] else "  "
-                    seats = owners.get(sq)
                     t.append(link, style=self.seat_colour(seats[0]) if seats else muted)
             t.append(f" {r + 1}", style=muted)
             t.append("\n")
@@ -721,26 +757,25 @@ class VirusFightScreen(GameScreen):
                      "marker", no_wrap=True, overflow="ellipsis")
         else:
             t = Text("Programs are being written in secret.", no_wrap=True)
-        title.update(t)
+        _put(title, t)
         for i in range(C.MAX_PROGRAM):
             slot = self.query_one(f"#vf-slot-{i + 1}", Chip)
             filled = mine and i < len(prog)
-            slot.update(piece_name(prog[i]) if filled else "")
-            slot.border_title = "▼" if filled and i == mark else ""
+            _put(slot, Text(("▼" if i == mark else "") + piece_name(prog[i]) if filled else ""))
             slot.border_subtitle = str(i + 1)
-            slot.set_class(filled and i == mark, "marked")
-            slot.set_class(filled, "filled")
+            _cls(slot, filled and i == mark, "marked")
+            _cls(slot, filled, "filled")
         for i, code in enumerate(ALL_CODES):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
-            chip.set_class(code in prog, "used")
-            chip.set_class(mine and bool(self.legal) and i == self.palette, "cursor")
-            chip.update(f"[{piece_name(code)}]" if code in prog else piece_name(code))
+            _cls(chip, code in prog, "used")
+            _cls(chip, mine and bool(self.legal) and i == self.palette, "cursor")
+            _put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
-        self.query_one("#vf-ready", Chip).set_class(not can_ready, "off")
-        self.query_one("#vf-drop", Chip).set_class(Drop() not in self.legal, "off")
-        self.query_one("#vf-program").display = mine
-        self.query_one("#vf-palette").display = mine and bool(self.legal)
-        self.query_one("#vf-build-buttons").display = mine and bool(self.legal)
+        _cls(self.query_one("#vf-ready", Chip), not can_ready, "off")
+        _cls(self.query_one("#vf-drop", Chip), Drop() not in self.legal, "off")
+        _show(self.query_one("#vf-program"), mine)
+        _show(self.query_one("#vf-palette"), mine and bool(self.legal))
+        _show(self.query_one("#vf-build-buttons"), mine and bool(self.legal))
         others = Text()
         for q in range(view.players):
             if q == seat and mine:
@@ -748,21 +783,20 @@ class VirusFightScreen(GameScreen):
             state = "ready ✓" if view.ready[q] else "writing…"
             self._seat_label(others, q)
             others.append(f": {state}\n")
-        self.query_one("#vf-others", Static).update(others)
+        _put(self.query_one("#vf-others", Static), others)
 
     def _paint_hand(self, view: VFState) -> None:
         hand = self.query_one("#vf-hand")
         seat = self.seat
         show = view.phase in (PLAY, OVER) and seat is not None and 0 <= seat < view.players
-        hand.display = show
+        _show(hand, show)
         if not show:
             return
         assert seat is not None
         label = self.query_one("#vf-hand-label", Static)
         mine = view.spares[seat]
-        label.update(Text(f"{self.table.seat_name(seat)}'s spares ({len(mine)}):"
-                          if mine else f"{self.table.seat_name(seat)}: no spares",
-                          no_wrap=True))
+        _put(label, Text(f"{self.table.seat_name(seat)}'s spares ({len(mine)}):"
+                         if mine else f"{self.table.seat_name(seat)}: no spares", no_wrap=True))
         counts: dict[int, int] = {}
         for c in mine:
             counts[c] = counts.get(c, 0) + 1
@@ -771,10 +805,11 @@ class VirusFightScreen(GameScreen):
         for code in ALL_CODES:
             chip = self.query_one(f"#vf-spare-{piece_name(code)}", Chip)
             n = counts.get(code, 0)
-            chip.display = n > 0
-            chip.update(piece_name(code) + (f"×{n}" if n > 1 else ""))
-            chip.set_class(code in codes, "pick")
-            chip.set_class(code == choice, "cursor")
+            _show(chip, n > 0)
+            _put(chip, Text(("▸" if code == choice else "") + piece_name(code)
+                            + (f"×{n}" if n > 1 else "")))
+            _cls(chip, code in codes, "pick")
+            _cls(chip, code == choice, "cursor")
 
     def _prompt(self, view: VFState) -> Text:
         t = Text()
@@ -820,6 +855,11 @@ class VirusFightScreen(GameScreen):
         if done:
             t.append("(" + ", ".join(done) + ") ", style=self.colour("muted"))
         stage = self.stage()
+        if stage == "piece":
+            choice = self._spare_choice()
+            t.append(f"Write which spare? Now {piece_name(choice) if choice else '-'} "
+                     "([ ] or a click changes it); pick the empty square (+) to write it on.")
+            return t
         if stage is not None:
             t.append(STAGE_HELP[stage].capitalize() + ".")
             if stage != "piece":
@@ -859,12 +899,55 @@ class VirusFightScreen(GameScreen):
                 m = view.markers[q]
                 t.append(f"{piece_name(view.board[m])}@{square_name(m)}")
             else:
-                t.append("placed" if view.markers[q] >= 0 else "to place",
+                t.append("placed" if view.markers[q] >= 0 else "placing",
                          style=self.colour("muted"))
             if view.phase != BUILD:
                 t.append(f"  {len(spares)} spares {pips}p", style=self.colour("muted"))
             t.append("\n")
-        widget.update(t)
+        widget.update(t)  # the base painted its own version just before
+        self._paint_log()
+        self.call_after_refresh(self._paint_log)  # again once the log's size is known
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._paint_log)
+
+    def _paint_log(self) -> None:
+        """The log, one line per step (a turn's effect and its marker step together), cut from
+        the top so the newest sentences always show."""
+        try:
+            widget = self.query_one("#gs-log", Static)
+        except NoMatches:
+            return
+        groups: list[tuple[int, int | None, list[str]]] = []
+        for step, seat, sentence in self.table.events(last=LOG_LINES):
+            if groups and groups[-1][0] == step and groups[-1][1] == seat:
+                groups[-1][2].append(sentence)
+            else:
+                groups.append((step, seat, [sentence]))
+        width = max(10, widget.size.width or 26)
+        room = widget.size.height or LOG_LINES
+        try:  # the log may reach below its panel: count only the rows that show
+            side = self.query_one("#gs-side").content_region
+            if widget.region.height and side.height:
+                room = min(room, side.bottom - widget.region.y)
+        except NoMatches:
+            pass
+        room = max(1, room)
+        chosen: list[tuple[int, int | None, str]] = []
+        used = 0
+        for step, seat, sentences in reversed(groups):
+            text = " ".join(sentences)
+            lines = len(Text(f"{step:>3} {text}").wrap(self.app.console, width))
+            if chosen and used + lines > room:
+                break
+            used += lines
+            chosen.append((step, seat, text))
+        log = Text()
+        for step, seat, text in reversed(chosen):
+            style = self.seat_colour(seat) if seat is not None else ""
+            log.append(f"{step:>3} ", style=self.colour("muted"))
+            log.append(text + "\n", style=style)
+        widget.update(log)
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out = super().palette_commands()
@@ -879,6 +962,24 @@ class VirusFightScreen(GameScreen):
             ("Cancel pick", "Take back the last pick of this turn", self.action_cancel),
             *out,
         ]
+
+
+def _put(widget: Static, content: Any) -> None:
+    """Update ``widget`` only when its content changes (an update costs a layout pass)."""
+    if getattr(widget, "_vf_last", None) == content:
+        return
+    widget._vf_last = content  # type: ignore[attr-defined]
+    widget.update(content)
+
+
+def _cls(widget: Any, on: bool, name: str) -> None:
+    if widget.has_class(name) != on:
+        widget.set_class(on, name)
+
+
+def _show(widget: Any, on: bool) -> None:
+    if widget.display != on:
+        widget.display = on
 
 
 def _eliminates(a: Action) -> bool:
