@@ -348,9 +348,13 @@ class CellulisBellumScreen(GameScreen):
                 out.append(f"{G.HEIGHT - i // h:>2} ", style=self.colour("muted"))
             else:
                 out.append("   ")
-            for ch, st in zip(row, styles[i]):
-                out.append(ch, style=st or None)
-            out.append("\n")
+            run, run_style = "", styles[i][0]
+            for ch, st in zip(row, styles[i]):  # one span per run of equal style
+                if st != run_style:
+                    out.append(run, style=run_style or None)
+                    run, run_style = "", st
+                run += ch
+            out.append(run + "\n", style=run_style or None)
         files = "   " + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         del ox

@@ -42,6 +42,13 @@ async def _go(pilot, screen, p: int) -> None:
     assert screen.cursor == p
 
 
+def _near(screen, points, rng):
+    """One of the points closest to the cursor (fewer key presses)."""
+    cf, cr = G.coords(screen.cursor)
+    ranked = sorted(points, key=lambda p: abs(G.coords(p)[0] - cf) + abs(G.coords(p)[1] - cr))
+    return rng.choice(ranked[:3])
+
+
 async def _play_turn_by_keys(pilot, screen, rng: random.Random) -> None:
     table = screen.table
     state = table.state()
@@ -51,7 +58,8 @@ async def _play_turn_by_keys(pilot, screen, rng: random.Random) -> None:
     moves = [a for a in legal if isinstance(a, R.NucleusMove)]
     choice = rng.random()
     if bursts and choice < 0.3:
-        a = rng.choice(bursts)
+        src = _near(screen, {b.src for b in bursts}, rng)
+        a = rng.choice([b for b in bursts if b.src == src])
         await _go(pilot, screen, a.src)
         await pilot.press("enter")
         assert screen.selected == a.src and a.dst in screen.targets()
@@ -72,7 +80,7 @@ async def _play_turn_by_keys(pilot, screen, rng: random.Random) -> None:
             pts = [a.to for a in table.legal(s.seat) if isinstance(a, R.Spawn)]
             if not pts or (s.step == R.SPAWN and s.seat != state.seat):
                 break
-            await _go(pilot, screen, rng.choice(pts))
+            await _go(pilot, screen, _near(screen, pts, rng))
             await pilot.press("enter")
             await pilot.pause()
             if table.state().seat != state.seat:
@@ -118,7 +126,7 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
         assert not table.is_over()
 
 
-async def test_mouse_play_lit_targets_and_territory_overlay_on_demand():
+async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -157,15 +165,10 @@ async def test_mouse_play_lit_targets_and_territory_overlay_on_demand():
         await pilot.press("t")
         await pilot.pause()
         assert "territory" not in _text(screen, "#cb-info")
-
-
-async def test_small_terminal_draws_the_compact_board():
-    app = _app()
-    async with app.run_test(size=(80, 24)) as pilot:
+        # a small terminal gets the compact board
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        screen = app.screen
-        assert screen.query_one(BoardView).scale == (4, 2)
-        assert "╳" in _text(screen, "#cb-board")
+        assert view.scale == (4, 2) and "╳" in _text(screen, "#cb-board")
 
 
 async def test_against_the_random_bot():
