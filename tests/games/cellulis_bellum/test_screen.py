@@ -99,7 +99,7 @@ def test_the_game_has_its_own_screen():
 
 
 async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
-    app = _app(turn_limit=10)
+    app = _app(turn_limit=6)  # a short game (the turn limit is an option), played to its end
     rng = random.Random(4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -115,6 +115,8 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
             await _play_turn_by_keys(pilot, screen, rng)
             assert table.state().turn == before + 1, "a turn played by keys must end the turn"
         assert table.is_over()
+        kinds = {type(step.action).__name__ for step in table.match.history}
+        assert {"Spawn", "Burst", "NucleusMove"} <= kinds, kinds
         assert screen.query_one("#gs-banner").has_class("over")
         info = _text(screen, "#cb-info")
         t0, t1 = (R.territory(table.state().board, q) for q in (0, 1))
@@ -187,3 +189,38 @@ async def test_against_the_random_bot():
         await settle(pilot)
         assert table.is_over()
         assert any(step.seat == 1 for step in table.match.history)
+
+
+async def test_generate_the_virus_and_fire_it_by_keys():
+    app = _app()
+    ring = """
+......V
+...y...
+..y.y..
+.y...y.
+..y.y..
+...y.Y.
+"""
+    app._start_match.states[0] = R.state_from_diagram(ring)  # a made-up start position
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        d3, e4 = G.parse_point("d3"), G.parse_point("e4")
+        screen.cursor = G.parse_point("f1")
+        await _go(pilot, screen, d3)
+        await pilot.press("g")
+        await pilot.pause()
+        assert table.state().board[d3] == R.VIRUSES[0] and table.state().seat == 0
+        await pilot.press("f")
+        await pilot.pause()
+        lit = screen.targets()
+        assert set(lit) == {q for ray in G.RAYS[d3] for q in ray}
+        assert "✶" in _text(screen, "#cb-board")
+        await _go(pilot, screen, e4)
+        await pilot.press("enter")
+        await pilot.pause()
+        s = table.state()
+        assert s.dead == (False, True) and table.is_over()
+        assert screen.query_one("#gs-banner").has_class("over")
+        assert "territory" in _text(screen, "#cb-info")
