@@ -194,7 +194,10 @@ class ReplayTable:
 
     # -- listeners ---------------------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:
-        self._listeners.append(fn)
+        """Call ``fn`` on every change; subscribing the same listener twice is one subscription
+        (a screen whose on_mount chain runs GameScreen.on_mount twice repaints once)."""
+        if fn not in self._listeners:
+            self._listeners.append(fn)
 
     def unsubscribe(self, fn: Callable[[], None]) -> None:
         try:

@@ -293,7 +293,8 @@ class ReplayScreen(GameScreen):
         yield ReplayBar(id="replay-bar")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # No super().on_mount(): Textual itself calls the on_mount of every class in the MRO (the
+        # game screen's and GameScreen's, which subscribes and paints), most derived first.
         self.replay_table.subscribe(self._paint_bar)
         self._paint_bar()
         if self.replay.problem:
@@ -321,10 +322,9 @@ class ReplayScreen(GameScreen):
         else:
             self.draw_problem = None
 
-    def on_unmount(self) -> None:
+    def on_unmount(self) -> None:  # (GameScreen.on_unmount is called by Textual, as on_mount)
         self._stop()
         self.replay_table.unsubscribe(self._paint_bar)
-        super().on_unmount()
 
     def on_screen_suspend(self) -> None:
         self._stop()

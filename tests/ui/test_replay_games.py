@@ -50,6 +50,16 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
                 await pilot.pause()
                 if screen.draw_problem:
                     failures.append(f"step {n}, view {seat}: {screen.draw_problem}")
+        # one repaint per step (Textual runs every on_mount in the MRO: no double subscriptions)
+        repaints = []
+        own_refresh = screen.refresh_table
+        screen.refresh_table = lambda: (repaints.append(1), own_refresh())[1]
+        moves = 0
+        for n in (total // 2, 0, 0):
+            moves += screen.replay.cursor != n
+            screen.seek(n)
+        assert len(repaints) == moves
+        del screen.refresh_table
         # nothing can be played on it
         assert screen.acting_seat() is None and screen.table.legal(0) == []
         if total:
