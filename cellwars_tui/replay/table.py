@@ -121,18 +121,19 @@ class ReplayTable:
 
     # -- the log and the end -----------------------------------------------------------------
     def events(self, last: int | None = None) -> list[tuple[int, int | None, str]]:
-        """(step, seat, sentence) up to the position. Moves without events are spelled out
-        unless the game hides information and a seat (not reveal-all) is watching."""
+        """(step, seat, sentence) up to the position. Moves without events are spelled out,
+        except other seats' moves when the game hides information and a seat is watching (its
+        own moves it knows)."""
         r = self.replay
         names = self.names()
-        show_actions = self.seat is None or not self.game.hidden_information
+        hide_others = self.seat is not None and self.game.hidden_information
         out: list[tuple[int, int | None, str]] = []
         n = r.cursor
         start = 0 if last is None else max(0, n - last)
         for i in range(start, n):
             step = r.steps[i]
             seat = None if step.seat == CHANCE else step.seat
-            if not r.events[i] and show_actions and seat is not None:
+            if not r.events[i] and seat is not None and (not hide_others or seat == self.seat):
                 out.append((i + 1, seat, f"{self.seat_name(seat)}: "
                                          f"{self.game.action_to_str(step.action)}"))
             out.extend((i + 1, seat, sentence) for sentence in self.sentences(i + 1, names))

@@ -63,3 +63,19 @@ def test_the_outcome_shows_at_the_end_only():
     assert table.outcome_text().split()[0] in ("Ann", "Bob")
     table.seek(0)
     assert table.outcome() is None and table.outcome_text() == ""
+
+
+def test_a_watching_seat_reads_its_own_moves_but_not_the_others_in_a_hidden_information_game(
+        monkeypatch):
+    from tests.toy_game import TOY
+
+    m = toy_match(3, 30, hold_every=2)
+    monkeypatch.setattr(TOY, "hidden_information", True)
+    table = ReplayTable(replay_of(m), seat=0)
+    silent = {i + 1: s.seat for i, s in enumerate(m.steps) if not m.events[i] and s.seat >= 0}
+    assert set(silent.values()) == {0, 1}
+    lines = {(step, seat) for step, seat, _ in table.events()}
+    assert all(((n, seat) in lines) == (seat == 0) for n, seat in silent.items())
+    table.set_seat(None)
+    lines = {(step, seat) for step, seat, _ in table.events()}
+    assert all((n, seat) in lines for n, seat in silent.items())
