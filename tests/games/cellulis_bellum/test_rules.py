@@ -552,3 +552,23 @@ def test_rules_page_quotes_the_seed_passage_of_every_clarification():
     clar = text.split("## Clarifications", 1)[1]
     for quote, decision in C.CLARIFICATIONS:
         assert f'"{quote}"' in clar and decision in clar
+
+
+def test_legal_action_counts_on_known_positions():
+    # the opening: a cell on any of the nucleus's 8 neighbours, or a nucleus step to one of them
+    s = GAME.initial_state(CellulisBellumOptions())
+    acts = GAME.legal_actions(s, 0)
+    assert len(acts) == 16
+    assert sum(isinstance(a, Spawn) for a in acts) == 8
+    # a lone cell in the corner slides 5 up, 6 along and 5 along the long diagonal
+    s = state_from_diagram("......V\n.......\n.......\n.......\n.......\ny....Y.")
+    bursts = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Burst)]
+    assert len(bursts) == 16 - 1  # f1 holds the nucleus
+    # a virus in the middle: 8 moves and 8 shots
+    s = state_from_diagram("......V\n.......\n...1...\n.......\n.......\n.....Y.")
+    acts = GAME.legal_actions(s, 0)
+    assert sum(isinstance(a, VirusMove) for a in acts) == 8
+    assert sum(isinstance(a, VirusShot) for a in acts) == 8
+    # a virus in a corner can only fire along the three rays that leave it
+    s = state_from_diagram("1.....V\n.......\n.......\n.......\n.......\n.....Y.")
+    assert sum(isinstance(a, VirusShot) for a in GAME.legal_actions(s, 0)) == 3
