@@ -120,10 +120,15 @@ class LauncherScreen(Screen):
         return options
 
     def on_mount(self) -> None:
-        self.refresh_saved()
+        # Reading the saved games' headers waits for the first frame (there may be many files).
+        self.call_after_refresh(self._saved_then_detail)
         options = self.query_one("#launcher-list", OptionList)
         options.highlighted = 0
         options.focus()
+        self._show_detail()
+
+    def _saved_then_detail(self) -> None:
+        self.refresh_saved()
         self._show_detail()
 
     def on_screen_resume(self) -> None:
