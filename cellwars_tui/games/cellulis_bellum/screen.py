@@ -5,9 +5,10 @@ territory overlay (on demand with ``t``, and at the end with the counts).
 Play by keys or mouse: the cursor (arrows or hjkl, or a click) picks a point; Enter/Space acts
 there: on an empty point it spawns, on one of your pieces it selects it (its targets light up),
 on a lit target it moves the selected piece there (a burst move, a nucleus or virus step).
-``f`` aims the virus (the eight rays light up; Enter on a ray fires), ``a`` makes an apoptosis
-around the cursor, ``g`` generates the virus on the cursor, ``d`` ends a spawn or a burst,
-``p`` passes, ``x`` drops the selection. Every action is also in the moves list (``m``).
+``s`` lights the points open to a spawn; ``f`` aims the virus (the eight rays light up; Enter on
+a ray fires); ``a`` and ``g`` make an apoptosis or generate the virus on the cursor's centre, or
+light the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
+selection or the lit targets. Every action is also in the moves list (``m``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from . import rules as R
 from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
                     Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
 
+MODE_ACTIONS = {"aim": VirusShot, "spawn": Spawn, "apo": Apoptosis, "gen": Generate}
 # Glyphs by kind then owner: shape tells the players apart without colour.
 GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
 DEAD_GLYPH = "✕"
@@ -107,6 +109,7 @@ class CellulisBellumScreen(GameScreen):
         Binding("left,h", "cursor(-1,0)", "Left", show=False),
         Binding("right,l", "cursor(1,0)", "Right", show=False),
         Binding("enter,space", "act", "Act"),
+        Binding("s", "spawn", "Spawn"),
         Binding("f", "aim", "Fire virus"),
         Binding("a", "apoptosis", "Apoptosis"),
         Binding("g", "generate", "Virus gen."),
@@ -122,7 +125,7 @@ class CellulisBellumScreen(GameScreen):
         self.cursor = self.state.board.index(R.NUCLEI[0]) if R.NUCLEI[0] in self.state.board \
             else G.point(3, 1)
         self.selected: int | None = None
-        self.aiming = False
+        self.mode: str | None = None  # None, or "aim", "spawn", "apo", "gen": what is lit
         self.show_territory = False
 
     # -- layout ------------------------------------------------------------------------------
@@ -142,7 +145,11 @@ class CellulisBellumScreen(GameScreen):
         """Lit points and the action a press there plays."""
         out: dict[int, Any] = {}
         legal = self.legal
-        if self.aiming:
+        if self.mode == "apo":
+            return {a.centre: a for a in legal if isinstance(a, Apoptosis)}
+        if self.mode == "gen":
+            return {a.centre: a for a in legal if isinstance(a, Generate)}
+        if self.mode == "aim":
             v = self._own_piece(VIRUS)
             if v is not None:
                 for a in legal:
@@ -160,7 +167,7 @@ class CellulisBellumScreen(GameScreen):
                 elif isinstance(a, VirusMove) and self.state.board[p] == R.VIRUSES[self.state.seat]:
                     out[a.to] = a
             return out
-        if self.state.step == SPAWN:
+        if self.state.step == SPAWN or self.mode == "spawn":
             for a in legal:
                 if isinstance(a, Spawn):
                     out[a.to] = a
@@ -191,8 +198,9 @@ class CellulisBellumScreen(GameScreen):
         self.state = view
         if self.selected is not None and self.selected not in self.movable():
             self.selected = None
-        if self.aiming and not any(isinstance(a, VirusShot) for a in legal):
-            self.aiming = False
+        if self.mode is not None and not any(
+                isinstance(a, MODE_ACTIONS[self.mode]) for a in legal):
+            self.mode = None
         if view.step == BURST and self.selected is None and len(view.burst) == 1:
             self.selected = view.burst[0]
         self._paint()
@@ -227,8 +235,14 @@ class CellulisBellumScreen(GameScreen):
         s = self.state
         if s.step == OVER or not self.legal:
             return f"cursor {G.NAMES[self.cursor]}" + ("" if s.step != OVER else " · t: territory")
-        if self.aiming:
+        if self.mode == "aim":
             return "Aim: Enter on a lit ray fires the virus that way · x: cancel"
+        if self.mode == "apo":
+            return "Apoptosis: Enter on a lit centre sacrifices its rhombus · x: cancel"
+        if self.mode == "gen":
+            return "Virus: Enter on a lit centre generates it there · x: cancel"
+        if self.mode == "spawn":
+            return "Spawn: Enter on a lit point puts a cell there · x: cancel"
         if s.step == SPAWN:
             return f"Spawn: {len(s.placed)} placed · Enter on a lit point adds a cell · d: done"
         if s.step == BURST:
@@ -316,9 +330,10 @@ class CellulisBellumScreen(GameScreen):
                         styles[y0 + dy][x0 + dx] = f"{cur} on {tint}".strip()
         # points and pieces
         targets = self.targets() if self.legal else {}
-        movable = self.movable() if self.legal and not self.aiming else set()
+        movable = self.movable() if self.legal and self.mode is None else set()
         target_style = self.colour("target")
-        shot = self.aiming
+        shot = self.mode == "aim"
+        marks = {"apo": "◈", "gen": "✧"}.get(self.mode or "")
         for p in range(G.N_POINTS):
             x, y = xy(p)
             c = board[p]
@@ -332,7 +347,7 @@ class CellulisBellumScreen(GameScreen):
                 st = f"bold {self.seat_colour(owner)}"
             if p in targets:
                 if c == R.EMPTY:
-                    ch = "✶" if shot else "◇"
+                    ch = "✶" if shot else marks or "◇"
                 st = f"bold {self.colour('danger') if shot else target_style}"
             if p in movable:
                 st += " underline"
@@ -382,11 +397,12 @@ class CellulisBellumScreen(GameScreen):
         if p in targets:
             self._play(targets[p])
             return
-        if self.aiming:
-            self.say("Not on a ray of the virus: Enter on a lit point, or x to cancel.")
+        if self.mode in ("aim", "apo", "gen"):
+            self.say("Not a lit point: Enter on one of them, or x to cancel.")
             return
         if p in self.movable() and p != self.selected:
             self.selected = p
+            self.mode = None
             self.say(f"{G.NAMES[p]} selected: its targets are lit.")
             self._paint()
             return
@@ -402,35 +418,46 @@ class CellulisBellumScreen(GameScreen):
 
     def _play(self, action: Any) -> None:
         self.selected = None
-        self.aiming = False
+        self.mode = None
         self.play(action)
 
     def action_aim(self) -> None:
         if not any(isinstance(a, VirusShot) for a in self.legal):
             self.say("Your virus cannot fire now.")
             return
-        self.aiming = not self.aiming
+        self._toggle("aim", "Aim: Enter on a lit ray fires.")
+
+    def _toggle(self, mode: str, text: str) -> None:
+        self.mode = None if self.mode == mode else mode
         self.selected = None
-        self.say("Aim: Enter on a lit ray fires." if self.aiming else "Aim cancelled.")
+        self.say(text if self.mode else "Cancelled.")
         self._paint()
+
+    def action_spawn(self) -> None:
+        if not any(isinstance(a, Spawn) for a in self.legal):
+            self.say("No cell can be spawned now.")
+            return
+        self._toggle("spawn", "Spawn: the lit points can take a cell.")
 
     def action_apoptosis(self) -> None:
         a = Apoptosis(self.cursor)
         if a in self.legal:
             self._play(a)
             return
-        centres = [G.NAMES[x.centre] for x in self.legal if isinstance(x, Apoptosis)]
-        self.say("No apoptosis around the cursor" + (
-            f"; possible around {', '.join(centres)}." if centres else "."))
+        if any(isinstance(x, Apoptosis) for x in self.legal):
+            self._toggle("apo", "Apoptosis: Enter on a lit centre.")
+        else:
+            self.say("No apoptosis is possible now.")
 
     def action_generate(self) -> None:
         a = Generate(self.cursor)
         if a in self.legal:
             self._play(a)
             return
-        centres = [G.NAMES[x.centre] for x in self.legal if isinstance(x, Generate)]
-        self.say("No virus can be generated on the cursor" + (
-            f"; possible on {', '.join(centres)}." if centres else "."))
+        if any(isinstance(x, Generate) for x in self.legal):
+            self._toggle("gen", "Virus: Enter on a lit centre.")
+        else:
+            self.say("No virus can be generated now.")
 
     def action_done(self) -> None:
         if Done() in self.legal:
@@ -446,7 +473,7 @@ class CellulisBellumScreen(GameScreen):
 
     def action_clear(self) -> None:
         self.selected = None
-        self.aiming = False
+        self.mode = None
         self._paint()
 
     def action_territory(self) -> None:

@@ -224,3 +224,27 @@ async def test_generate_the_virus_and_fire_it_by_keys():
         assert s.dead == (False, True) and table.is_over()
         assert screen.query_one("#gs-banner").has_class("over")
         assert "territory" in _text(screen, "#cb-info")
+
+
+async def test_apoptosis_and_spawn_targets_light_up_by_keys():
+    app = _app()
+    app._start_match.states[0] = R.state_from_diagram(  # a made-up start position
+        "......V\n.......\n.......\n.vyv...\n.y.y...\n.vyv..Y")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await pilot.press("s")
+        await pilot.pause()
+        assert set(screen.targets()) == {a.to for a in table.legal(0) if isinstance(a, R.Spawn)}
+        await pilot.press("x")
+        screen.cursor = G.parse_point("a6")
+        await pilot.press("a")  # not on a centre: the possible centres light up
+        await pilot.pause()
+        assert set(screen.targets()) == {G.parse_point("c2")}
+        assert "◈" in _text(screen, "#cb-board")
+        await _go(pilot, screen, G.parse_point("c2"))
+        await pilot.press("enter")
+        await pilot.pause()
+        s = table.state()
+        assert R.CELLS[1] not in s.board and s.step == R.START and s.seat == 0
