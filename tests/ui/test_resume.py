@@ -1,0 +1,126 @@
+"""Autosave after every action, resume after a quit or a crash, undo/redo all the way, bad files."""
+
+from __future__ import annotations
+
+from cellwars_tui.core.match import Match
+from cellwars_tui.locations import games_dir
+from cellwars_tui.record.format import read_record_file
+from cellwars_tui.record.store import list_saved
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.launcher import LauncherScreen
+from cellwars_tui.ui.resume import ResumeScreen
+from tests.toy_game import TOY
+from tests.ui.helpers import settle, toy_match
+
+
+async def _hold(pilot, times: int) -> None:
+    for _ in range(times):
+        await pilot.press("down", "enter")  # hold: the bot gets a turn
+        await settle(pilot)
+
+
+async def test_every_action_is_saved_so_a_crash_loses_nothing_and_resume_continues():
+    app = CellwarsApp(match=toy_match(seed=5), games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        path = table.match.path
+        for _ in range(3):
+            await pilot.press("enter")  # roll
+            await settle(pilot)
+            # on disk after every action, bots' and chance's included
+            assert len(read_record_file(path).steps) == table.match.cursor
+        await _hold(pilot, 1)
+        assert len(read_record_file(path).steps) == table.match.cursor
+        cursor, state = table.match.cursor, table.match.state
+    # the app ended without going back to the launcher (as a crash would): the file is complete
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen) and launcher.unfinished_count == 1
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GenericScreen)
+        assert screen.table.match.cursor == cursor
+        assert screen.table.match.state == state
+        assert screen.table.match.path == path  # the same file goes on being saved
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(read_record_file(path).steps) == screen.table.match.cursor > cursor
+        assert len(list_saved()[0]) == 1
+
+
+async def test_undo_all_the_way_back_and_redo_all_the_way_forward():
+    app = CellwarsApp(match=toy_match(seed=8), games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        match = table.match
+        await pilot.press("enter")
+        await settle(pilot)
+        await _hold(pilot, 3)
+        end_cursor, end_state = match.cursor, match.state
+        undos = 0
+        while table.can_undo():
+            await pilot.press("u")
+            await settle(pilot)
+            undos += 1
+            assert table.humans_to_act() == (0,), "every undo lands on the human's decision"
+            assert undos < 100
+        assert undos >= 3
+        first_human = min(i for i, s in enumerate(match.steps) if s.seat == 0)
+        assert match.cursor == first_human
+        await pilot.press("u")
+        await settle(pilot)
+        assert "Nothing to undo" in str(app.screen.query_one("#gs-status").render())
+        while table.can_redo():
+            await pilot.press("r")
+            await settle(pilot)
+        assert match.cursor == end_cursor and match.state == end_state
+
+
+async def test_a_bad_saved_file_is_one_line_and_no_other_save_is_lost():
+    good = Match(TOY, toy_match().options, toy_match().seats, 1)
+    good.play(*_first_move(good))
+    app = CellwarsApp(match=good, games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        good_path = app.screen.table.match.path
+    good_bytes = good_path.read_bytes()
+    broken = games_dir() / "toy-race-broken.cellwars.json"
+    broken.write_bytes(good_bytes[: len(good_bytes) // 2])  # a truncated file
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.problem_count == 1
+        await pilot.press("c")
+        await pilot.pause()
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        problems = str(resume.query_one("#resume-problems").render()).splitlines()
+        assert len(problems) == 1 and "toy-race-broken.cellwars.json" in problems[0]
+        assert len(resume.saved) == 1
+        # the good file turns bad after the list was read: opening it is a one-line notice
+        good_path.write_bytes(b"\x00garbage")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is resume
+        messages = [n.message for n in app._notifications]
+        assert any(good_path.name in m and "\n" not in m for m in messages)
+    # nothing was deleted or overwritten
+    assert broken.read_bytes() == good_bytes[: len(good_bytes) // 2]
+    assert good_path.read_bytes() == b"\x00garbage"
+
+
+def _first_move(match: Match):
+    match.resolve_chance()
+    seat = match.to_act()[0]
+    return seat, match.legal_actions(seat)[0]
