@@ -32,6 +32,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -92,6 +93,7 @@ class HexLayout:
     lines: list[list[tuple[int, int, int]]] = field(default_factory=list)  # tile -> (y, x, w)
     centre: list[tuple[int, int]] = field(default_factory=list)  # tile -> (x, y) inside
     sides: list[list[tuple[int, int]]] = field(default_factory=list)  # tile -> its outline cells
+    edge_cells: list[list[tuple[int, int]]] = field(default_factory=list)  # edge -> its cells
 
 
 @lru_cache(maxsize=None)
@@ -136,6 +138,12 @@ def hex_layout(s: int, v: int) -> HexLayout:
             for k in range(w):
                 lay.grid[y][x + k] = t
         lay.centre[t] = (x0 + s + 1, y0 + s + (v - 1) // 2)
+    lay.edge_cells = [[] for _ in range(B.N_EDGES)]
+    for y in range(height):
+        for x in range(width):
+            code = lay.grid[y][x]
+            if 1000 <= code < 2000:
+                lay.edge_cells[code - 1000].append((x, y))
     return lay
 
 
@@ -194,15 +202,28 @@ class HexBoard(Widget, can_focus=True):
         self._styles: dict[tuple, Style] = {}
         self._palette: dict[str, str] = {}
         self._theme_key: Any = None
+        self._base: tuple | None = None
+        self._grid: tuple[list[list[str]], list[list[Style]]] | None = None
+        self._keys: list[tuple] = []
+        self._line_strips: list[Strip | None] = []
         self.offset_x = 0
         self.offset_y = 0
 
     # -- feeding it ---------------------------------------------------------------------------
     def update_board(self, state: R.CWState | None, marks: Marks) -> None:
+        """Show ``state`` with ``marks``; only the lines that changed are repainted."""
         self.state = state
         self.marks = marks
-        self._strips = None
-        self.refresh()
+        old = self._strips
+        if old is None or not self.size.width or len(old) != self.size.height:
+            self._strips = None
+            self.refresh()
+            return
+        new = self._strips = self._build()
+        width = self.size.width
+        changed = [y for y in range(len(new)) if new[y] != old[y]]
+        if changed:
+            self.refresh(Region(0, changed[0], width, changed[-1] - changed[0] + 1))
 
     def on_resize(self, event: events.Resize) -> None:
         self._strips = None
@@ -277,34 +298,41 @@ class HexBoard(Widget, can_focus=True):
         return Strip.blank(self.size.width)
 
     def _build(self) -> list[Strip]:
+        """The strips of every line, redrawing only the tiles whose look changed."""
         width, height = self.size.width, self.size.height
-        lay = self.layout_ = pick_scale(width, height)
+        lay = pick_scale(width, height)
         pal = self._colours()
-        self.offset_x = max(0, (width - lay.width) // 2)
-        self.offset_y = max(0, (height - lay.height) // 2)
-        blank = self._style(pal["fg"], pal["board"])
-        chars = [[" "] * lay.width for _ in range(lay.height)]
-        styles: list[list[Style]] = [[blank] * lay.width for _ in range(lay.height)]
         s, m = self.state, self.marks
-        line_style = self._style(pal["line"], pal["board"])
-        for y in range(lay.height):
-            grow, glyphs, crow = lay.grid[y], lay.glyph[y], chars[y]
-            for x in range(lay.width):
-                if grow[x] >= 1000:
-                    crow[x] = glyphs[x]
-                    styles[y][x] = line_style
-        if s is not None:
-            self._paint_tiles(s, m, lay, pal, chars, styles)
-        strips = []
+        base = (lay.s, lay.v, width, height, id(pal), s.walls if s is not None else None)
+        keys = self._tile_keys(s, m)
+        if base != self._base or self._grid is None:
+            self.layout_ = lay
+            self._base = base
+            self.offset_x = max(0, (width - lay.width) // 2)
+            self.offset_y = max(0, (height - lay.height) // 2)
+            blank = self._style(pal["fg"], pal["board"])
+            line_style = self._style(pal["line"], pal["board"])
+            self._grid = ([list(row) for row in lay.glyph],
+                          [[line_style if code >= 1000 else blank for code in row]
+                           for row in lay.grid])
+            dirty = list(range(B.N_TILES)) if s is not None else []
+            lines = set(range(lay.height))
+            self._line_strips = [None] * lay.height
+        else:
+            dirty = [t for t in range(B.N_TILES) if keys[t] != self._keys[t]]
+            lines = set()
+            for t in dirty:
+                lines.update(y for y, _, _ in lay.lines[t])
+                lines.update(y for _, y in lay.sides[t])
+        self._keys = keys
+        if s is not None and dirty:
+            self._paint(s, m, lay, pal, dirty)
+        chars, styles = self._grid
+        blank = self._style(pal["fg"], pal["board"])
         pad_left = self.offset_x
-        for y in range(height):
-            gy = y - self.offset_y
-            if not 0 <= gy < lay.height:
-                strips.append(Strip([Segment(" " * width, blank)], width))
-                continue
-            segs = []
-            if pad_left:
-                segs.append(Segment(" " * pad_left, blank))
+        right = width - pad_left - lay.width
+        for gy in lines:
+            segs = [Segment(" " * pad_left, blank)] if pad_left else []
             row_chars, row_styles = chars[gy], styles[gy]
             run_start, run_style = 0, row_styles[0]
             for x in range(1, lay.width + 1):
@@ -312,46 +340,73 @@ class HexBoard(Widget, can_focus=True):
                 if st is not run_style:
                     segs.append(Segment("".join(row_chars[run_start:x]), run_style))
                     run_start, run_style = x, st
-            right = width - pad_left - lay.width
             if right > 0:
                 segs.append(Segment(" " * right, blank))
-            strips.append(Strip(segs).crop(0, width))
-        return strips
+            self._line_strips[gy] = Strip(segs).crop(0, width)
+        empty = Strip([Segment(" " * width, blank)], width)
+        out = []
+        for y in range(height):
+            gy = y - self.offset_y
+            out.append(self._line_strips[gy] if 0 <= gy < lay.height else empty)
+        return out
 
-    def _paint_tiles(self, s: R.CWState, m: Marks, lay: HexLayout, pal: dict[str, str],
-                     chars: list[list[str]], styles: list[list[Style]]) -> None:
+    def _tile_keys(self, s: R.CWState | None, m: Marks) -> list[tuple]:
+        """What decides the look of each tile (its inside and its outline)."""
+        if s is None:
+            return [()] * B.N_TILES
+        at: dict[int, tuple[int, ...]] = {}
+        for p, pn in enumerate(s.panels):
+            if pn.tile >= 0:
+                at[pn.tile] = at.get(pn.tile, ()) + (p,)
+        signs = {t: k for k, t in enumerate(s.signs)}
+        keys = []
+        for t in range(B.N_TILES):
+            k = signs.get(t, -1)
+            keys.append((s.tiles[t], k, k in R.CARD_SIGNS and s.card_signs[k], at.get(t, ()),
+                         t == m.cursor, t == m.picked, t in m.targets, t in m.greyed,
+                         t in m.in_range, s.players))
+        return keys
+
+    def _paint(self, s: R.CWState, m: Marks, lay: HexLayout, pal: dict[str, str],
+               dirty: list[int]) -> None:
+        chars, styles = self._grid
         walls = set(s.walls)
         st = self._style
         wall_style = st(pal["wall"], pal["board"], True)
         range_style = st(pal["immune"], pal["board"], True)
         target_style = st(pal["target"], pal["board"], True)
         cursor_style = st(pal["highlight"], pal["board"], True)
-        # outlines, weakest first so the stronger marks win on shared sides
-        for tiles, style in ((m.in_range, range_style), (m.targets, target_style)):
-            for t in tiles:
-                for x, y in lay.sides[t]:
-                    styles[y][x] = style
-        for t in (m.picked, m.cursor):
-            if t >= 0:
-                for x, y in lay.sides[t]:
-                    styles[y][x] = cursor_style
-                    if lay.glyph[y][x] == "|":  # brackets show the cursor without colour too
-                        chars[y][x] = "[" if x < lay.centre[t][0] else "]"
-        if walls:
-            for y in range(lay.height):
-                grow = lay.grid[y]
-                for x in range(lay.width):
-                    code = grow[x]
-                    if 1000 <= code < 2000 and code - 1000 in walls:
-                        chars[y][x] = WALL_GLYPH
-                        styles[y][x] = wall_style
+        line_style = st(pal["line"], pal["board"])
+
+        def rank(t: int) -> int:
+            if t == m.cursor or t == m.picked:
+                return 3
+            if t in m.targets:
+                return 2
+            return 1 if t in m.in_range else 0
+
+        side_styles = (line_style, range_style, target_style, cursor_style)
         owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
-        pieces_at: dict[int, list[int]] = {}
-        for p, pn in enumerate(s.panels):
-            if pn.tile >= 0:
-                pieces_at.setdefault(pn.tile, []).append(p)
         wide = lay.lines[0][lay.s][2]  # width of a straight line inside a hexagon
-        for t in range(B.N_TILES):
+        for t in dirty:
+            # its outline: the strongest mark of the two tiles sharing each side wins
+            for x, y in lay.sides[t]:
+                code = lay.grid[y][x]
+                glyph = lay.glyph[y][x]
+                if code >= 2000:
+                    best = t
+                else:
+                    a, b = B.EDGES[code - 1000]
+                    if code - 1000 in walls:
+                        chars[y][x], styles[y][x] = WALL_GLYPH, wall_style
+                        continue
+                    best = a if rank(a) >= rank(b) else b
+                r = rank(best)
+                styles[y][x] = side_styles[r]
+                if r == 3 and glyph == "|":  # brackets show the cursor without colour too
+                    glyph = "[" if x < lay.centre[best][0] else "]"
+                chars[y][x] = glyph
+            # its inside
             kind = s.tiles[t]
             grey = t in m.greyed
             if t == m.cursor or t == m.picked:
@@ -368,49 +423,45 @@ class HexBoard(Widget, can_focus=True):
             spot, active = _spot(s, t)
             spot_style = st(pal["highlight"] if active else (pal["muted"] if spot == "c"
                                                               else pal["fg"]), bg, True)
-            pieces = pieces_at.get(t, [])
-            # the text of each inside line, then its styles
-            rows = lay.lines[t]
-            top, mid = rows[: lay.s], rows[lay.s: lay.s + lay.v]
+            pieces = [p for p, pn in enumerate(s.panels) if pn.tile == t]
             content: dict[int, list[tuple[str, Style]]] = {}
             piece_cells = [(PIECE_MARKS[p], st(pal[f"seat{owners[p] % 6}"], bg, True))
                            for p in pieces]
             name_cells = [(ch, name_style) for ch in B.NAMES[t]]
+            spot_line = lay.s - 1
             if lay.v >= 2:
                 first = list(name_cells)
                 if spot and wide >= 4:
                     first += [(" ", name_style), (spot, spot_style)]
+                    spot_line = -1
                 content[lay.s] = first
                 content[lay.s + 1] = piece_cells
-                spot_line = lay.s - 1 if not (spot and wide >= 4) else -1
-            else:
-                if pieces:
-                    cells = piece_cells
-                    if len(piece_cells) + 3 <= wide:
-                        cells = name_cells + [(" ", name_style)] + piece_cells
-                else:
-                    cells = name_cells
+            elif pieces:
+                cells = piece_cells
+                if len(piece_cells) + 3 <= wide:
+                    cells = name_cells + [(" ", name_style)] + piece_cells
                 content[lay.s] = cells
-                spot_line = lay.s - 1
+            else:
+                content[lay.s] = name_cells
             if spot and spot_line >= 0:
                 content[spot_line] = [(spot, spot_style)]
-            for i, (y, x, w) in enumerate(rows):
+            for i, (y, x, w) in enumerate(lay.lines[t]):
+                crow, srow = chars[y], styles[y]
                 cells = content.get(i)
                 if cells is None:
-                    for k in range(w):
-                        chars[y][x + k] = tex if (x + k + y) % 2 == 0 else " "
-                        styles[y][x + k] = tex_style
+                    for k in range(x, x + w):
+                        crow[k] = tex if (k + y) % 2 == 0 else " "
+                        srow[k] = tex_style
                     continue
                 cells = cells[:w]
                 lead = (w - len(cells)) // 2
                 for k in range(w):
                     j = k - lead
                     if 0 <= j < len(cells):
-                        chars[y][x + k], styles[y][x + k] = cells[j]
+                        crow[x + k], srow[x + k] = cells[j]
                     else:
-                        chars[y][x + k] = " "
-                        styles[y][x + k] = tex_style
-            del top, mid
+                        crow[x + k] = " "
+                        srow[x + k] = tex_style
 
 
 # ----------------------------------------------------------------------------------------------
@@ -437,8 +488,14 @@ class ChoiceBar(Widget):
         self._spans: list[tuple[int, int, int, int]] = []  # (line, x0, x1, index)
 
     def set_choices(self, choices: list[Choice]) -> None:
+        before = [(c.key, c.label) for c in self.choices]
+        width = self.content_region.width or self.size.width
+        lines_before = len(self._layout(width)[0]) if self.choices else 1
         self.choices = choices
-        self.refresh(layout=True)
+        if before == [(c.key, c.label) for c in choices]:
+            return
+        lines_now = len(self._layout(width)[0]) if choices else 1
+        self.refresh(layout=lines_now != lines_before)
 
     def _layout(self, width: int) -> tuple[list[list[tuple[str, int]]], list]:
         lines: list[list[tuple[str, int]]] = [[]]
@@ -587,7 +644,8 @@ class CellWarsScreen(GameScreen):
         self._work_out(view, legal)
         self._paint_board()
         self._paint_bottom()
-        self._paint_side()
+        if seat is None:  # (a covered table: _paint_frame does not follow)
+            self._paint_side()
         self._animate_new_rolls()
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
@@ -607,7 +665,7 @@ class CellWarsScreen(GameScreen):
             return
         try:
             self.query_one("#gs-status", Static).update(
-                Text(text, no_wrap=True, overflow="ellipsis"))
+                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
         except NoMatches:
             pass
 
@@ -1018,11 +1076,15 @@ class CellWarsScreen(GameScreen):
         self.cursor = move_cursor(self.cursor, where)
         self._paint_board()
         if self.view_state is not None:
-            self.say(self.describe_tile(self.cursor))
-            try:
-                self.query_one("#gs-status", Static).update(Text(self.describe_tile(self.cursor)))
-            except NoMatches:
-                pass
+            self.tell(self.describe_tile(self.cursor))
+
+    def tell(self, text: str) -> None:
+        """A passing remark on the status line (no relayout: the line keeps its size)."""
+        try:
+            self.query_one("#gs-status", Static).update(
+                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
+        except NoMatches:
+            pass
 
     def action_act(self) -> None:
         if self._settle_dice():
@@ -1050,6 +1112,7 @@ class CellWarsScreen(GameScreen):
         if n >= 0:
             self.cursor = n
             self._paint_board()
+            self.tell(self.describe_tile(n))
 
     def action_choose(self, key: str) -> None:
         self._settle_dice()
@@ -1070,7 +1133,7 @@ class CellWarsScreen(GameScreen):
         later = [t for t in tiles if t > self.cursor]
         self.cursor = later[0] if later else tiles[0]
         self._paint_board()
-        self.say(self.describe_tile(self.cursor))
+        self.tell(self.describe_tile(self.cursor))
 
     def action_cancel(self) -> None:
         if self._card is not None:

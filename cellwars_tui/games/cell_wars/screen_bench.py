@@ -1,0 +1,144 @@
+"""Cell Wars screen benchmark: key press to repainted board, beside a bare Textual screen.
+
+The figure is taken with Textual's headless pilot: a 6-player mid-game (round 8 or later, the
+human leading Immune alpha to act), the cursor moved by arrow keys; each sample is the time from
+the key event being sent to the next frame the app writes (``App._display``). The same is measured
+for a bare screen of the same size whose only widget updates on the same keys, so the two numbers
+show what the board itself costs on top of Textual's own frame pacing.
+
+Collected by ``cellwars bench`` through ``games/cell_wars/bench.py`` (its ``BENCHMARKS`` list gets
+``bench_screen_repaint`` appended at the end of that file).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from typing import Any
+
+from ...bench import Result, result
+from ...core import CHANCE
+from ...core.match import Match, Seat
+from . import rules as R
+
+
+def mid_game_match(seed: int = 8, players: int = 6, min_round: int = 8) -> Match:
+    """A match played at random to a decision of seat 0 (Immune alpha) in round ``min_round``
+    or later, with every seat but the first a bot."""
+    seats = [Seat(name="You")] + [Seat(name=f"Bot {i + 1}", kind="bot", bot="random")
+                                  for i in range(1, players)]
+    for attempt in range(50):
+        m = Match(R.GAME, R.CellWarsOptions(players=players), seats, seed + attempt)
+        rng = random.Random(seed + attempt)
+        while not m.is_over():
+            s = m.state
+            seat = m.to_act()[0]
+            if (s.phase == R.PLAY and s.round >= min_round and seat == 0
+                    and s.step in (R.SPECIAL, R.MOVE, R.CARDS_STEP, R.DRAW)):
+                return m
+            if seat == CHANCE:  # pragma: no cover - the match resolves chance itself
+                m.resolve_chance()
+                continue
+            m.play(seat, rng.choice(list(m.legal_actions(seat))))
+    raise RuntimeError("no mid-game position found")
+
+
+async def _key_to_frame(app: Any, pilot: Any, keys: list[str], warmup: int = 5) -> list[float]:
+    """Seconds from each key event to the next frame written."""
+    from textual import events
+
+    frames: list[float] = []
+    real_display = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        frames.append(time.perf_counter())
+        real_display(screen, renderable)
+
+    app._display = display
+    driver = app._driver
+    samples: list[float] = []
+    try:
+        await pilot.pause()
+        for i, key in enumerate(keys):
+            await pilot.pause()
+            await asyncio.sleep(0.02)  # let any pending frame go out first
+            frames.clear()
+            t0 = time.perf_counter()
+            event = events.Key(key, None)
+            event.set_sender(app)
+            driver.send_message(event)
+            deadline = t0 + 2.0
+            while not frames and time.perf_counter() < deadline:
+                await asyncio.sleep(0.0005)
+            if frames and i >= warmup:
+                samples.append(frames[0] - t0)
+    finally:
+        app._display = real_display
+    return samples
+
+
+def _keys(n: int) -> list[str]:
+    cycle = ["left", "left", "up", "right", "right", "down"]
+    return [cycle[i % len(cycle)] for i in range(n)]
+
+
+async def _measure_board(size: tuple[int, int], n: int) -> list[float]:
+    from ...ui.app import CellwarsApp
+    from .screen import CellWarsScreen
+
+    CellWarsScreen.dice_seconds = 0
+    app = CellwarsApp(match=mid_game_match())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CellWarsScreen), type(screen)
+        return await _key_to_frame(app, pilot, _keys(n))
+
+
+async def _measure_bare(size: tuple[int, int], n: int) -> list[float]:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self) -> ComposeResult:
+            yield Static("0", id="bare")
+
+        def on_key(self, event: Any) -> None:
+            counter = self.query_one("#bare", Static)
+            self._n = getattr(self, "_n", 0) + 1
+            counter.update(str(self._n))
+
+    app = Bare()
+    async with app.run_test(size=size) as pilot:
+        return await _key_to_frame(app, pilot, _keys(n))
+
+
+def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float, int]:
+    """(median board ms, median bare-screen ms, samples)."""
+    board = asyncio.run(_measure_board(size, n))
+    bare = asyncio.run(_measure_bare(size, n))
+    return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
+
+
+def bench_screen_repaint(quick: bool) -> list[Result]:
+    n = 30 if quick else 120
+    out = []
+    for size in ((80, 24), (160, 50)):
+        board, bare, samples = measure(size, n)
+        label = f"{size[0]}x{size[1]}"
+        out.append(result(f"cell-wars screen: key to repainted board, 6-player mid-game {label}",
+                          board, "ms", "<=", 16,
+                          note=f"median of {samples} arrow keys, headless pilot"))
+        out.append(result(f"cell-wars screen: key to repaint, bare Textual screen {label}",
+                          bare, "ms", note="the same measure on a one-Static screen"))
+    return out
+
+
+BENCHMARKS = [bench_screen_repaint]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for r in bench_screen_repaint(quick=True):
+        print(f"{r.name}: {r.value:.2f} {r.unit} {r.goal} {r.note}")
