@@ -148,11 +148,16 @@ class AskText(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="replay-dialog"):
             yield Label(self.prompt)
+            # a step number is typed over; a path is edited (the cursor at its end)
             yield Input(self.value, placeholder=self.placeholder, id="ask-input",
-                        type="integer" if self.integer else "text")
+                        type="integer" if self.integer else "text",
+                        select_on_focus=self.integer)
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        field = self.query_one(Input)
+        field.focus()
+        if not self.integer:
+            field.cursor_position = len(field.value)
 
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
@@ -347,6 +352,8 @@ class ReplayScreen(GameScreen):
         if self.game.real_time:
             info.append(f" · {r.time_at(r.cursor):.1f}s")
         info.append(f" · {state} · view: {view} · turns of: {table.seat_name(self.turn_seat)}")
+        if r.origin:
+            info.append(f" · played on from {_origin_text(r.origin)}")
         if r.problem:
             info.append(f" · {r.problem}", style=self.colour("danger"))
         if r.warning:
@@ -546,6 +553,14 @@ class ReplayScreen(GameScreen):
         ]
 
 
+def _origin_text(origin: str) -> str:
+    """``"/…/games/virus-fight-2026….cellwars.json#60"`` -> ``"virus-fight-2026… step 60"``."""
+    source, _, step = origin.rpartition("#")
+    if not source:
+        return origin
+    return f"{_stem(Path(source), source)} step {step}"
+
+
 def _default_seat(replay: Replay) -> int:
     humans = [i for i, s in enumerate(replay.seats) if not s.is_bot]
     return humans[0] if humans else 0
@@ -595,7 +610,7 @@ class ReplayListScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Date", "Seats", "Result", "Length")
+        table.add_columns("Game", "Date", "Seats", "Result", "Length", "From")
         self.action_reload()
         table.focus()
 
@@ -619,7 +634,7 @@ class ReplayListScreen(Screen):
         self.shown = search(self.rows, query)
         for row in self.shown:
             table.add_row(row.game, row.date, row.seats, row.result, str(row.length),
-                          key=str(row.path))
+                          _origin_text(row.origin) if row.origin else "", key=str(row.path))
         if not self.shown:
             self.query_one("#rl-title", Static).update(
                 "Replays: no saved game matches" if self.rows else "Replays: no saved games yet")
@@ -647,6 +662,8 @@ class ReplayListScreen(Screen):
             if text is None:
                 return
             path = Path(text).expanduser()
+            if not path.is_absolute() and not path.exists():
+                path = exports_dir() / path  # a bare name: the exports folder
             try:
                 replay = import_move_list(path)
             except CellwarsError as exc:

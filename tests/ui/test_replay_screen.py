@@ -331,3 +331,48 @@ async def test_the_game_screens_own_css_applies_in_the_replay(tmp_path):
         assert moves.styles.height.value == 8  # "GenericScreen #generic-moves { height: 8 }"
         assert screen.query_one("#gs-title").styles.height.value == 1  # GameScreen's CSS
         assert screen.query_one("#replay-bar").styles.border_top[0] == "solid"  # the bar's CSS
+
+
+async def test_a_move_list_is_imported_by_its_bare_name_from_the_exports_folder(tmp_path):
+    from cellwars_tui.ui.replay import exports_dir
+
+    match, path = save_toy(tmp_path, moves=25)
+    (exports_dir() / "mine.txt").write_text(Replay.open(path).export_text())
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        assert field.value == str(exports_dir()) + "/"
+        await pilot.press(*"mine.txt")  # typed at the end of the folder, not over it
+        assert field.value == str(exports_dir() / "mine.txt")
+        field.value = "mine.txt"  # a bare name is looked up in the exports folder
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.state == match.state
+
+
+async def test_a_game_played_on_from_a_replay_says_where_it_came_from(tmp_path):
+    replay = Replay.open(save_toy(tmp_path, moves=30)[1])
+    branch = replay.play_from_here(n=10, seed=1)
+    path = new_game_path(branch.game.id)
+    save_match(branch, path)
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.get_row_at(0)[5] == "toy step 10"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "played on from toy step 10" in str(app.screen.query_one("#rb-info").content)
