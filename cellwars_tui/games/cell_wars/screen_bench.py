@@ -2,9 +2,10 @@
 
 The figure is taken with Textual's headless pilot: a 6-player mid-game (round 8 or later, the
 human leading Immune alpha to act), the cursor moved by arrow keys; each sample is the time from
-the key event being sent to the next frame the app writes (``App._display``). The same is measured
-for a bare screen of the same size whose only widget updates on the same keys, so the two numbers
-show what the board itself costs on top of Textual's own frame pacing.
+the key press to the next frame written. It uses the UI's shared helper
+(``cellwars_tui.ui.bench.key_to_repaint_median``, which also renders each frame to terminal
+segments as the real driver does) and its bare-screen baseline of the same size, so the two
+numbers show what the board costs on top of Textual's own work.
 
 Collected by ``cellwars bench`` through ``games/cell_wars/bench.py`` (its ``BENCHMARKS`` list gets
 ``bench_screen_repaint`` appended at the end of that file).
@@ -116,10 +117,23 @@ async def _measure_bare(size: tuple[int, int], n: int) -> list[float]:
 
 
 def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float, int]:
-    """(median board ms, median bare-screen ms, samples)."""
-    board = asyncio.run(_measure_board(size, n))
-    bare = asyncio.run(_measure_bare(size, n))
-    return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
+    """(median board ms, median bare-screen ms, samples), with the UI's shared key-to-repaint
+    helper (``cellwars_tui.ui.bench``) when it is there, else with this module's own."""
+    try:
+        from ...ui.bench import bare_key_to_repaint_median, key_to_repaint_median
+    except ImportError:  # pragma: no cover - an older tree without the shared helper
+        board = asyncio.run(_measure_board(size, n))
+        bare = asyncio.run(_measure_bare(size, n))
+        return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
+    from ...ui.table import LocalTable
+    from .screen import CellWarsScreen
+
+    CellWarsScreen.dice_seconds = 0
+    match = mid_game_match()
+    board = key_to_repaint_median(lambda: CellWarsScreen(LocalTable(match, autosave=False)),
+                                  keys=tuple(_keys(6)), samples=n, size=size)
+    bare = bare_key_to_repaint_median(samples=n, size=size)
+    return board * 1000, bare * 1000, n
 
 
 def bench_screen_repaint(quick: bool) -> list[Result]:
