@@ -376,3 +376,34 @@ async def test_a_game_played_on_from_a_replay_says_where_it_came_from(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "played on from toy step 10" in str(app.screen.query_one("#rb-info").content)
+
+
+async def test_a_real_time_game_autoplays_by_its_timestamps(tmp_path, monkeypatch):
+    from tests.toy_game import TOY
+
+    monkeypatch.setattr(type(TOY), "real_time", True)
+    match, path = save_toy(tmp_path, moves=12)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        delays = []
+        real_set_timer = screen.set_timer
+
+        def set_timer(delay, callback, **kw):
+            delays.append(round(delay, 6))
+            return real_set_timer(0.001, callback, **kw)
+
+        screen.set_timer = set_timer
+        await pilot.press("plus")  # x2
+        assert f"{match.steps[-1].t:.1f}s ·" in str(screen.query_one("#rb-info").content)
+        await pilot.press("space")  # at the end: from the start
+        for _ in range(200):
+            if not screen.playing:
+                break
+            await pilot.pause(0.01)
+        assert screen.replay.at_end
+    times = [0.0] + [s.t for s in match.steps]
+    expected = [round(max(0.001, min(max(times[n + 1] - times[n], 0.0), 5.0) / 2), 6)
+                for n in range(len(match.steps))]
+    assert delays == expected
