@@ -14,7 +14,7 @@ import msgspec
 from ...core.api import CHANCE, Action
 from . import clarifications as C
 from . import engine as E
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Ready, VFState, placements,
+from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState, placements,
                     random_program, stalemate_winners)
 
 
@@ -23,8 +23,11 @@ def bot_actions(game, s: VFState, seat: int) -> list[Action]:
     other turn exists); in building, programs shorter than three instructions."""
     actions = game.legal_actions(s, seat)
     if s.phase == PLAY:
-        keep = [a for a in actions if getattr(a, "step", getattr(a, "to", 0)) >= 0]
-        return keep or actions
+        if s.offer >= 0:
+            return actions  # agree or decline a stalemate: the search weighs both
+        turns = [a for a in actions if not isinstance(a, Offer)]  # bots never offer
+        keep = [a for a in turns if getattr(a, "step", getattr(a, "to", 0)) >= 0]
+        return keep or turns
     if s.phase == BUILD:
         n = len(s.programs[seat])
         if n < 3:
@@ -101,6 +104,8 @@ def random_playout(game, s: VFState, rng: random.Random, max_steps: int = 400):
         if s.phase == OVER:
             return game.outcome(s).returns(s.players)
         s = finish_setup(game, s, rng)
+    elif s.offer >= 0:  # an open stalemate offer: random players would not all agree
+        s = msgspec.structs.replace(s, offer=-1, agreed=(), declined=True)
     return play_out(s, rng, max_steps)
 
 

@@ -74,8 +74,11 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "A marked instruction (anyone's marker, the player's own included) can be neither moved nor "
      "erased, and a marker never steps or jumps onto an instruction carrying another marker."),
     ("in case of a stalemate (agreed by both players)",
-     "The table cannot ask players to agree, so a game still running after the round limit "
-     f"(an option, {ROUND_LIMIT_DEFAULT} rounds by default) ends as a stalemate: among the "
-     "players still running, most spare instructions wins, then the highest total of their pips; "
-     "players still tied share the result."),
+     "On their turn, instead of running the instruction, a player may offer a stalemate; every "
+     "other running player then answers at once. If all agree the game ends as a stalemate; "
+     "one refusal and the offering player plays the turn (no second offer before it). A game "
+     f"still running after the round limit (an option, {ROUND_LIMIT_DEFAULT} rounds by default) "
+     "ends as a stalemate too, so no game runs forever. In a stalemate, among the players still "
+     "running, most spare instructions wins, then the highest total of their pips; players "
+     "still tied share the result. Bots never offer, and answer by their search."),
 )

@@ -10,6 +10,7 @@ Actions (squares named like chess squares, a1 at the South-West corner)::
     jump d4 | jump out                        JUMP (``out``: nowhere to land, eliminated)
     erase c3 >b2 | erase - >b2                ERASE (``-``: nothing erased)
     ... >out                                  the marker cannot step: eliminated
+    offer | agree | decline                   a stalemate offered (on one's turn) and answered
 
 Position notation (play phase), six fields separated by spaces::
 
@@ -36,9 +37,10 @@ from ...core.errors import BadNotation
 from . import clarifications as C
 from . import engine as E
 from .engine import ERASE, JUMP, MOVE, TYPE_LETTERS, WRITE, piece_name, square_name
-from .rules import (PLAY, Add, Drop, Eliminated, Erase, Executed, First, FirstPlayer, GameOver,
-                    Jump, Mark, Move, NewRound, Place, Placed, ProgramReady, Ready, Revealed,
-                    Stepped, VFState, Write, side_name)
+from .rules import (PLAY, Add, Agree, Decline, Drop, Eliminated, Erase, Executed, First,
+                    FirstPlayer, GameOver, Jump, Mark, Move, NewRound, Offer, Place, Placed,
+                    ProgramReady, Ready, Revealed, StalemateAgreed, StalemateDeclined,
+                    StalemateOffered, Stepped, VFState, Write, side_name)
 
 
 def _sq(sq: int) -> str:
@@ -68,6 +70,12 @@ def action_to_str(a: Action) -> str:
         return f"mark {a.index + 1}"
     if isinstance(a, Ready):
         return "ready"
+    if isinstance(a, Offer):
+        return "offer"
+    if isinstance(a, Agree):
+        return "agree"
+    if isinstance(a, Decline):
+        return "decline"
     if isinstance(a, First):
         return f"first {a.seat + 1}"
     if isinstance(a, Place):
@@ -104,8 +112,9 @@ def action_from_str(game, text: str) -> Action:
         if not words:
             raise ValueError("empty action")
         verb, args = words[0].lower(), words[1:]
-        if verb in ("drop", "ready") and not args:
-            return Drop() if verb == "drop" else Ready()
+        if verb in ("drop", "ready", "offer", "agree", "decline") and not args:
+            return {"drop": Drop, "ready": Ready, "offer": Offer, "agree": Agree,
+                    "decline": Decline}[verb]()
         if verb == "add" and len(args) == 1:
             return Add(parse_piece(args[0]))
         if verb == "mark" and len(args) == 1 and args[0].isdigit():
@@ -139,8 +148,8 @@ def action_from_str(game, text: str) -> Action:
                     raise ValueError("a write looks like W2@c2")
                 return Write(parse_piece(piece), parse_square(dst), step)
             return Erase(-1 if what == "-" else parse_square(what), step)
-        raise ValueError("expected add, drop, mark, ready, first, place, move, write, jump or "
-                         "erase")
+        raise ValueError("expected add, drop, mark, ready, first, place, move, write, jump, "
+                         "erase, offer, agree or decline")
     except ValueError as exc:
         raise parse_error(game, text, str(exc)) from None
 
@@ -192,6 +201,14 @@ def describe_event(e: Event, names: Sequence[str]) -> str:
         return f"{_name(names, e.seat)}'s marker cannot move: {_name(names, e.seat)} is out."
     if isinstance(e, NewRound):
         return f"Round {e.round}: {_name(names, e.first)} goes first."
+    if isinstance(e, StalemateOffered):
+        return (f"{_name(names, e.seat)} offers a stalemate (most spares, then pips, would "
+                "win).")
+    if isinstance(e, StalemateAgreed):
+        return f"{_name(names, e.seat)} agrees to the stalemate."
+    if isinstance(e, StalemateDeclined):
+        return (f"{_name(names, e.seat)} declines the stalemate: {_name(names, e.offer)} plays "
+                "on.")
     if isinstance(e, GameOver):
         if not e.winners:
             return f"Game over ({e.termination})."

@@ -88,7 +88,21 @@ class Erase(Action, frozen=True, tag="erase"):
     step: int
 
 
-VFAction = Add | Drop | Mark | Ready | First | Place | Move | Write | Jump | Erase
+class Offer(Action, frozen=True, tag="offer"):
+    """Propose a stalemate instead of playing on (on one's turn, once until that turn is
+    played)."""
+
+
+class Agree(Action, frozen=True, tag="agree"):
+    pass
+
+
+class Decline(Action, frozen=True, tag="decline"):
+    pass
+
+
+VFAction = Add | Drop | Mark | Ready | First | Place | Move | Write | Jump | Erase | Offer | Agree \
+    | Decline
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -138,8 +152,21 @@ class GameOver(Event, frozen=True, tag="over"):
     termination: str
 
 
+class StalemateOffered(Event, frozen=True, tag="offered"):
+    seat: int
+
+
+class StalemateAgreed(Event, frozen=True, tag="agreed"):
+    seat: int
+
+
+class StalemateDeclined(Event, frozen=True, tag="declined"):
+    seat: int
+    offer: int  # the seat whose offer was declined
+
+
 VFEvent = (ProgramReady | Revealed | FirstPlayer | Placed | Executed | Stepped | Eliminated
-           | NewRound | GameOver)
+           | NewRound | GameOver | StalemateOffered | StalemateAgreed | StalemateDeclined)
 
 
 class VFState(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,6 +183,9 @@ class VFState(msgspec.Struct, frozen=True, kw_only=True):
     queue: tuple[int, ...] = ()  # place/play: seats still to act in order; first: tied seats
     round: int = 0
     round_limit: int = C.ROUND_LIMIT_DEFAULT
+    offer: int = -1  # play: the seat whose stalemate offer awaits the others' answers
+    agreed: tuple[bool, ...] = ()  # per seat, while an offer is open (all True: agreed end)
+    declined: bool = False  # the seat to act had its offer declined: it must play its turn
 
 
 HIDDEN = 0  # stands for a hidden instruction in another seat's program (view only)
@@ -245,6 +275,9 @@ class VirusFight(Game[VFState, Action]):
     # -- whose move --------------------------------------------------------------------------
     def to_act(self, s: VFState) -> tuple[int, ...]:
         ph = s.phase
+        if ph == PLAY and s.offer >= 0:
+            return tuple(q for q in range(s.players)
+                         if s.markers[q] >= 0 and q != s.offer and not s.agreed[q])
         if ph == PLAY or ph == PLACE:
             return s.queue[:1]
         if ph == BUILD:
@@ -256,9 +289,14 @@ class VirusFight(Game[VFState, Action]):
     def legal_actions(self, s: VFState, seat: int) -> list[Action]:
         ph = s.phase
         if ph == PLAY:
+            if s.offer >= 0:
+                return [Agree(), Decline()] if seat in self.to_act(s) else []
             if not s.queue or seat != s.queue[0]:
                 return []
-            return [turn_action(t) for t in self.turns(s)]
+            out = [turn_action(t) for t in self.turns(s)]
+            if not s.declined:
+                out.append(Offer())
+            return out
         if ph == BUILD:
             if not 0 <= seat < s.players or s.ready[seat]:
                 return []
@@ -288,6 +326,10 @@ class VirusFight(Game[VFState, Action]):
         if seat not in self.to_act(s):
             return False
         if s.phase == PLAY:
+            if isinstance(action, (Offer, Agree, Decline)):
+                return action in self.legal_actions(s, seat)
+            if s.offer >= 0:
+                return False
             t = action_turn(s, action)
             return t is not None and t in self.turns(s)
         return action in self.legal_actions(s, seat)
@@ -298,6 +340,8 @@ class VirusFight(Game[VFState, Action]):
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, s: VFState, seat: int, a: Action) -> tuple[VFState, tuple[Event, ...]]:
         if s.phase == PLAY:
+            if isinstance(a, (Offer, Agree, Decline)):
+                return self._stalemate(s, seat, a)
             return self._play(s, seat, action_turn(s, a))
         rep = msgspec.structs.replace
         if isinstance(a, Add):
@@ -351,6 +395,25 @@ class VirusFight(Game[VFState, Action]):
         return msgspec.structs.replace(s, phase=PLACE, first=first, queue=order,
                                        spares=spares), tuple(events)
 
+    def _stalemate(self, s: VFState, seat: int, a: Action) -> tuple[VFState, tuple[Event, ...]]:
+        """An offer of stalemate and the answers: it ends the game only if every other running
+        player agrees; one refusal and the offering player plays the turn."""
+        rep = msgspec.structs.replace
+        if isinstance(a, Offer):
+            return rep(s, offer=seat, agreed=(False,) * s.players), (StalemateOffered(seat),)
+        if isinstance(a, Decline):
+            return (rep(s, offer=-1, agreed=(), declined=True),
+                    (StalemateDeclined(seat, s.offer),))
+        agreed = _set(s.agreed, seat, True)
+        events: list[Event] = [StalemateAgreed(seat)]
+        waiting = [q for q in range(s.players)
+                   if s.markers[q] >= 0 and q != s.offer and not agreed[q]]
+        if waiting:
+            return rep(s, agreed=agreed), tuple(events)
+        winners = stalemate_winners(s.board, s.markers, s.spares, s.players)
+        events.append(GameOver(winners, "agreed stalemate"))
+        return rep(s, phase=OVER, queue=(), offer=-1, agreed=(True,) * s.players), tuple(events)
+
     def _play(self, s: VFState, seat: int, t) -> tuple[VFState, tuple[Event, ...]]:
         board = list(s.board)
         markers = list(s.markers)
@@ -391,7 +454,7 @@ class VirusFight(Game[VFState, Action]):
         new = msgspec.structs.replace(
             s, board=tuple(board), markers=tuple(markers),
             spares=tuple(tuple(sorted(x)) for x in spares), first=first, round=rnd,
-            queue=queue, phase=phase)
+            queue=queue, phase=phase, declined=False)
         return new, tuple(events)
 
     # -- the end -----------------------------------------------------------------------------
@@ -399,11 +462,11 @@ class VirusFight(Game[VFState, Action]):
         if s.phase != OVER:
             return None
         alive = tuple(q for q in range(s.players) if s.markers[q] >= 0)
-        scores = tuple(float(len(x)) for x in s.spares)
         if len(alive) <= 1:
-            return Outcome(alive, "last program running", scores)
-        return Outcome(stalemate_winners(s.board, s.markers, s.spares, s.players), "stalemate",
-                       scores)
+            return Outcome(alive, "last program running")
+        scores = tuple(float(len(x)) for x in s.spares)
+        how = "agreed stalemate" if s.agreed and all(s.agreed) else "stalemate"
+        return Outcome(stalemate_winners(s.board, s.markers, s.spares, s.players), how, scores)
 
     # -- hidden information ------------------------------------------------------------------
     def view(self, s: VFState, seat: int | None) -> VFState:
@@ -468,6 +531,9 @@ class VirusFight(Game[VFState, Action]):
         assert all(s.board[c] for c in live), "a marker stands on an empty square"
         for x in s.spares:
             assert list(x) == sorted(x) and all(1 <= c <= 12 for c in x)
+        if s.offer >= 0:
+            assert s.phase == PLAY and s.queue[0] == s.offer and len(s.agreed) == n
+            assert not s.declined
         if s.phase == PLAY:
             assert s.queue and all(s.markers[q] >= 0 for q in s.queue)
             assert 1 <= s.round <= s.round_limit
@@ -540,6 +606,6 @@ def action_turn(s: VFState, a: Action):
 GAME = register(VirusFight())
 
 __all__ = ["GAME", "VirusFight", "VFState", "VirusFightOptions", "Add", "Drop", "Mark", "Ready",
-           "First", "Place", "Move", "Write", "Jump", "Erase", "piece_name", "square_name",
+           "First", "Place", "Move", "Write", "Jump", "Erase", "Offer", "Agree", "Decline", "piece_name", "square_name",
            "BUILD", "FIRST", "PLACE", "PLAY", "OVER", "home_line", "placements",
            "first_player_candidates", "stalemate_winners", "parse_error"]

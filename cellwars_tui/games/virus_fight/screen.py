@@ -31,8 +31,9 @@ from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
 from .engine import ALL_CODES, ERASE, JUMP, MOVE, PIP, TYPE_NAMES, WRITE, piece_name, square_name
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Drop, Erase, Jump, Mark, Move, Place,
-                    Ready, VFState, Write, home_line, side_name)
+from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Erase, Jump,
+                    Mark, Move, Offer, Place, Ready, VFState, Write, home_line, side_name,
+                    stalemate_winners)
 
 X0 = 3  # columns before file a (rank label)
 PITCH_X = 5  # a square is 3 cells, then 2 for the horizontal link
@@ -172,6 +173,7 @@ class VirusFightScreen(GameScreen):
     VirusFightScreen .vf-spare { width: auto; height: 1; margin-right: 1; }
     VirusFightScreen .vf-spare.pick { background: $boost; }
     VirusFightScreen .vf-spare.cursor { background: $accent; text-style: bold; }
+    VirusFightScreen #vf-answer { height: 1; margin-top: 1; padding: 0 1; display: none; }
     VirusFightScreen #vf-prompt { height: auto; min-height: 2; padding: 0 1; margin-top: 1; }
     """
 
@@ -190,6 +192,9 @@ class VirusFightScreen(GameScreen):
         Binding("backspace", "drop", "Drop", key_display="⌫"),
         *(Binding(str(k), f"mark({k - 1})", f"Marker on {k}", show=False) for k in range(1, 6)),
         Binding("y", "ready", "Ready"),
+        Binding("o", "offer", "Offer stalemate"),
+        Binding("a", "answer(1)", "Agree"),
+        Binding("d", "answer(0)", "Decline"),
         Binding("escape", "cancel", "Cancel", key_display="Esc"),
     ]
 
@@ -228,6 +233,9 @@ class VirusFightScreen(GameScreen):
             for code in ALL_CODES:
                 yield Chip(piece_name(code), "spare", code, id=f"vf-spare-{piece_name(code)}",
                            classes="vf-spare")
+        with Horizontal(id="vf-answer"):
+            yield Chip("✓ Agree (a)", "agree", 1, id="vf-agree", classes="vf-button")
+            yield Chip("✗ Decline (d)", "agree", 0, id="vf-decline", classes="vf-button")
         yield Static(id="vf-prompt")
 
     # -- the state and the picks -------------------------------------------------------------
@@ -458,6 +466,8 @@ class VirusFightScreen(GameScreen):
             self._build(Drop())
         elif kind == "ready":
             self._build(Ready())
+        elif kind == "agree":
+            self.action_answer(value)
         elif kind == "spare":
             codes = self._spare_codes()
             if value in codes:
@@ -489,12 +499,19 @@ class VirusFightScreen(GameScreen):
             self.say("Add at least one instruction and put your marker on one (keys 1-5).")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready")
+        own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready", "offer",
+               "answer")
         if action in own:
             if self.read_only:
                 return False
             view = self.view_state
             phase = view.phase if view is not None else None
+            if action == "offer":
+                return Offer() in self.legal
+            if action == "answer":
+                return Agree() in self.legal
+            if action in ("cursor", "pick") and phase != BUILD and not self._turn_legal():
+                return False
             if action in ("drop", "mark", "ready"):
                 return phase == BUILD
             if action in ("next_target", "spare"):
@@ -562,6 +579,19 @@ class VirusFightScreen(GameScreen):
     def action_ready(self) -> None:
         self._build(Ready())
 
+    def action_offer(self) -> None:
+        if Offer() in self.legal:
+            self.play(Offer())
+        else:
+            self.say("You can offer a stalemate on your turn (once until you have played it).")
+
+    def action_answer(self, agree: int) -> None:
+        action = Agree() if agree else Decline()
+        if action in self.legal:
+            self.play(action)
+        else:
+            self.say("There is no stalemate offer to answer.")
+
     def action_cancel(self) -> None:
         """Take back the last pick of the turn being built; with none, leave the table."""
         if self.user_picks:
@@ -586,6 +616,7 @@ class VirusFightScreen(GameScreen):
             else:
                 _put(self.query_one("#vf-board", BoardView), self.board_text(view))
             self._paint_hand(view)
+            _show(self.query_one("#vf-answer"), Agree() in self.legal)
             _put(self.query_one("#vf-prompt", Static), self._prompt(view))
         except NoMatches:
             return
@@ -821,6 +852,18 @@ class VirusFightScreen(GameScreen):
             elif seat is not None and 0 <= seat < view.players and view.ready[seat]:
                 t.append("Your program is ready: waiting for the others.")
             return t
+        if view.phase == PLAY and view.offer >= 0:
+            self._seat_label(t, view.offer)
+            t.append(" offers a stalemate: it would end the game now, and ")
+            winners = stalemate_winners(view.board, view.markers, view.spares, view.players)
+            t.append(" and ".join(self.table.seat_name(w) for w in winners))
+            t.append(" would win (most spares, then pips). ")
+            if Agree() in self.legal:
+                t.append("a: agree · d: decline", style="bold")
+            else:
+                waiting = [self.table.seat_name(q) for q in self.table.to_act()]
+                t.append("Waiting for " + ", ".join(waiting) + ".", style=self.colour("muted"))
+            return t
         if view.phase == OVER or not self._can_act():
             if view.phase == PLAY and view.queue:
                 q = view.queue[0]
@@ -841,6 +884,8 @@ class VirusFightScreen(GameScreen):
         kind = E.KIND[view.board[m]] if m >= 0 else -1
         t.append(f"You run {TYPE_NAMES[kind]} ({piece_name(view.board[m])} on {square_name(m)}). ",
                  style="bold")
+        if view.declined:
+            t.append("(Stalemate declined: play on.) ", style=self.colour("muted"))
         if self.pending is not None:
             text = self.game.action_to_str(self.pending)
             if _eliminates(self.pending):
@@ -902,7 +947,8 @@ class VirusFightScreen(GameScreen):
                 t.append("placed" if view.markers[q] >= 0 else "placing",
                          style=self.colour("muted"))
             if view.phase != BUILD:
-                t.append(f"  {len(spares)} spares {pips}p", style=self.colour("muted"))
+                word = "spare" if len(spares) == 1 else "spares"
+                t.append(f"  {len(spares)} {word} {pips}p", style=self.colour("muted"))
             t.append("\n")
         widget.update(t)  # the base painted its own version just before
         self._paint_log()
@@ -957,6 +1003,10 @@ class VirusFightScreen(GameScreen):
             ("Ready", "Declare your secret program ready", self.action_ready),
             ("Drop last instruction", "Take the last instruction off your program",
              lambda: self._build(Drop())),
+            ("Offer a stalemate", "End the game now if everyone agrees (most spares wins)",
+             self.action_offer),
+            ("Agree to the stalemate", "Accept the stalemate offered", lambda: self.action_answer(1)),
+            ("Decline the stalemate", "Play on", lambda: self.action_answer(0)),
             ("Next target", "Move the cursor to the next legal square",
              lambda: self.action_next_target(1)),
             ("Cancel pick", "Take back the last pick of this turn", self.action_cancel),

@@ -7,7 +7,7 @@ import msgspec
 from cellwars_tui.core import CHANCE
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight.notation import action_to_str, position_from_str
-from cellwars_tui.games.virus_fight.rules import (GAME, Add, Mark, Place, Ready,
+from cellwars_tui.games.virus_fight.rules import (GAME, Add, Mark, Offer, Place, Ready,
                                                   VirusFightOptions)
 
 
@@ -37,7 +37,8 @@ def _code(text: str) -> int:
 
 
 def turns(s) -> set[str]:
-    return {action_to_str(a) for a in GAME.legal_actions(s, s.queue[0])}
+    """The legal turns (a stalemate offer is not a turn) by notation."""
+    return {action_to_str(a) for a in GAME.legal_actions(s, s.queue[0]) if a != Offer()}
 
 
 def play(s, text: str):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cellwars_tui.games.virus_fight.rules import GAME, OVER
+from cellwars_tui.games.virus_fight.rules import (GAME, OVER, Agree, Decline, GameOver, Offer,
+                                                  StalemateDeclined, action_turn)
 
 from .helpers import play, pos
 
@@ -61,6 +62,54 @@ def test_random_games_always_end_within_the_round_limit():
         steps = 0
         while GAME.to_act(s):
             seat = GAME.to_act(s)[0]
-            s, _ = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
-            steps += 1
+            a = rng.choice(GAME.legal_actions(s, seat))
+            steps += action_turn(s, a) is not None  # offers and answers are not turns
+            s, _ = GAME.apply(s, seat, a)
         assert s.round <= 5 and steps <= 5 * 4
+
+
+RANKS = "...J1J2/...../...../...../J1J2..."
+
+
+def test_a_stalemate_offer_agreed_by_the_other_player_ends_the_game():
+    s = pos(RANKS, "a1,e5", spares=("M1M2", "*"), queue="12", rnd="3/50")
+    assert Offer() in GAME.legal_actions(s, 0)
+    s, events = GAME.apply(s, 0, Offer())
+    assert GAME.to_act(s) == (1,) and GAME.legal_actions(s, 1) == [Agree(), Decline()]
+    assert GAME.legal_actions(s, 0) == [] and not GAME.is_legal(s, 0, GAME.action_from_str(
+        "jump b1"))
+    s, events = GAME.apply(s, 1, Agree())
+    out = GAME.outcome(s)
+    assert s.phase == OVER and out.termination == "agreed stalemate"
+    assert out.winners == (1,)  # more spares
+    assert isinstance(events[-1], GameOver)
+
+
+def test_a_declined_offer_leaves_the_turn_to_play_and_no_second_offer():
+    s = pos(RANKS, "a1,e5", queue="12", rnd="3/50")
+    s, _ = GAME.apply(s, 0, Offer())
+    s, events = GAME.apply(s, 1, Decline())
+    assert isinstance(events[0], StalemateDeclined) and events[0].offer == 0
+    assert GAME.to_act(s) == (0,) and s.offer == -1 and s.declined
+    assert Offer() not in GAME.legal_actions(s, 0)
+    s = play(s, "jump b1")
+    assert not s.declined and Offer() in GAME.legal_actions(s, 1)
+
+
+def test_with_three_players_every_other_running_player_must_agree():
+    ranks = "J3E1..M2J2/....../....../....../....../J1M1...."
+    s = pos(ranks, "a1,a6,f6", queue="123", rnd="2/50")
+    s, _ = GAME.apply(s, 0, Offer())
+    assert GAME.to_act(s) == (1, 2)
+    s, _ = GAME.apply(s, 2, Agree())
+    assert GAME.to_act(s) == (1,) and s.phase != OVER
+    s, _ = GAME.apply(s, 1, Decline())
+    assert s.phase != OVER and GAME.to_act(s) == (0,)
+
+
+def test_bots_never_offer_but_may_answer():
+    s = pos(RANKS, "a1,e5", queue="12", rnd="3/50")
+    assert Offer() not in GAME.bot_actions(s, 0)
+    s, _ = GAME.apply(s, 0, Offer())
+    assert GAME.bot_actions(s, 1) == [Agree(), Decline()]
+    assert len(GAME.random_playout(s, __import__("random").Random(1))) == 2

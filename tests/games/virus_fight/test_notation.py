@@ -9,8 +9,9 @@ import pytest
 
 from cellwars_tui.core import BadNotation
 from cellwars_tui.games.virus_fight import notation as N
-from cellwars_tui.games.virus_fight.rules import (GAME, Add, Drop, Erase, First, Jump, Mark,
-                                                  Move, Place, Ready, Write)
+from cellwars_tui.games.virus_fight.rules import (GAME, Add, Agree, Decline, Drop, Erase, First,
+                                                  Jump, Mark, Move, Offer, Place, Ready, Write,
+                                                  action_turn)
 
 PERFT_FILE = Path(__file__).with_name("perft.txt")
 RULES_MD = Path(N.__file__).with_name("rules.md")
@@ -26,7 +27,7 @@ def _perft_cases():
 @pytest.mark.parametrize("action", [
     Add(1), Add(12), Drop(), Mark(0), Mark(4), Ready(), First(0), First(3), Place(0),
     Place(45), Move(0, 9, 8), Move(-1, -1, 1), Move(0, 9, -1), Write(5, 9, 9), Write(0, -1, 1),
-    Jump(33), Jump(-1), Erase(9, 1), Erase(-1, 1), Erase(-1, -1),
+    Jump(33), Jump(-1), Erase(9, 1), Erase(-1, 1), Erase(-1, -1), Offer(), Agree(), Decline(),
 ])
 def test_action_notation_round_trips(action):
     text = GAME.action_to_str(action)
@@ -91,6 +92,8 @@ def _slow_perft(s, depth):
         return 0
     total = 0
     for a in GAME.legal_actions(s, seats[0]):
+        if action_turn(s, a) is None:
+            continue  # a stalemate offer is not a turn: perft counts turns only
         child, _ = GAME.apply(s, seats[0], a)
         total += _slow_perft(child, depth - 1)
     return total

@@ -119,6 +119,11 @@ async def turn_by_keys(pilot, action) -> None:
     screen = pilot.app.screen
     table = screen.table
     start = table.step()
+    if action == R.Decline():
+        await pilot.press("d")
+        await pilot.pause()
+        assert table.step() != start
+        return
     picks = turn_picks(action)
     for _ in range(12):
         if table.step() != start:
@@ -145,8 +150,13 @@ async def turn_by_keys(pilot, action) -> None:
 
 
 def _human_choice(rng: random.Random, legal: list):
-    alive = [a for a in legal if getattr(a, "step", getattr(a, "to", 0)) >= 0]
-    return rng.choice(alive or legal)
+    """A random turn that keeps the marker running if possible (never a stalemate offer; an
+    offer from the bot is declined)."""
+    if R.Decline() in legal:
+        return R.Decline()
+    turns = [a for a in legal if turn_picks(a)]
+    alive = [a for a in turns if getattr(a, "step", getattr(a, "to", 0)) >= 0]
+    return rng.choice(alive or turns)
 
 
 def test_the_game_has_its_own_screen():
@@ -369,6 +379,54 @@ async def test_the_board_at_80x24_as_text():
         assert match.steps[-1].action == R.Jump(E.square(1, 4))
 
 
+async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
+    match = _match(humans=2, seed=1)
+    for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "J1 E2", 0)):
+        for name in prog.split():
+            match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        match.play(seat, R.Mark(mark))
+        match.play(seat, R.Ready())
+    match.play(1, R.GAME.action_from_str("place c5"))
+    match.play(0, R.GAME.action_from_str("place a1"))
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Bob takes the table
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("o")
+        await pilot.pause()
+        # Ann answers: the cover first, then the question and the buttons
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = _text(screen.query_one("#vf-prompt"))
+        assert "Bob offers a stalemate" in prompt and "Bob would win" in prompt
+        assert screen.query_one("#vf-answer").display
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Stalemate declined" in _text(screen.query_one("#vf-prompt"))
+        await pilot.press("o")  # no second offer before the turn is played
+        await pilot.pause()
+        assert screen.view_state.offer == -1
+        await pilot.press("enter")  # Bob's only move: jump b5
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the table
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")  # Bob
+        await pilot.pause()
+        await pilot.click("#vf-agree")
+        await pilot.pause()
+        table = screen.table
+        assert table.is_over() and table.outcome().termination == "agreed stalemate"
+        assert "Bob wins (agreed stalemate)" in table.outcome_text()
+        assert "Bob agrees to the stalemate." in _text(screen.query_one("#gs-log"))
+
+
 async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
     from cellwars_tui.ui.replay import ReplayScreen
 
@@ -390,9 +448,12 @@ async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
         await pilot.press("end")
         await pilot.pause()
         assert screen.view_state.phase == R.OVER
+        board = screen.board_text(screen.view_state).plain
+        assert "①" in board or "②" in board
         cursor = screen.cursor
         await pilot.press("up", "enter", "y", "1")
         await pilot.pause()
         assert screen.cursor == cursor and not screen.legal
-        assert "①" in screen.board_text(screen.view_state).plain or \
-            "②" in screen.board_text(screen.view_state).plain
+        await pilot.press("home", "a")  # the replay's own keys still work: reveal every program
+        await pilot.pause()
+        assert screen.seat is None
