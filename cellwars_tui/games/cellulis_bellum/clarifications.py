@@ -1,4 +1,4 @@
-"""Every decision Cellulis Bellum makes where the seed rulebook is silent or ambiguous, in one place.
+"""Every decision Cellulis Bellum makes where the seed rulebook is silent or unclear, in one place.
 
 The constants are what ``rules.py`` uses; ``CLARIFICATIONS`` pairs a short quoted fragment of the
 (French) seed with the decision in our own words. rules.md repeats them under "Clarifications" (a

@@ -158,13 +158,13 @@ class CellulisBellumScreen(GameScreen):
                             out[q] = a
             return out
         if self.selected is not None:
-            p = self.selected
+            p, seat = self.selected, self.state.seat
             for a in legal:
                 if isinstance(a, Burst) and a.src == p:
                     out[a.dst] = a
-                elif isinstance(a, NucleusMove) and self.state.board[p] == R.NUCLEI[self.state.seat]:
+                elif isinstance(a, NucleusMove) and self.state.board[p] == R.NUCLEI[seat]:
                     out[a.to] = a
-                elif isinstance(a, VirusMove) and self.state.board[p] == R.VIRUSES[self.state.seat]:
+                elif isinstance(a, VirusMove) and self.state.board[p] == R.VIRUSES[seat]:
                     out[a.to] = a
             return out
         if self.state.step == SPAWN or self.mode == "spawn":
@@ -263,7 +263,6 @@ class CellulisBellumScreen(GameScreen):
     def draw_board(self, scale: tuple[int, int]) -> Text:
         s = self.state
         w, h = scale
-        ox = 3
         width, height = G.SQUARES_W * w + 1, G.SQUARES_H * h + 1
         grid = [[" "] * width for _ in range(height)]
         styles: list[list[str]] = [[""] * width for _ in range(height)]
@@ -372,7 +371,6 @@ class CellulisBellumScreen(GameScreen):
             out.append(run + "\n", style=run_style or None)
         files = "   " + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
-        del ox
         return out
 
     # -- input ---------------------------------------------------------------------------------

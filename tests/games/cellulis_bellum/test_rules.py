@@ -472,7 +472,7 @@ def test_pass_only_when_no_main_action_exists():
     assert s2.seat == 1 and s2.turn == 1
 
 
-# -- territory --------------------------------------------------------------------------------------
+# -- territory -------------------------------------------------------------------------------------
 def T(text: str) -> tuple[int, int]:
     s = state_from_diagram(text)
     return territory(s.board, 0), territory(s.board, 1)

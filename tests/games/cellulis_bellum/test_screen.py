@@ -106,7 +106,7 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
         screen = app.screen
         assert isinstance(screen, CellulisBellumScreen)
         board = _text(screen, "#cb-board")
-        assert "╳" in board and "─" in board and "│" in board and "◉" in board and "▣" in board
+        assert all(ch in board for ch in "╳─│◉▣")
         table = screen.table
         for _ in range(60):
             if table.is_over():
