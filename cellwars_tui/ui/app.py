@@ -235,9 +235,9 @@ def binding_commands(screen: Screen, skip: set[str]) -> list[SystemCommand]:
         binding = active_binding.binding
         action = binding.action
         name = action.split("(", 1)[0].split(".")[-1]
-        if not binding.description or name in skip or action in seen:
+        if not binding.description or not binding.show or name in skip or action in seen:
             continue
-        if not active_binding.enabled:
+        if not active_binding.enabled or _textual_action(active_binding.node, action):
             continue
         seen.add(action)
         node = active_binding.node
@@ -247,6 +247,20 @@ def binding_commands(screen: Screen, skip: set[str]) -> list[SystemCommand]:
             lambda a=action, n=node: screen.app.run_action(a, n),
         ))
     return out
+
+
+def _textual_action(node: Any, action: str) -> bool:
+    """Whether ``action`` is one of Textual's own (copy text, scroll ...), not a Cellwars one."""
+    target = node
+    if action.startswith("app."):
+        target, action = node.app, action[4:]
+    elif action.startswith("screen."):
+        target, action = node.screen, action[7:]
+    name = "action_" + action.split("(", 1)[0]
+    for cls in type(target).__mro__:
+        if name in cls.__dict__:
+            return cls.__module__.startswith("textual.")
+    return True  # no method: nothing for the palette to run
 
 
 def _builtin_theme_names() -> set[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -110,8 +111,13 @@ class LauncherScreen(Screen):
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []
         for game in self.games:
-            prompt = Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
-                                   "\n  ", (one_line(game.blurb, BLURB_WIDTH), "italic dim"))
+            # one line each, cut with an ellipsis at whatever width the list has
+            prompt = Group(
+                Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
+                              no_wrap=True, overflow="ellipsis"),
+                Text("  " + " ".join(game.blurb.split()), style="italic dim", no_wrap=True,
+                     overflow="ellipsis"),
+            )
             options.append(Option(prompt, id=f"game:{game.id}"))
         options.append(None)
         options.append(Option(Text("Resume a saved game"), id=RESUME))

@@ -47,15 +47,21 @@ class ResumeScreen(Screen):
     ResumeScreen #resume-list { height: 1fr; border: round $primary; }
     ResumeScreen #resume-problems { height: auto; max-height: 8; padding: 0 1; color: $warning; }
     """
-    BINDINGS = [Binding("escape,q", "back", "Back")]
+    BINDINGS = [
+        Binding("enter", "open", "Resume"),
+        Binding("delete,x", "delete", "Delete", key_display="del"),
+        Binding("escape,q", "back", "Back"),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
         self.saved: list[SavedGame] = []
         self.problems: list[Problem] = []
+        self._confirm_delete: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Resume a saved game: Enter to continue", id="resume-title")
+        yield Static("Resume a saved game: Enter continues it, Delete (twice) removes it",
+                     id="resume-title")
         with Vertical():
             yield OptionList(id="resume-list")
             yield Static(id="resume-problems")
@@ -88,13 +94,50 @@ class ResumeScreen(Screen):
             "\n".join(problem_line(p) for p in self.problems)
         )
 
+    def highlighted(self) -> SavedGame | None:
+        options = self.query_one("#resume-list", OptionList)
+        if options.highlighted is None or not self.saved:
+            return None
+        key = options.get_option_at_index(options.highlighted).id or ""
+        return self.saved[int(key)] if key.isdigit() else None
+
+    def action_open(self) -> None:
+        game = self.highlighted()
+        if game is not None:
+            self._open(game)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted saved game (the key pressed twice: no undo for this)."""
+        game = self.highlighted()
+        if game is None:
+            return
+        name = game.path.name
+        if self._confirm_delete != name:
+            self._confirm_delete = name
+            self.notify(f"Press Delete again to delete {name} for good.", severity="warning")
+            return
+        self._confirm_delete = None
+        try:
+            game.path.unlink()
+        except OSError as exc:
+            self.notify(f"could not delete {name}: {exc.strerror or exc}", severity="error")
+            return
+        self.notify(f"Deleted {name}.")
+        self.reload()
+
+    @on(OptionList.OptionHighlighted, "#resume-list")
+    def _moved(self) -> None:
+        self._confirm_delete = None
+
     @on(OptionList.OptionSelected, "#resume-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None or not event.option.id.isdigit():
             return
+        self._open(self.saved[int(event.option.id)])
+
+    def _open(self, game: SavedGame) -> None:
         from ..record.format import load_match
 
-        game = self.saved[int(event.option.id)]
         try:
             match = load_match(game.path)
         except CellwarsError as exc:

@@ -80,8 +80,10 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                     yield Label("Seed", classes="setup-label")
                     yield Input(placeholder="random", type="integer", id="setup-seed", compact=True)
                 with Horizontal(classes="setup-row", id="think-row"):
-                    yield Label("Bot think (s)", classes="setup-label")
-                    yield Input(value="1", type="number", id="setup-think", compact=True)
+                    yield Label("Bot time (s)", classes="setup-label")
+                    yield Input(value="1", type="number", id="setup-think", compact=True,
+                                tooltip="How long the search bot may think per move")
+                    yield Static("seconds per move (search bot)", classes="setup-note")
             yield Static("Tab: next field · Ctrl+S or Enter in a text field: start",
                          id="setup-hint")
             yield Static("", id="setup-error")

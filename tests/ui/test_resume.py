@@ -124,3 +124,32 @@ def _first_move(match: Match):
     match.resolve_chance()
     seat = match.to_act()[0]
     return seat, match.legal_actions(seat)[0]
+
+
+async def test_delete_twice_removes_only_the_highlighted_saved_game():
+    paths = []
+    for seed in (1, 2):
+        app = CellwarsApp(match=toy_match(seed=seed), games=[TOY])
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            paths.append(app.screen.table.match.path)
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        resume = app.screen
+        assert len(resume.saved) == 2
+        doomed = resume.highlighted().path
+        await pilot.press("delete")
+        await pilot.pause()
+        assert doomed.exists(), "one press only asks"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert not doomed.exists()
+        assert len(resume.saved) == 1
+        (kept,) = [p for p in paths if p != doomed]
+        assert kept.exists() and resume.saved[0].path == kept
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.unfinished_count == 1
