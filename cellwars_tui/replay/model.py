@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from ..core.api import CHANCE, Event, Game, Options, Outcome
 from ..core.errors import BadNotation, BadOptions, CellwarsError, RecordError
 from ..core.match import Match, Seat, Step
