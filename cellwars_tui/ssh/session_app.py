@@ -4,7 +4,7 @@ The server starts this on the session's PTY with the player's identity and hub t
 environment (see :mod:`.server`). The session gets the whole app (:class:`OnlineApp`): the
 launcher and every local game, plus the online tables (``o``, or the command palette). A player
 who comes back to a game in progress is taken straight to its table. A terminal smaller than the
-app can lay out gets a "terminal too small" screen until it grows.
+app can lay out gets the app's "terminal too small" notice (``ui.size_guard``) until it grows.
 """
 
 from __future__ import annotations
@@ -12,62 +12,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.screen import Screen
 
 from ..ui import app as ui_app
 from ..ui.app import CellwarsApp
 from . import protocol as p
 from .client import in_ssh_session
 from .lobby import HubLink, LobbyScreen, TableScreen
-
-# The smallest terminal the game screens lay out in; below it the app shows TooSmallScreen.
-MIN_COLS = 64
-MIN_ROWS = 18
-
-
-def too_small(cols: int, rows: int) -> bool:
-    return cols < MIN_COLS or rows < MIN_ROWS
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """Covers the app while the terminal is too small for it; goes away when it grows."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen #too-small { width: auto; height: auto; text-align: center; }
-    """
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True)]
-
-    def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(id="too-small")
-
-    def on_mount(self) -> None:
-        self._say()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._say()
-        self.app.call_later(self._check)
-
-    def on_screen_resume(self) -> None:
-        self._check()
-
-    def _say(self) -> None:
-        cols, rows = self.app.size
-        self.query_one("#too-small", Static).update(Text(
-            f"Terminal too small\n{cols}x{rows}, needs {MIN_COLS}x{MIN_ROWS}\n"
-            "Make the window bigger (ctrl+q quits)."))
-
-    def _check(self) -> None:
-        if self.is_current and not too_small(*self.app.size):
-            self.dismiss(None)
 
 
 class OnlineApp(CellwarsApp):
@@ -83,12 +35,10 @@ class OnlineApp(CellwarsApp):
         super().__init__(**kw)
         self.online = in_ssh_session() if online is None else online
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # Textual also calls every base class's on_mount
         if self.online:
             link = HubLink.of(self)
-            link.start()  # the footer shows "o Online tables"
-        self.call_after_refresh(self._check_size)
+            link.start()  # the footer shows "o Online"
 
     # -- online ------------------------------------------------------------------------------
     def action_online(self) -> None:
@@ -108,8 +58,6 @@ class OnlineApp(CellwarsApp):
             return
         if any(isinstance(s, (LobbyScreen, TableScreen)) for s in self.screen_stack):
             return  # the lobby's screens follow the table themselves
-        if isinstance(self.screen, TooSmallScreen):
-            return
         self.push_screen(LobbyScreen())
         self.push_screen(TableScreen(msg.info.code))
 
@@ -121,14 +69,6 @@ class OnlineApp(CellwarsApp):
             screen.dismiss_game()  # type: ignore[attr-defined]
             return
         super().play_again(screen)  # type: ignore[arg-type]
-
-    # -- terminal size -----------------------------------------------------------------------
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._check_size)
-
-    def _check_size(self) -> None:
-        if too_small(*self.size) and not isinstance(self.screen, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
 
 
 def main() -> int:

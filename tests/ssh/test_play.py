@@ -1,0 +1,133 @@
+"""Whole games over the real server: two SSH clients at one Virus Fight table, reconnecting.
+
+Each client is asyncssh plus a pyte screen running the real session app (forked from the zygote).
+The moves go in through the game screen's own Moves picker (``m``, type the move, Enter), which
+every game screen inherits from GameScreen; the test reads the hub only to pick a sensible move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+
+import asyncssh
+import pytest
+
+from cellwars_tui.core import CHANCE
+
+from .conftest import Terminal, open_terminal
+from .test_session import click_at, online
+
+
+@pytest.fixture
+async def server(make_server):
+    return await make_server(child_command=None)
+
+
+async def until(pred, timeout: float = 10.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or pred}")
+        await asyncio.sleep(0.03)
+
+
+async def virus_fight_table(server, ann: Terminal, ben: Terminal) -> str:
+    """ann makes a Virus Fight table (the lobby's first game), ben sits, ann starts."""
+    await online(ann, "ann")
+    await online(ben, "ben")
+    click_at(ann, "New table")
+    await ann.wait_for("1. ann  ← you")
+    code = re.search(r"Table ([A-Z]{4})", ann.text()).group(1)
+    assert "Virus Fight" in ann.text()
+    await ben.wait_for(code)
+    ben.send("j")
+    await asyncio.sleep(0.3)
+    ben.send(code + "\r")
+    await ben.wait_for("you: watching")
+    click_at(ben, "2. (free)")
+    await ann.wait_for("2. ben")
+    ann.send("s")
+    await ann.wait_for("Secret programs", timeout=15)  # the game's own screen, in both
+    await ben.wait_for("Secret programs", timeout=15)
+    return code
+
+
+def pick_move(game, legal, rng: random.Random) -> str:
+    """A random legal move whose notation the picker's filter finds first (so Enter plays it).
+    Programs of one instruction, marked and declared ready at once, make games of ~10 moves."""
+    texts = [game.action_to_str(a) for a in legal]
+    unique = [t for t in texts if next(x for x in texts if t.lower() in x.lower()) == t]
+    for eager in ("ready", "mark 1"):
+        if eager in unique:
+            return eager
+    adds = [t for t in unique if t.startswith("add ")]
+    return rng.choice(adds or unique)
+
+
+async def play_one(term: Terminal, move: str, match, before: int, legal: int) -> None:
+    """``move`` through the Moves picker, once the terminal shows the hub's latest step."""
+    try:
+        await term.wait_for(f"· step {before} ·", timeout=10)
+        term.send("m")
+        await term.wait_for(f"Moves ({legal})", timeout=10)
+        term.send(move)
+        # Enter once the list is filtered: the move shows in the filter and as the first option
+        await until(lambda: term.text().count(move) >= 2, 10, f"the filter to show {move!r}")
+        term.send("\r")
+        await until(lambda: match.cursor > before, 10, f"{move!r} to be played")
+        await until(lambda: "type to filter" not in term.text(), 10, "the picker to close")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; screen:\n{term.text()}") from None
+
+
+async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_its_seat_back(
+        server, client_key):
+    """Two SSH clients at one Virus Fight table play it to the end through the game screen, each
+    seeing only its own secret program; ben's connection drops mid-game and he reconnects with
+    the same key to the same seat."""
+    ben_key = asyncssh.generate_private_key("ssh-ed25519")
+    ann = await open_terminal(server.port, key=client_key, username="ann", cols=110, rows=36)
+    ben = await open_terminal(server.port, key=ben_key, username="ben", cols=110, rows=36)
+    seen_by_ben = ""
+    try:
+        code = await virus_fight_table(server, ann, ben)
+        table = server.hub.tables[code]
+        match, game = table.match, table.game
+        rng = random.Random(7)
+        dropped = False
+        while not match.is_over():
+            seat = next(s for s in match.to_act() if s != CHANCE)
+            if seat == 1 and not dropped:  # ben's first turn: his connection drops
+                dropped = True
+                seen_by_ben += ben.everything()
+                ben.conn.abort()
+                await until(lambda: table.away() == ["ben"], 10, "ben to be away")
+                await ben.close()
+                assert table.seat_of(table.slots[1].identity) == 1  # the seat waits for him
+                ben = await open_terminal(server.port, key=ben_key, username="ben", cols=110,
+                                          rows=36)
+                await until(lambda: not table.away(), 10, "ben to be back")
+                await ben.wait_for("ben's secret program", timeout=20)  # straight back to it
+            terms = (ann, ben)
+            legal = match.legal_actions(seat)
+            move = pick_move(game, legal, rng)
+            before = match.cursor
+            await play_one(terms[seat], move, match, before, len(legal))
+            assert game.action_to_str(match.steps[before].action) == move  # what was typed
+            assert match.cursor < 120, "the game should have ended"
+        assert dropped
+        outcome = match.outcome()
+        for term in (ann, ben):
+            await term.wait_for(outcome.termination, timeout=10)
+        seen_by_ben += ben.everything()
+        # Each terminal was shown its own secret program, never the other seat's.
+        assert "ann's secret program" in ann.everything()
+        assert "ben's secret program" in seen_by_ben
+        assert "ben's secret program" not in ann.everything()
+        assert "ann's secret program" not in seen_by_ben
+    finally:
+        await ann.close()
+        await ben.close()
