@@ -694,6 +694,8 @@ class CellWarsScreen(GameScreen):
         greyed: frozenset[int] = frozenset()
         if s is not None and s.phase in (R.SIGNS, R.TISSUE, R.PIECES) and targets:
             greyed = frozenset(range(B.N_TILES)) - targets
+            if len(targets) > 20:  # most of the board: greying the rest says enough
+                targets = frozenset()
         in_range: frozenset[int] = frozenset()
         p = self._selected_immune()
         if p >= 0 and s is not None:
@@ -729,7 +731,7 @@ class CellWarsScreen(GameScreen):
         muted = self.colour("muted")
         out = Text(no_wrap=True, overflow="ellipsis")
         # round track: one character a round, reload rounds marked *
-        out.append(f"Round {s.round:>2}/{C.ROUNDS} ", style="bold")
+        out.append(f"Round {s.round:>2}/{C.ROUNDS} " if s.round else "Setup     ", style="bold")
         for r in range(1, C.ROUNDS + 1):
             ch = "*" if r in C.RELOAD_ROUNDS else "·"
             if r == s.round:
@@ -743,7 +745,7 @@ class CellWarsScreen(GameScreen):
             else "bold"
         out.append("Cancer tiles ")
         out.append(f"{n:>2}", style=style)
-        out.append(f"  (>{C.CANCER_WIN_ABOVE} cancer, <{C.IMMUNE_WIN_BELOW} immune)\n",
+        out.append(f"  cancer >{C.CANCER_WIN_ABOVE}, immune <{C.IMMUNE_WIN_BELOW}\n",
                    style=muted)
         out.append(self._step_line(s), style="bold")
         if self._dice_text:

@@ -230,6 +230,7 @@ async def test_board_in_every_theme_and_size(theme, size):
         screen = app.screen
         state = _board_state(m)
         screen.show(state, 0, screen.legal)
+        screen._paint_side()
         await pilot.pause()
         board = screen.query_one(HexBoard)
         lay = board.layout_
@@ -292,7 +293,7 @@ async def test_setup_greys_out_illegal_spots_and_places_by_click():
         assert screen.table.state().signs == (T["E5"],)
         marks = screen.marks()
         assert T["E5"] in marks.greyed and T["E5"] not in marks.targets
-        assert len(marks.targets) == 60
+        assert len(screen.tile_actions) == 60 and len(marks.greyed) == 1
         assert "CARD sign 2 of 4" in screen.prompt
         # a click on a taken spot does nothing but describe it
         await pilot.click("#cw-board", offset=board.tile_offset(T["E5"]))
