@@ -54,6 +54,7 @@ class TooSmall(Widget):
         background: $background;
         color: $foreground;
         content-align: center middle;
+        text-align: center;
         padding: 0 1;
     }
     """
@@ -103,20 +104,36 @@ class SizeGuard:
         small = self.too_small
         for screen in app.screen_stack:
             if screen is not current or not small:
+                if screen.has_class("-too-small"):
+                    screen.remove_class("-too-small")
+                    screen.styles.clear_rule("overflow_x")
+                    screen.styles.clear_rule("overflow_y")
                 for notice in list(screen.query(TooSmall)):
                     notice.remove()
         if not small:
             return
+        # while too small, look again now and then: a screen pushed or mounted in between
+        # (start-up, a bot's hand-off cover) gets its notice too
+        if getattr(self, "_size_guard_timer", None) is None:
+            def again() -> None:
+                self._size_guard_timer = None
+                self.check_size()
+
+            self._size_guard_timer = app.set_timer(0.5, again)
         have = (app.size.width, app.size.height)
         need = minimum_size(app)
+        if not current.has_class("-too-small"):
+            current.add_class("-too-small")
+            current.styles.overflow_x = "hidden"  # no scrollbars around the notice
+            current.styles.overflow_y = "hidden"
         found = list(current.query(TooSmall))
         if found:
             found[0].set_sizes(have, need)
             return
         try:
             current.mount(TooSmall(have, need))
-        except MountError:  # the screen is not mounted yet: try again after it is
-            app.set_timer(0.05, self.check_size)
+        except MountError:  # the screen is not mounted yet: the timer above tries again
+            pass
 
     async def on_event(self, event: events.Event) -> None:
         if (
