@@ -118,6 +118,7 @@ class InfectionScreen(GameScreen):
     """Infection played in real time: your dice by keys and mouse, bot teammates at their pace."""
 
     clock: ClassVar[Clock | None] = None  # tests put a FakeClock here; None = the real clock
+    fps: ClassVar[float] = FPS  # timer ticks (screen updates) per second during a round
 
     DEFAULT_CSS = """
     InfectionScreen #inf-top { height: 5; }
@@ -128,8 +129,8 @@ class InfectionScreen(GameScreen):
     InfectionScreen #inf-round { width: 1fr; padding: 1 1 0 1; }
     InfectionScreen #inf-virus { height: 1fr; min-height: 6; }
     InfectionScreen .inf-colbox { width: 1fr; height: 100%; border: round $panel; padding: 0 0; }
-    InfectionScreen .inf-col { width: 100%; }
-    InfectionScreen #inf-players { height: auto; max-height: 8; }
+    InfectionScreen .inf-col { width: 100%; height: 1fr; }
+    InfectionScreen #inf-players { height: 4; }
     InfectionScreen #inf-you { height: 3; }
     InfectionScreen .inf-die { width: 6; height: 3; border: round $panel; content-align: center middle; }
     InfectionScreen .inf-die.held { border: heavy $accent; }
@@ -163,19 +164,25 @@ class InfectionScreen(GameScreen):
         except ValueError:
             paces = (C.PACE_DEFAULT,) * players
         self.paces = tuple(C.PACES[p] for p in paces)
-        self.timer = Timer(self.round_seconds, interval=1 / FPS, clock=type(self).clock)
+        self.timer = Timer(self.round_seconds, interval=1 / self.fps, clock=type(self).clock)
         self.user_paused = False
         self._round = 0  # the round the timer is running for
         self._tumble: dict[int, tuple[float, tuple[bool, ...]]] = {}  # seat -> (until, dice rolling)
         self._bot_handles: dict[int, Any] = {}
         self._rng = random.Random(f"infection-screen/{getattr(table, 'revision', 0)}")
         self._shown_clock = ""
+        self._drawn: dict[str, Any] = {}  # selector -> the key of what it shows now
         self._state: InfectionState | None = None
         self._started = False
 
-    def _options(self) -> Any:
+    def _record(self) -> Any:
+        """What holds the steps and their times: the match here, the replay in a replay."""
         match = getattr(self.table, "match", None)
-        return match.options if match is not None else None
+        return match if match is not None else getattr(self.table, "replay", None)
+
+    def _options(self) -> Any:
+        record = self._record()
+        return record.options if record is not None else None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -196,12 +203,16 @@ class InfectionScreen(GameScreen):
 
     # -- timer and table -----------------------------------------------------------------------
     def on_mount(self) -> None:
+        self.query_one("#inf-players").styles.height = self.table.players
+        for i in range(3):
+            self.query_one(f"#inf-die-{i}").border_title = str(i + 1)
         self.timer.subscribe(self._on_tick)
         self.timer.on_expire(self._on_expire)
         match = getattr(self.table, "match", None)
         if match is not None and not self.read_only:
-            # record every action at the timer's play time (pauses excluded)
-            match.elapsed_before = match.now()
+            # record every action at the timer's play time (pauses excluded), going on from the
+            # last recorded action (time spent elsewhere, in menus or between sessions, is not play)
+            match.elapsed_before = match.steps[match.cursor - 1].t if match.cursor else 0.0
             match._clock = self.timer.play_time
             match._t0 = self.timer.play_time()
         super().on_mount()
@@ -215,12 +226,12 @@ class InfectionScreen(GameScreen):
 
     def _round_start_in_record(self) -> float:
         """Play time at which the current round began, from the record (0 without one)."""
-        match = getattr(self.table, "match", None)
-        if match is None:
+        record = self._record()
+        if record is None:
             return 0.0
-        for i in range(match.cursor - 1, -1, -1):
-            if any(isinstance(e, RoundOver) for e in match.events[i]):
-                return match.steps[i].t
+        for i in range(record.cursor - 1, -1, -1):
+            if any(isinstance(e, RoundOver) for e in record.events[i]):
+                return record.steps[i].t
         return 0.0
 
     def _sync_round(self, s: InfectionState) -> None:
@@ -239,8 +250,8 @@ class InfectionScreen(GameScreen):
         if first:  # a resumed game goes on with the time its round had left
             match = getattr(self.table, "match", None)
             if match is not None and match.cursor:
-                duration = self.round_seconds - (match.now() - self._round_start_in_record())
-                duration = min(self.round_seconds, max(1.0, duration))
+                played = match.steps[match.cursor - 1].t - self._round_start_in_record()
+                duration = min(self.round_seconds, max(1.0, self.round_seconds - played))
         self._tumble.clear()
         self.timer.start(duration)
         if self.user_paused or self._remote_pause():
@@ -275,11 +286,10 @@ class InfectionScreen(GameScreen):
         if self.is_mounted:
             self._paint_clock()
             if self._tumble:
-                now = self.timer.play_time()
-                done = [seat for seat, (until, _) in self._tumble.items() if until <= now]
-                for seat in done:
-                    del self._tumble[seat]
                 self._paint_seats()
+                now = self.timer.play_time()
+                for seat in [s for s, (until, _) in self._tumble.items() if until <= now]:
+                    del self._tumble[seat]
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_seats(self) -> list[int]:
@@ -333,8 +343,7 @@ class InfectionScreen(GameScreen):
         self._tumble[seat] = (self.timer.play_time() + C.TUMBLE_SECONDS, rolling)
 
     def _busy(self, seat: int) -> bool:
-        t = self._tumble.get(seat)
-        return t is not None and t[0] > self.timer.play_time()
+        return self._rolling(seat) is not None
 
     # -- playing -------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -512,54 +521,96 @@ class InfectionScreen(GameScreen):
         elif not remote and not self.user_paused and self.timer.state == "paused":
             self.timer.resume()
 
-    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
-        message = self._status
-        super()._paint_frame(viewer, None)  # bots here do not "think": they act on the timer
-        self._paint_side(viewer)
-        if message or self.table.is_over() or self.read_only:
+    def _put(self, selector: str, key: Any, build: Any, *, layout: bool = False) -> None:
+        """Update a widget with ``build()`` only when ``key`` (what it shows) has changed: a
+        Static's update re-styles its text, too costly to repeat 30 times a second. Widgets of a
+        fixed size skip the layout pass (``layout=False``), which would reflow the whole screen."""
+        if self._drawn.get(selector) == key:
             return
-        seat = self.me()
-        if seat is None:
-            hint = "Watching the bots play · p: pause"
+        self._drawn[selector] = key
+        self.query_one(selector, Static).update(build(), layout=layout)
+
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        """Title, side panel, banner and status (the base's frame, drawn here with bots acting on
+        the timer rather than "thinking", and the log showing its newest lines)."""
+        table = self.table
+        over = table.is_over()
+        acting = [s for s in table.to_act() if s != CHANCE]
+        line = "game over" if over else (f"{len(acting)} of {table.players} playing"
+                                         if acting else "")
+        self._put("#gs-title", (table.step() // 10, line),
+                  lambda: Text(f"{self.game.title} · {line}", no_wrap=True))
+        self._paint_side(viewer)
+        banner = self.query_one("#gs-banner")
+        banner.set_class(over, "over")
+        if over:
+            self._put("#gs-result", table.outcome_text(), lambda: Text(table.outcome_text()))
+            if self.read_only:
+                self.query_one("#gs-again").display = False
+        if self._status:
+            status, self._status = self._status, ""
+        elif over:
+            status = f"Game over: {table.outcome_text()}"
+        elif self.read_only:
+            status = "Replay"
+        elif self.me() is None:
+            status = "Watching the bots play · p: pause"
         elif self._legal:
-            hint = "space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · p pause"
+            status = ("space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · "
+                      "p pause")
         else:
-            hint = "Resting until the next round · p: pause"
-        self.query_one("#gs-status", Static).update(Text(hint, no_wrap=True, overflow="ellipsis"))
+            status = "Resting until the next round · p: pause"
+        problem = getattr(table, "save_problem", None)
+        if problem:
+            status = problem
+        self._put("#gs-status", status, lambda: Text(status, no_wrap=True, overflow="ellipsis"))
+
+    def say(self, text: str) -> None:
+        self._drawn.pop("#gs-status", None)
+        super().say(text)
 
     def _paint_side(self, viewer: int | None) -> None:
         """The seats with their pace and VP, and the newest events, one line each."""
         table = self.table
         s = self._state
-        seats = Text(no_wrap=True, overflow="ellipsis")
         bots = set(self.bot_seats())
-        for i in range(table.players):
-            seats.append(f"{SEAT_GLYPHS[i % 6]} {table.seat_name(i)}",
-                         style=f"bold {self.seat_colour(i)}")
-            if i in bots:
-                pace = next(k for k, v in C.PACES.items() if v == self.paces[i])
-                seats.append(f"  bot, {pace}", style=self.colour("muted"))
-            elif viewer == i:
-                seats.append("  you")
-            if s is not None and i < len(s.seats):
-                seats.append(f"  {vp(s.seats[i])} VP")
-            seats.append("\n")
-        self.query_one("#gs-seats", Static).update(seats)
+        scores = tuple(vp(p) for p in s.seats) if s is not None else ()
+
+        def seats() -> Text:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            for i in range(table.players):
+                text.append(f"{SEAT_GLYPHS[i % 6]} {table.seat_name(i)}",
+                            style=f"bold {self.seat_colour(i)}")
+                if i in bots:
+                    pace = next(k for k, v in C.PACES.items() if v == self.paces[i])
+                    text.append(f"  bot, {pace}", style=self.colour("muted"))
+                elif viewer == i:
+                    text.append("  you")
+                if i < len(scores):
+                    text.append(f"  {scores[i]} VP")
+                text.append("\n")
+            return text
+
+        self._put("#gs-seats", (viewer, scores), seats, layout=True)
         log_widget = self.query_one("#gs-log", Static)
         lines = max(4, log_widget.size.height or 20)
-        log = Text(no_wrap=True, overflow="ellipsis")
-        for step, seat, sentence in table.events(last=lines):
-            style = self.seat_colour(seat) if seat is not None else ""
-            log.append(sentence + "\n", style=style)
-        log_widget.update(log)
+
+        def log() -> Text:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            for _step, seat, sentence in table.events(last=lines):
+                style = self.seat_colour(seat) if seat is not None else ""
+                text.append(sentence + "\n", style=style)
+            return text
+
+        self._put("#gs-log", (table.step(), lines), log)
 
     def remaining(self) -> float:
         """Seconds left in the current round as shown (from the record in a replay)."""
         if self.read_only:
-            match = getattr(self.table, "match", None)
-            if match is None or not match.cursor:
+            record = self._record()
+            if record is None or not record.cursor:
                 return self.round_seconds
-            now = match.steps[match.cursor - 1].t
+            now = record.steps[record.cursor - 1].t
             return max(0.0, self.round_seconds - (now - self._round_start_in_record()))
         if self.timer.state == "idle" and not self._round:
             return self.round_seconds
@@ -575,67 +626,97 @@ class InfectionScreen(GameScreen):
             digits.update(text)
             self._shown_clock = text
         hurry = not over and left <= HURRY_SECONDS
-        digits.set_class(hurry, "hurry")
-        digits.set_class(hurry and not self.is_paused() and int(left * 2) % 2 == 0, "flash")
-        digits.set_class(self.is_paused(), "paused")
-        info = Text(no_wrap=True, overflow="ellipsis")
-        if s is not None:
-            info.append(f"Round {s.round}/{C.ROUNDS}", style="bold")
-            left_cards = sum(len(c) for c in s.columns)
-            info.append(f" · virus: {left_cards} molecule{'s' if left_cards != 1 else ''}")
-            info.append(f" · decks {'/'.join(str(len(d)) for d in s.decks)}\n",
+        flags = (hurry, hurry and not self.is_paused() and int(left * 2) % 2 == 0,
+                 self.is_paused())
+        if flags != self._drawn.get("clock-flags"):
+            self._drawn["clock-flags"] = flags
+            digits.set_class(flags[0], "hurry")
+            digits.set_class(flags[1], "flash")
+            digits.set_class(flags[2], "paused")
+        paused = self.is_paused()
+        if s is None:
+            return
+        left_cards = sum(len(c) for c in s.columns)
+        key = (s.round, left_cards, tuple(len(d) for d in s.decks), s.result, paused, hurry,
+               self._remote_pause())
+
+        def info() -> Text:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append(f"Round {s.round}/{C.ROUNDS}", style="bold")
+            text.append(f" · virus: {left_cards} molecule{'s' if left_cards != 1 else ''}")
+            text.append(f" · decks {'/'.join(str(len(d)) for d in s.decks)}\n",
                         style=self.colour("muted"))
             if over:
-                info.append("Virus cleared!" if s.result == "cleared" else "The virus survived.",
-                            style=f"bold {self.colour('highlight' if s.result == 'cleared' else 'danger')}")
-            elif self.is_paused():
+                won = s.result == "cleared"
+                text.append("Virus cleared!" if won else "The virus survived.",
+                            style=f"bold {self.colour('highlight' if won else 'danger')}")
+            elif paused:
                 why = self._remote_pause() or "press p to play on"
-                info.append(f"⏸ PAUSED ({why})", style=f"bold {self.colour('target')}")
+                text.append(f"⏸ PAUSED ({why})", style=f"bold {self.colour('target')}")
             elif hurry:
-                info.append("Hurry! The timer is running out!", style=f"bold {self.colour('danger')}")
+                text.append("Hurry! The timer is running out!",
+                            style=f"bold {self.colour('danger')}")
             else:
-                info.append("Roll!", style=self.colour("muted"))
-        self.query_one("#inf-round", Static).update(info)
+                text.append("Roll!", style=self.colour("muted"))
+            return text
+
+        self._put("#inf-round", key, info)
 
     def _paint_columns(self, s: InfectionState) -> None:
         meeples = {p.target: i for i, p in enumerate(s.seats) if p.target >= 0}
         me = self.me()
         for col in range(3):
-            text = Text(no_wrap=True, overflow="ellipsis")
+            cards = s.columns[col]
             free = top_free(s, col)
-            for pos, card in enumerate(s.columns[col]):
-                who = meeples.get(card)
-                if who is not None:
-                    text.append(SEAT_GLYPHS[who % 6], style=f"bold {self.seat_colour(who)}")
-                elif pos == free:
-                    text.append("▸", style=self.colour("highlight"))
-                else:
-                    text.append(" ")
-                text.append(f"{K.CARD_CODE[card]:<7}",
-                            style="bold" if who is not None and who == me else "")
-                for prot in K.CARD_PROTEINS[card]:
-                    text.append(prot, style=PROTEIN_STYLE[prot])
-                text.append(" " * (3 - len(K.CARD_PROTEINS[card])))
-                text.append(f"{K.CARD_VP[card]:>3}", style=self.colour("muted"))
-                short = power_short(card)
-                if short:
-                    text.append(f" {short}", style=self.colour("target"))
-                text.append("\n")
-            if not s.columns[col]:
-                text.append(" (cleared)", style=self.colour("muted"))
-            self.query_one(f"#inf-col-{col}", ColumnList).update(text)
+            key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free)
+            self._put(f"#inf-col-{col}", key,
+                      lambda cards=cards, free=free: self._column_text(cards, free, meeples, me))
+
+    def _column_text(self, cards: tuple[int, ...], free: int, meeples: dict[int, int],
+                     me: int | None) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for pos, card in enumerate(cards):
+            who = meeples.get(card)
+            if who is not None:
+                text.append(SEAT_GLYPHS[who % 6], style=f"bold {self.seat_colour(who)}")
+            elif pos == free:
+                text.append("▸", style=self.colour("highlight"))
+            else:
+                text.append(" ")
+            text.append(f"{K.CARD_CODE[card]:<7}",
+                        style="bold" if who is not None and who == me else "")
+            for prot in K.CARD_PROTEINS[card]:
+                text.append(prot, style=PROTEIN_STYLE[prot])
+            text.append(" " * (3 - len(K.CARD_PROTEINS[card])))
+            text.append(f"{K.CARD_VP[card]:>3}", style=self.colour("muted"))
+            short = power_short(card)
+            if short:
+                text.append(f" {short}", style=self.colour("target"))
+            text.append("\n")
+        if not cards:
+            text.append(" (cleared)", style=self.colour("muted"))
+        return text
+
+    def _rolling(self, seat: int) -> tuple[bool, ...] | None:
+        """Which of ``seat``'s dice are tumbling now ((False,)*3: the white die), or None."""
+        t = self._tumble.get(seat)
+        return t[1] if t is not None and t[0] > self.timer.play_time() else None
+
+    def _frame(self) -> int:
+        """The tumbling dice change faces 12 times a second."""
+        return int(self.timer.play_time() * 12)
 
     def _dice_text(self, s: InfectionState, seat: int) -> Text:
         p = s.seats[seat]
         text = Text()
         white = "·" if p.white < 0 else str(p.white)
-        rolling = self._tumble.get(seat) if self._busy(seat) else None
-        if rolling is not None and not any(rolling[1]):
+        rolling = self._rolling(seat)
+        if rolling is not None and not any(rolling):
             white = str(self._rng.choice(K.WHITE_FACES))
         text.append(f"⚪{white} ", style="bold")
         for i in range(3):
             face = p.dice[i]
-            if rolling is not None and rolling[1][i]:
+            if rolling is not None and rolling[i]:
                 face = self._rng.choice(K.DICE[i])
                 text.append(f"[{face_text(face)}]", style="dim " + PROTEIN_STYLE.get(face, ""))
                 continue
@@ -649,39 +730,54 @@ class InfectionScreen(GameScreen):
         s = self._state
         if s is None or s.shuffled < 3:
             return
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for i, p in enumerate(s.seats):
-            colour = self.seat_colour(i)
-            text.append(f"{SEAT_GLYPHS[i % 6]} ", style=f"bold {colour}")
-            text.append(f"{self.table.seat_name(i)[:10]:<10} ", style=colour)
-            text.append_text(self._dice_text(s, i))
-            text.append(" ")
-            text.append_text(self._stage_text(s, i))
-            text.append(f" · {vp(p)} VP", style=self.colour("muted"))
-            unused = [c for c in p.cards if c not in p.spent and K.CARD_POWER[c]]
-            if unused:
-                text.append(f" · {len(unused)}⚡", style=self.colour("target"))
-            text.append("\n")
-        self.query_one("#inf-players", Static).update(text)
+        rolling = tuple(self._rolling(i) for i in range(len(s.seats)))
+        frame = self._frame() if any(r is not None for r in rolling) else -1
+
+        def rows() -> Text:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            for i, p in enumerate(s.seats):
+                colour = self.seat_colour(i)
+                text.append(f"{SEAT_GLYPHS[i % 6]} ", style=f"bold {colour}")
+                text.append(f"{self.table.seat_name(i)[:10]:<10} ", style=colour)
+                text.append_text(self._dice_text(s, i))
+                text.append(" ")
+                text.append_text(self._stage_text(s, i))
+                text.append(f" · {vp(p)} VP", style=self.colour("muted"))
+                unused = [c for c in p.cards if c not in p.spent and K.CARD_POWER[c]]
+                if unused:
+                    text.append(f" · {len(unused)}⚡", style=self.colour("target"))
+                text.append("\n")
+            return text
+
+        self._put("#inf-players", (s.seats, rolling, frame), rows)
         seat = self.me()
-        if seat is not None and 0 <= seat < len(s.seats):
-            p = s.seats[seat]
-            rolling = self._tumble.get(seat) if self._busy(seat) else None
-            for i in range(3):
-                box = self.query_one(f"#inf-die-{i}", DieBox)
-                face = p.dice[i]
-                if rolling is not None and rolling[1][i]:
-                    face = self._rng.choice(K.DICE[i])
-                label = "·" if face == "" else ("🔬" if face == "M" else face_text(face).strip())
-                box.update(Text(label or " ", style=PROTEIN_STYLE.get(face, "")))
-                box.border_title = str(i + 1)
+        if seat is None or not 0 <= seat < len(s.seats):
+            return
+        p = s.seats[seat]
+        mine = rolling[seat]
+        for i in range(3):
+            face = p.dice[i]
+            tumbling = mine is not None and mine[i]
+            key = (face, p.held[i], frame if tumbling else -1)
+            if self._drawn.get(f"die-{i}") == key:
+                continue
+            self._drawn[f"die-{i}"] = key
+            if tumbling:
+                face = self._rng.choice(K.DICE[i])
+            box = self.query_one(f"#inf-die-{i}", DieBox)
+            label = "·" if face == "" else ("🔬" if face == "M" else face_text(face).strip())
+            box.update(Text(label or " ", style=PROTEIN_STYLE.get(face, "")), layout=False)
+            if self._drawn.get(f"held-{i}") != p.held[i]:
+                self._drawn[f"held-{i}"] = p.held[i]
                 box.border_subtitle = "held" if p.held[i] else ("yel" if i == 2 else "blue")
                 box.set_class(p.held[i], "held")
 
     def _stage_text(self, s: InfectionState, seat: int) -> Text:
         p = s.seats[seat]
         text = Text()
-        if p.stage == WHITE:
+        if self._rolling(seat) is not None:
+            text.append("rolling…", style=self.colour("muted"))
+        elif p.stage == WHITE:
             text.append("to roll the white die", style=self.colour("muted"))
         elif p.stage == SEARCH:
             text.append(f"{microscopes(p)}🔬")
@@ -707,6 +803,23 @@ class InfectionScreen(GameScreen):
             return
         you.display = True
         p = s.seats[seat]
+        mine = self.my_powers()
+        self._put("#inf-mine", (seat, p), lambda: self._you_text(seat, p))
+        powers.display = bool(mine)
+        usable = frozenset(getattr(a, "card", -1) for a in self._legal)
+
+        def power_text() -> Text:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            for i, card in enumerate(mine[: len(POWER_KEYS)]):
+                style = "bold" if card in usable else self.colour("muted")
+                text.append(f"{POWER_KEYS[i]}", style=f"bold {self.colour('target')}")
+                text.append(f" {K.power_label(card)} ({K.CARD_CODE[card]})", style=style)
+                text.append("\n" if i % 2 else "   ")
+            return text
+
+        self._put("#inf-powers", (tuple(mine), usable), power_text, layout=True)
+
+    def _you_text(self, seat: int, p: Any) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{SEAT_GLYPHS[seat % 6]} You", style=f"bold {self.seat_colour(seat)}")
         text.append(f" · white die {max(p.white, 0)}🔬 · {vp(p)} VP\n")
@@ -730,17 +843,7 @@ class InfectionScreen(GameScreen):
                             style=f"bold {self.colour('highlight')}")
         elif p.stage == REST:
             text.append("Resting until the next round.")
-        self.query_one("#inf-mine", Static).update(text)
-        mine = self.my_powers()
-        powers.display = bool(mine)
-        ptext = Text(no_wrap=True, overflow="ellipsis")
-        usable = {getattr(a, "card", -1) for a in self._legal}
-        for i, card in enumerate(mine[: len(POWER_KEYS)]):
-            style = "bold" if card in usable else self.colour("muted")
-            ptext.append(f"{POWER_KEYS[i]}", style=f"bold {self.colour('target')}")
-            ptext.append(f" {K.power_label(card)} ({K.CARD_CODE[card]})", style=style)
-            ptext.append("\n" if i % 2 else "   ")
-        powers.update(ptext)
+        return text
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out = [c for c in super().palette_commands() if c[0] not in ("Undo", "Redo")]

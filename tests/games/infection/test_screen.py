@@ -1,0 +1,245 @@
+"""Pilot tests of the Infection screen on a fake clock (no test waits for real time): a solo round
+played by keys to its time-up, the countdown's look, pause, the mouse, bot teammates at their pace,
+a bots-only game to the end, and a replay of the recorded times."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.infection import clarifications as C
+from cellwars_tui.games.infection import rules as R
+from cellwars_tui.games.infection.bot import choose
+from cellwars_tui.games.infection.screen import (COLUMN_KEYS, FPS, POWER_KEYS, SCREEN,
+                                                   InfectionScreen)
+from cellwars_tui.timer import FakeClock
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.screens import screen_class
+
+ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
+
+
+@pytest.fixture
+def clock():
+    """A fake clock, and 8 screen updates a second instead of 30 (fewer wake-ups to simulate)."""
+    fake = FakeClock()
+    InfectionScreen.clock = fake
+    InfectionScreen.fps = 8
+    yield fake
+    InfectionScreen.clock = None
+    InfectionScreen.fps = FPS
+
+
+def _app(players=1, bots=(), seed=1, **options) -> CellwarsApp:
+    seats = [Seat(name=f"bot {i + 1}", kind="bot", bot="mcts") if i in bots
+             else Seat(name="Me" if i == 0 else f"P{i + 1}") for i in range(players)]
+    match = Match(R.GAME, R.InfectionOptions(players=players, **options), seats, seed)
+    return CellwarsApp(match=match)
+
+
+def _text(screen, selector: str) -> str:
+    rendered = screen.query_one(selector).render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def _clock(screen) -> str:
+    return screen.query_one("#inf-clock").value
+
+
+def key_for(screen, action) -> str:
+    """The key a player presses for ``action`` (what the rules page says)."""
+    if isinstance(action, (R.RollWhite, R.Roll)):
+        return "space"
+    if isinstance(action, R.Claim):
+        return "enter"
+    if isinstance(action, R.Hold):
+        return str(action.die + 1)
+    if isinstance(action, R.Target) and action.card < 0:
+        return COLUMN_KEYS[action.column]
+    if isinstance(action, R.Rest):
+        return "full_stop"
+    return POWER_KEYS[screen.my_powers().index(action.card)]
+
+
+def test_the_game_has_its_own_screen():
+    assert screen_class(R.GAME) is InfectionScreen is SCREEN
+
+
+async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InfectionScreen)
+        table = screen.table
+        assert _clock(screen) == "3:00"
+        pressed = 0
+        while table.view(None).round == 1:
+            s = table.view(None)
+            action = choose(s, 0)
+            if isinstance(action, R.Rest):
+                break
+            await pilot.press(key_for(screen, action))
+            await pilot.pause()
+            pressed += 1
+            assert table.match.steps[-1].seat in (0, -1)
+            await clock.advance(ROLL_WAIT if isinstance(action, (R.Roll, R.RollWhite, R.Rewhite))
+                                else 0.3)
+            await pilot.pause()
+            if table.view(None).result:
+                break
+        s = table.view(None)
+        assert pressed > 20
+        cards_taken = len(s.seats[0].cards)
+        assert cards_taken >= 2  # the keys played real cures
+        steps = table.match.steps
+        player_steps = [st for st in steps if st.seat == 0]
+        assert player_steps and all(a.t <= b.t for a, b in zip(steps, steps[1:]))
+        if not s.result:  # the round ended on its timer: time-up 1 at 180 s of play
+            time_up = [st for st in steps if isinstance(st.action, R.TimeUp)]
+            assert [st.action.round for st in time_up] == [1]
+            assert time_up[0].t == pytest.approx(180, abs=0.1)
+            assert s.round == 2 and s.seats[0].stage == R.WHITE
+            assert _clock(screen) == "3:00"
+
+
+async def test_the_countdown_changes_its_look_in_the_last_20_seconds(clock):
+    app = _app(round_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        digits = screen.query_one("#inf-clock")
+        await clock.advance(30)
+        await pilot.pause()
+        assert _clock(screen) == "0:30"
+        assert not digits.has_class("hurry")
+        await clock.advance(15)
+        await pilot.pause()
+        assert digits.has_class("hurry")
+        assert "Hurry" in _text(screen, "#inf-round")
+        flashes = set()
+        for _ in range(8):
+            await clock.advance(0.25)
+            await pilot.pause()
+            flashes.add(digits.has_class("flash"))
+        assert flashes == {True, False}  # it flashes
+        await clock.advance(15)
+        await pilot.pause()
+        assert screen.table.view(None).round == 2
+        assert not digits.has_class("hurry") and _clock(screen) == "1:00"
+
+
+async def test_pause_stops_the_timer_and_every_player(clock):
+    app = _app(players=2, bots={1}, paces="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await clock.advance(5)
+        await pilot.pause()
+        assert table.match.cursor > 4  # the bot plays on its own
+        await pilot.press("p")
+        await pilot.pause()
+        steps, left = table.match.cursor, screen.timer.remaining()
+        await clock.advance(60)
+        await pilot.pause()
+        assert table.match.cursor == steps and screen.timer.remaining() == left
+        assert "PAUSED" in _text(screen, "#inf-round")
+        assert screen.query_one("#inf-clock").has_class("paused")
+        await pilot.press("space")  # the human cannot play either
+        await pilot.pause()
+        assert table.match.cursor == steps
+        await pilot.press("p")
+        await clock.advance(5)
+        await pilot.pause()
+        assert table.match.cursor > steps
+        # the record keeps play time: the minute of pause is not in it
+        assert table.match.steps[-1].t < 15
+
+
+async def test_rolls_tumble_before_the_next_action(clock):
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.view(None).seats[0].stage == R.SEARCH
+        n = table.match.cursor
+        await pilot.press("space")  # too soon: the white die is still rolling
+        await pilot.pause()
+        assert table.match.cursor == n and "rolling" in _text(screen, "#gs-status")
+        await clock.advance(ROLL_WAIT)
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.match.cursor > n
+
+
+async def test_mouse_holds_dice_and_targets_cards(clock):
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await pilot.press("space")
+        await clock.advance(ROLL_WAIT)
+        while R.microscopes(table.view(None).seats[0]) < 1:
+            await pilot.press("space")
+            await pilot.pause()
+            await clock.advance(ROLL_WAIT)
+        s = table.view(None)
+        rolled = [i for i in range(3) if s.seats[0].dice[i]]
+        if rolled:
+            await pilot.click(f"#inf-die-{rolled[0]}")
+            await pilot.pause()
+            assert table.view(None).seats[0].held[rolled[0]]
+            assert screen.query_one(f"#inf-die-{rolled[0]}").has_class("held")
+        await pilot.click("#inf-col-0", offset=(3, 0))
+        await pilot.pause()
+        s = table.view(None)
+        assert s.seats[0].stage == R.CURE and s.seats[0].target == s.columns[0][0]
+
+
+async def test_rest_ends_a_solo_round_at_once(clock):
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await clock.advance(10)
+        await pilot.press("full_stop")
+        await pilot.pause()
+        s = screen.table.view(None)
+        assert s.round == 2 and len(s.columns[0]) == 4
+        assert _clock(screen) == "3:00"  # a fresh timer for round 2
+
+
+async def test_a_bots_only_game_plays_to_the_end_on_the_timer(clock):
+    app = _app(players=4, bots={0, 1, 2, 3}, round_seconds=30, paces="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        for _ in range(120):
+            await clock.advance(1.0)
+            if table.is_over():
+                break
+        await pilot.pause()
+        assert table.is_over()
+        assert screen.query_one("#gs-banner").has_class("over")
+        times = [st.t for st in table.match.steps]
+        assert times == sorted(times) and times[-1] <= 3 * 30 + 0.5
+
+
+async def test_undo_is_not_offered_in_real_time(clock):
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("space")
+        await pilot.pause()
+        n = screen.table.match.cursor
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.table.match.cursor == n
