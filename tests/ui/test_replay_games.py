@@ -7,13 +7,15 @@ cannot draw some recorded position; the failure message names the step and the v
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from cellwars_tui.core import all_games
 from cellwars_tui.record import load_match, save_match
-from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
 from cellwars_tui.ui.replay import ReplayScreen, SeatsDialog
-from cellwars_tui.ui.screens import screen_class
+from cellwars_tui.ui.screens import screen_class, screen_module_name
 from tests.test_conformance import play_random
 from tests.ui.test_replay_screen import SIZE, Host
 
@@ -34,6 +36,9 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         await pilot.pause()
         screen = app.screen
         own = screen_class(game)
+        module = screen_module_name(game)
+        if module is not None and importlib.util.find_spec(module) is not None:
+            assert own is not GenericScreen, f"{module} exists but its SCREEN was not found"
         assert isinstance(screen, ReplayScreen) and isinstance(screen, own)
         # the game screen's own CSS (type names and DEFAULT_CSS of its whole chain) applies
         assert {c.__name__ for c in own._css_bases(own)} <= screen._css_type_names
