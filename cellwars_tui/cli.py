@@ -116,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .ssh.cli import add_serve_arguments
 
     add_serve_arguments(sub.add_parser("serve", help="serve the table over SSH"))
+    from .ssh.cli import add_web_arguments
+
+    add_web_arguments(sub.add_parser("web", help="serve the app to a browser (textual-serve)"))
     return p
 
 
@@ -176,6 +179,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .ssh.server import run_serve
 
         return run_serve(args)
+    if cmd == "web":
+        from .ssh.web import run_web_command
+
+        return run_web_command(args)
     parser.error(f"unknown command {cmd}")
     return 2
 

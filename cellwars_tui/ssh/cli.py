@@ -1,4 +1,5 @@
-"""The options of ``cellwars serve`` (kept apart from the server so ``cellwars --help`` stays fast)."""
+"""The options of ``cellwars serve`` and ``cellwars web`` (kept apart from the servers so
+``cellwars --help`` stays fast)."""
 
 from __future__ import annotations
 
@@ -17,3 +18,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players connected at once (default 50)")
     parser.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
                         help="close a session after S seconds without input (0: never; default 3600)")
+    parser.add_argument("--web", action="store_true",
+                        help="also serve the app to browsers (textual-serve), in the same lobby")
+    parser.add_argument("--web-port", type=int, default=8000, metavar="PORT",
+                        help="port for --web (default 8000; same address as --host)")
+
+
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cellwars web``."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")

@@ -190,6 +190,7 @@ class CellwarsServer:
         self.children: set[int] = set()  # pids of running children
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.on_child_start: Callable[[int], None] | None = None
+        self.web = None  # the browser front end (``start_web``)
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:
@@ -241,7 +242,24 @@ class CellwarsServer:
         sock = self._acceptor.sockets[0]
         self.port = sock.getsockname()[1]
 
+    async def start_web(self, port: int) -> None:
+        """Serve the session app to browsers on ``port`` (same address), in the same lobby."""
+        from .web import WebServer, web_env
+
+        if self.hub is None:
+            raise CellwarsError("--web needs the lobby")
+        token = secrets.token_urlsafe(24)
+        self.hub.admit(token, "guest", "")  # every browser tab comes in as a guest
+        web_home = self.home / "ssh" / "web"
+        web_home.mkdir(parents=True, exist_ok=True)
+        self.web = WebServer(self.host, port, env=web_env(str(self.hub.socket_path), token,
+                                                          str(web_home)))
+        await self.web.start()
+
     async def close(self) -> None:
+        if self.web is not None:
+            web, self.web = self.web, None
+            await web.close()
         if self._acceptor is not None:
             self._acceptor.close()
             with contextlib.suppress(Exception):
@@ -392,17 +410,28 @@ async def serve(
     child_command: Sequence[str] | None = None,
     ready: Callable[[CellwarsServer], None] | None = None,
     stop: asyncio.Event | None = None,
+    web_port: int | None = None,
+    home: Path | None = None,
 ) -> None:
-    """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
+    """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
+
+    With ``web_port``, browsers join the same lobby through textual-serve on that port (each
+    browser tab a guest who picks a nickname)."""
     if limits is None:
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command)
+                            child_command=child_command, home=home)
     try:
         await server.start()
     except OSError as exc:
         await server.close()
         raise CellwarsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if web_port is not None:
+        try:
+            await server.start_web(web_port)
+        except BaseException:
+            await server.close()
+            raise
     if stop is None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -426,10 +455,20 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"cellwars: serving on {where} port {server.port}; host key "
               f"{fingerprint(server.host_key)}", flush=True)
         print(f"cellwars: players connect with: ssh -p {server.port} {where}", flush=True)
+        if server.web is not None:
+            print(f"cellwars: and with a browser at {server.web.url}", flush=True)
 
+    web_port = None
+    if getattr(args, "web", False):
+        web_port = args.web_port
+        if not 0 <= web_port <= 65535:
+            raise CellwarsError(f"--web-port must be between 0 and 65535, not {web_port}")
+        from .web import _textual_serve
+
+        _textual_serve()  # a one-line error before anything listens
     try:
         asyncio.run(serve(args.host, args.port, args.allow, args.max_sessions,
-                          args.idle_timeout, ready=ready))
+                          args.idle_timeout, ready=ready, web_port=web_port))
     except KeyboardInterrupt:
         return 130
     return 0

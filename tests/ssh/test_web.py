@@ -1,0 +1,98 @@
+"""The app in a browser: ``cellwars web`` and ``cellwars serve --web`` (textual-serve on loopback)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+pytest.importorskip("textual_serve")
+aiohttp = pytest.importorskip("aiohttp")
+
+from cellwars_tui.ssh.server import serve  # noqa: E402
+from cellwars_tui.ssh.web import WebServer, session_command  # noqa: E402
+
+
+def get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read().decode("utf-8", "replace")
+
+
+def test_the_session_command_adds_its_environment_safely():
+    cmd = session_command({"CELLWARS_HOME": "/tmp/a b", "X": "1;rm -rf /"})
+    assert cmd.startswith("exec env CELLWARS_HOME='/tmp/a b' X='1;rm -rf /' ")
+    assert cmd.endswith("-m cellwars_tui.ssh.session_app")
+
+
+def test_cellwars_web_serves_the_page_on_loopback_and_stops_cleanly(tmp_path):
+    env = {**os.environ, "CELLWARS_HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cellwars_tui.cli", "web", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        match = re.match(r"cellwars: serving the app to browsers at (http://127\.0\.0\.1:\d+/)", line)
+        assert match, line + proc.stderr.read()
+        status, page = get(match.group(1))
+        assert status == 200 and "<html" in page.lower() and "/ws" in page
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) in (0, 130)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    time.sleep(0.2)
+    out = subprocess.run(["ps", "-eo", "pgid,cmd"], capture_output=True, text=True).stdout
+    assert not [line for line in out.splitlines() if line.split()[0] == str(proc.pid)]
+
+
+async def read_until(ws, needle: str, timeout: float = 20.0) -> str:
+    """Everything the browser tab received until ``needle`` shows up in it."""
+    seen = ""
+    deadline = time.monotonic() + timeout
+    while needle not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"{needle!r} not seen; got {seen[-2000:]!r}")
+        msg = await ws.receive(timeout=left)
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            seen += msg.data.decode("utf-8", "replace")
+        elif msg.type == aiohttp.WSMsgType.TEXT:
+            seen += msg.data
+        else:
+            raise AssertionError(f"the websocket ended ({msg.type}) before {needle!r}")
+    return seen
+
+
+async def test_serve_web_puts_browser_players_in_the_ssh_lobby(tmp_path):
+    stop = asyncio.Event()
+    ready: asyncio.Future = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(serve("127.0.0.1", 0, stop=stop, web_port=0, home=tmp_path,
+                                     ready=ready.set_result))
+    try:
+        server = await asyncio.wait_for(ready, 60)
+        assert server.web is not None and server.web.port > 0
+        status, page = await asyncio.to_thread(get, server.web.url)
+        assert status == 200 and "/ws" in page
+        # a browser tab: the whole app, and o takes it to the lobby the SSH players share
+        async with aiohttp.ClientSession() as http:
+            url = server.web.url.replace("http", "ws") + "ws?width=100&height=30"
+            async with http.ws_connect(url) as ws:
+                await read_until(ws, "Cellwars")
+                await ws.send_str(json.dumps(["stdin", "o"]))
+                await read_until(ws, "pick a nickname")
+                await ws.send_str(json.dumps(["stdin", "Webby\r"]))
+                await read_until(ws, "you are Webby")
+                assert "guest:webby" in {c.identity for c in server.hub.clients}
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 30)
