@@ -31,6 +31,7 @@ from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
 from .engine import ALL_CODES, ERASE, JUMP, MOVE, PIP, TYPE_NAMES, WRITE, piece_name, square_name
+from .notation import program_text
 from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Erase, Jump,
                     Mark, Move, Offer, Place, Ready, VFState, Write, home_line, side_name,
                     stalemate_winners)
@@ -238,6 +239,10 @@ class VirusFightScreen(GameScreen):
             yield Chip("✗ Decline (d)", "agree", 0, id="vf-decline", classes="vf-button")
         yield Static(id="vf-prompt")
 
+    def refresh_table(self) -> None:
+        if self.is_attached:  # a bot may answer after the screen was closed
+            super().refresh_table()
+
     # -- the state and the picks -------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
         changed = view != self.view_state or seat != self.seat
@@ -342,8 +347,6 @@ class VirusFightScreen(GameScreen):
     def target_squares(self) -> set[int]:
         view, stage = self.view_state, self.stage()
         if view is None or stage is None:
-            if self.pending is not None:
-                return set()
             return set()
         opts = self.options()
         if stage == "piece":
@@ -531,8 +534,6 @@ class VirusFightScreen(GameScreen):
             self.palette = row * 3 + col
             self.paint()
             return
-        if self.stage() == "piece" and df and not dr and False:
-            return
         f, r = self.cursor
         size = view.size
         self.cursor = (max(0, min(size - 1, f + df)), max(0, min(size - 1, r + dr)))
@@ -633,7 +634,7 @@ class VirusFightScreen(GameScreen):
             t.append(f"Round {view.round}/{view.round_limit} · first: ")
             self._seat_label(t, view.first)
             if view.queue:
-                t.append(" · order: ")
+                t.append(" · to play: ")
                 for i, q in enumerate(view.queue):
                     if i:
                         t.append(" ")
@@ -774,8 +775,7 @@ class VirusFightScreen(GameScreen):
 
     def _paint_build(self, view: VFState) -> None:
         seat = self.seat
-        mine = seat is not None and 0 <= seat < view.players and bool(self.legal) \
-            or (seat is not None and 0 <= seat < view.players and view.ready[seat])
+        mine = seat is not None and 0 <= seat < view.players
         title = self.query_one("#vf-build-title", Static)
         prog: tuple[int, ...] = ()
         mark = -1
@@ -813,7 +813,10 @@ class VirusFightScreen(GameScreen):
                 continue
             state = "ready ✓" if view.ready[q] else "writing…"
             self._seat_label(others, q)
-            others.append(f": {state}\n")
+            others.append(f": {state}")
+            if view.programs[q]:  # only when this view may see it (a replay showing all)
+                others.append("  " + program_text(view.programs[q], view.marks[q]))
+            others.append("\n")
         _put(self.query_one("#vf-others", Static), others)
 
     def _paint_hand(self, view: VFState) -> None:

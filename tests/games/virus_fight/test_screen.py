@@ -367,7 +367,7 @@ async def test_the_board_at_80x24_as_text():
         assert len(lines) == 24
         for want in expected:
             assert any(want in line for line in lines), text
-        assert "Round 1/50 · first: ② Bob · order: ② ①" in text
+        assert "Round 1/50 · first: ② Bob · to play: ② ①" in text
         assert "② Bob North (you)" in text
         assert "J1@c5  10 spares 21p" in text and "W1@b1  9 spares 18p" in text
         # Bob's only move (» marks it without colour) waits for Enter
