@@ -58,6 +58,35 @@ _TRUECOLOR_TERMS = ("kitty", "alacritty", "wezterm", "foot", "ghostty", "contour
 _SAFE_TERM = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 
 
+def colour_env(term: str, sent: dict[str, str]) -> dict[str, str]:
+    """COLORTERM / NO_COLOR for a session's app, from the client's TERM and what it sent.
+
+    OpenSSH forwards TERM but not COLORTERM (unless the user adds ``SetEnv``/``SendEnv``), so
+    without a choice here every SSH player would get 256 colours at best. The choice:
+
+    * a COLORTERM the client did send wins (``ssh -o SetEnv=COLORTERM=256color`` opts out of
+      24-bit colour; Rich then goes by TERM);
+    * a ``*-256color`` TERM gets ``truecolor``: the terminals that send it today (VTE/GNOME,
+      Konsole, iTerm2, Windows Terminal, VS Code, kitty, Alacritty, WezTerm, tmux with Tc) all
+      take 24-bit colour. The exceptions are macOS Terminal.app before macOS 26 and GNU screen
+      (``screen-256color`` is left at 256 colours); Terminal.app users opt out as above;
+    * terminals known for 24-bit colour by name (kitty, alacritty, ...) get ``truecolor``;
+    * anything else (``xterm``, ``linux``, ``vt100``...) is left to Rich's TERM-based guess;
+    * NO_COLOR sent by the client is passed on.
+    """
+    env: dict[str, str] = {}
+    colorterm = sent.get("COLORTERM", "")
+    lowered = term.lower()
+    if colorterm and re.fullmatch(r"[A-Za-z0-9]{1,16}", colorterm):
+        env["COLORTERM"] = colorterm
+    elif (lowered.endswith("256color") and not lowered.startswith("screen")) or any(
+            t in lowered for t in _TRUECOLOR_TERMS):
+        env["COLORTERM"] = "truecolor"
+    if "NO_COLOR" in sent:
+        env["NO_COLOR"] = "1"
+    return env
+
+
 def default_child_command() -> list[str]:
     return [sys.executable, "-m", "cellwars_tui.ssh.session_app"]
 
@@ -293,13 +322,7 @@ class CellwarsServer:
             ENV_NAME: _safe_name(process.get_extra_info("username") or ""),
             ENV_TOKEN: token,
         }
-        colorterm = sent.get("COLORTERM", "")
-        if colorterm and re.fullmatch(r"[A-Za-z0-9]{1,16}", colorterm):
-            env["COLORTERM"] = colorterm
-        elif "256" in term or any(t in term.lower() for t in _TRUECOLOR_TERMS):
-            env["COLORTERM"] = "truecolor"
-        if "NO_COLOR" in sent:
-            env["NO_COLOR"] = "1"
+        env.update(colour_env(term, sent))
         for name in ("PYTHONPATH", "VIRTUAL_ENV"):
             if name in os.environ:
                 env[name] = os.environ[name]

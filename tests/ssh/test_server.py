@@ -246,3 +246,20 @@ async def test_a_client_that_never_finishes_the_handshake_is_dropped(make_server
     term = await open_terminal(server.port, guest=True)
     await term.wait_for("SIZE")
     await term.close()
+
+
+@pytest.mark.parametrize(("term", "sent", "expected"), [
+    ("xterm-256color", {}, {"COLORTERM": "truecolor"}),  # what OpenSSH sends from most terminals
+    ("tmux-256color", {}, {"COLORTERM": "truecolor"}),
+    ("screen-256color", {}, {}),  # GNU screen: 256 colours
+    ("xterm-kitty", {}, {"COLORTERM": "truecolor"}),
+    ("xterm", {}, {}),  # left to Rich's guess from TERM
+    ("linux", {}, {}),
+    ("xterm-256color", {"COLORTERM": "256color"}, {"COLORTERM": "256color"}),  # SetEnv opts out
+    ("xterm-256color", {"COLORTERM": "$(reboot)"}, {"COLORTERM": "truecolor"}),  # junk ignored
+    ("xterm", {"NO_COLOR": ""}, {"NO_COLOR": "1"}),
+])
+def test_colour_defaults_for_clients_that_send_no_colorterm(term, sent, expected):
+    from cellwars_tui.ssh.server import colour_env
+
+    assert colour_env(term, sent) == expected
