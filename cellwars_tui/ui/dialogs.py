@@ -163,11 +163,13 @@ class RulesScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # heavy: only when a rules page opens
+        # Rich's Markdown in one Static: Textual's Markdown widget builds a widget per block and
+        # took seconds to open a long rules page.
+        from rich.markdown import Markdown
 
         with Vertical():
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(rules_text(self.game), id="rules-text")
+                yield Static(Markdown(rules_text(self.game), hyperlinks=False), id="rules-text")
             yield Footer()
 
     def on_mount(self) -> None:
