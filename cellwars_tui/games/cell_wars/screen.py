@@ -652,8 +652,26 @@ class CellWarsScreen(GameScreen):
         told = bool(self._status)
         super()._paint_frame(viewer, bot)
         self._paint_side()
+        self._paint_log()
         if not told:
             self._paint_prompt()
+
+    def _paint_log(self) -> None:
+        """The newest events that fit, one line each (the base lists the last 40 from the top,
+        which hides the newest in a short window)."""
+        try:
+            widget = self.query_one("#gs-log", Static)
+        except NoMatches:
+            return
+        rows = max(1, widget.size.height or 8)
+        log = Text(no_wrap=True, overflow="ellipsis")
+        muted = self.colour("muted")
+        for i, (step, seat, sentence) in enumerate(self.table.events(last=rows)):
+            if i:
+                log.append("\n")
+            log.append(f"{step:>3} ", style=muted)
+            log.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
+        widget.update(log, layout=False)
 
     def _paint_prompt(self) -> None:
         """The status line says what to do now (unless a message was just said)."""
@@ -745,7 +763,7 @@ class CellWarsScreen(GameScreen):
             else "bold"
         out.append("Cancer tiles ")
         out.append(f"{n:>2}", style=style)
-        out.append(f"  cancer >{C.CANCER_WIN_ABOVE}, immune <{C.IMMUNE_WIN_BELOW}\n",
+        out.append(f"  (C>{C.CANCER_WIN_ABOVE}  I<{C.IMMUNE_WIN_BELOW})\n",
                    style=muted)
         out.append(self._step_line(s), style="bold")
         if self._dice_text:
@@ -813,8 +831,7 @@ class CellWarsScreen(GameScreen):
         if s.phase == R.OVER:
             return "Game over"
         number, title = STEP_TITLES.get(s.step, (0, s.step))
-        who = C.PANEL_TITLES[s.panel]
-        return f"{who}: step {number}/10 {title}"
+        return f"{C.PANEL_NAMES[s.panel]} step {number}/10: {title}"
 
     # -- working out what can be done ------------------------------------------------------------
     def _work_out(self, s: R.CWState, legal: list[Action]) -> None:

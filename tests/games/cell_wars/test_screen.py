@@ -304,34 +304,6 @@ async def test_setup_greys_out_illegal_spots_and_places_by_click():
 
 
 
-async def test_cards_show_their_text_then_play_with_a_target():
-    m = _standard_match()
-    s = m.state
-    panels = list(s.panels)
-    hand = tuple(sorted((card_id("maltose"), card_id("teleporting"))))
-    panels[0] = msgspec.structs.replace(panels[0], hand=hand, biomass=1)
-    m.states[m.cursor] = msgspec.structs.replace(s, panels=tuple(panels), step=R.CARDS_STEP)
-    app = CellwarsApp(match=m)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await _settle(pilot)
-        screen = app.screen
-        labels = [c.label for c in screen.choices]
-        assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
-        await pilot.press("2")
-        await pilot.pause()
-        assert "Jump onto any tile" in _text(screen, "#gs-status")
-        assert set(screen.tile_actions) == set(s.signs)
-        await pilot.press("escape")  # back to the hand, not out of the game
-        await pilot.pause()
-        assert app.screen is screen and screen._card is None
-        await pilot.press("1")
-        await pilot.pause()
-        assert "regain 3 Biomass" in screen.prompt
-        await pilot.press("1")
-        await _settle(pilot)
-        assert screen.table.state().panels[0].biomass == 4
-
-
 async def _to_special(pilot, screen) -> None:
     for _ in range(4):
         if screen.table.state().step == R.SPECIAL:

@@ -1,0 +1,149 @@
+"""Pilot tests of the Cell Wars screen's decisions in arranged positions: building a wall (two
+tiles picked), the attack order, relapse or stay, and a card's text before it is played."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.cell_wars import board as B
+from cellwars_tui.games.cell_wars import rules as R
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen, HexBoard
+from cellwars_tui.ui.app import CellwarsApp
+
+from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
+
+
+@pytest.fixture(autouse=True)
+def _no_dice_animation():
+    old = CellWarsScreen.dice_seconds
+    CellWarsScreen.dice_seconds = 0
+    yield
+    CellWarsScreen.dice_seconds = old
+
+
+def _arranged(state: R.CWState, human: int) -> Match:
+    """A two-player match starting from ``state``: ``human`` is a person, the other a bot."""
+    seats = [Seat(name="Ann"), Seat(name="Bob")]
+    seats[1 - human] = Seat(name="Bot", kind="bot", bot="random")
+    m = Match(R.GAME, R.CellWarsOptions(players=2), seats, 9)
+    R.GAME.check_invariants(state)
+    m.states[0] = state
+    return m
+
+
+def _text(screen, selector: str) -> str:
+    rendered = screen.query_one(selector).render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+async def _click_tile(pilot, screen, name: str) -> None:
+    board = screen.query_one(HexBoard)
+    await pilot.click("#cw-board", offset=board.tile_offset(T[name]))
+    await pilot.pause()
+
+
+async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles():
+    s = turn(panel(standard(), Ca, walls=1), Ca, step=R.SPECIAL)
+    app = CellwarsApp(match=_arranged(s, human=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        labels = {c.label: c.key for c in screen.choices}
+        assert "solidify G4 (1/3)" in labels and "build wall (1)" in labels
+        assert labels["end round"] == "0"
+        await pilot.press(labels["build wall (1)"])
+        await pilot.pause()
+        assert "first of two" in screen.prompt and len(screen.tile_actions) == B.N_TILES
+        await _click_tile(pilot, screen, "E4")
+        assert set(screen.tile_actions) == set(B.NEIGHBOURS[T["E4"]])
+        assert screen.marks().picked == T["E4"]
+        await _click_tile(pilot, screen, "E5")
+        state = screen.table.state()
+        assert B.edge_between(T["E4"], T["E5"]) in state.walls
+        assert state.panels[Ca].walls == 0
+        drawn = "\n".join("".join(seg.text for seg in screen.query_one(HexBoard).render_line(y))
+                          for y in range(screen.query_one(HexBoard).size.height))
+        assert "#" in drawn
+
+
+async def test_escape_leaves_the_wall_picking_not_the_game():
+    s = turn(panel(standard(), Ca, walls=2), Ca, step=R.SPECIAL)
+    app = CellwarsApp(match=_arranged(s, human=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        key = next(c.key for c in screen.choices if c.label.startswith("build wall"))
+        await pilot.press(key)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen._build_mode
+        assert any(c.label == "roll" for c in screen.choices)
+
+
+async def test_the_attacker_chooses_the_order_of_its_attacks():
+    s = put(standard(), Ia="G4", Cb="G4")
+    s = panel(s, Ia, last_dir=-1)
+    s = turn(s, Ia, step=R.ATTACK, rolled=True)
+    app = CellwarsApp(match=_arranged(s, human=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        labels = [c.label for c in screen.choices]
+        assert labels[0].startswith("attack Ca") and labels[1].startswith("attack Cb")
+        assert set(screen.tile_actions) == {T["G4"]}
+        await pilot.press("2")  # Cancer beta first
+        await pilot.pause()
+        assert [c.label for c in screen.choices][0].startswith("attack Ca")
+        await pilot.press("1")
+        await pilot.pause()
+        attacks = [st.action.panel for st in screen.table.match.history
+                   if isinstance(st.action, R.Attack)]
+        assert attacks == [Cb, Ca]
+
+
+async def test_a_dead_cancer_cell_relapses_on_a_clicked_solidified_tile():
+    s = tiles(put(standard(), Ca="dead"), solid=("H4",))
+    s = panel(s, Ca, biomass=0)
+    s = turn(s, Ca, step=R.RELAPSE)
+    app = CellwarsApp(match=_arranged(s, human=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert set(screen.tile_actions) == {T["H4"]}
+        assert [(c.key, c.label) for c in screen.choices] == [("0", "stay")]
+        assert "relapse" in screen.prompt
+        await _click_tile(pilot, screen, "H3")  # not a solidified tile: nothing happens
+        assert screen.table.state().panels[Ca].tile == R.DEAD
+        await _click_tile(pilot, screen, "H4")
+        state = screen.table.state()
+        assert state.panels[Ca].tile == T["H4"] and state.tiles[T["H4"]] == R.CANCER_T
+
+
+async def test_a_card_shows_its_text_and_targets_before_it_is_played():
+    s = give(standard(), Ia, "maltose", "teleporting")
+    s = turn(panel(s, Ia, biomass=1), Ia, step=R.CARDS_STEP)
+    app = CellwarsApp(match=_arranged(s, human=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        labels = [c.label for c in screen.choices]
+        assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Jump onto any tile" in _text(screen, "#gs-status")
+        assert set(screen.tile_actions) == set(s.signs)
+        await pilot.press("escape")  # back to the hand, not out of the game
+        await pilot.pause()
+        assert app.screen is screen and screen._card is None
+        await pilot.press("2")
+        await pilot.pause()
+        await _click_tile(pilot, screen, "E5")  # the generator
+        assert screen.table.state().panels[Ia].tile == T["E5"]
+        await pilot.press("1")
+        await pilot.pause()
+        assert "regain 3 Biomass" in screen.prompt
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.table.state().panels[Ia].biomass == 4
