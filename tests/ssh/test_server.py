@@ -263,3 +263,25 @@ def test_colour_defaults_for_clients_that_send_no_colorterm(term, sent, expected
     from cellwars_tui.ssh.server import colour_env
 
     assert colour_env(term, sent) == expected
+
+
+async def test_garbage_and_half_sent_packets_affect_nobody_else(make_server, client_key):
+    server = await make_server(limits=Limits(login_timeout=2.0, kill_grace=1.0))
+    term = await open_terminal(server.port, key=client_key)
+    try:
+        await term.wait_for("SIZE")
+        # a client that sends pure garbage
+        r1, w1 = await asyncio.open_connection("127.0.0.1", server.port)
+        w1.write(os.urandom(4096))
+        # a client that starts a packet and vanishes in the middle of it
+        r2, w2 = await asyncio.open_connection("127.0.0.1", server.port)
+        w2.write(b"SSH-2.0-OpenSSH_9.6\r\n\x00\x00\x04\x00\x0a\x14" + b"\x00" * 40)
+        await w2.drain()
+        w2.transport.abort()
+        assert await asyncio.wait_for(r1.read(), 10) is not None  # the server hangs up on it
+        w1.close()
+        term.send("k")  # the player's session goes on, untouched
+        await term.wait_for("got: b'k'")
+        assert len(server.sessions) == 1
+    finally:
+        await term.close()
