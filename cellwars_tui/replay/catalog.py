@@ -8,9 +8,11 @@ from pathlib import Path
 
 import msgspec
 
-from ..core.errors import CellwarsError
+from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
+from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
+from .salvage import salvage
 
 
 class Row(msgspec.Struct, frozen=True):
@@ -71,9 +73,34 @@ def row(saved: SavedGame) -> Row:
 
 
 def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
-    """Saved games newest first, and the files that could not be read (with why)."""
+    """Saved games newest first, and the files that could not be read (with why). A damaged
+    file whose header can still be read is listed (result "damaged", length = its readable
+    steps): the replay opens it as far as it is valid."""
     saved, problems = list_saved(directory)
-    return [row(s) for s in saved], problems
+    out = [row(s) for s in saved]
+    unreadable = []
+    for problem in problems:
+        damaged = _damaged_row(problem)
+        if damaged is None:
+            unreadable.append(problem)
+        else:
+            out.append(damaged)
+    out.sort(key=lambda r: r.modified, reverse=True)
+    return out, unreadable
+
+
+def _damaged_row(problem: Problem) -> Row | None:
+    path = problem.path
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            return None
+        data = path.read_bytes()
+        found = salvage(data, path, RecordError(path, problem.message))
+        modified = path.stat().st_mtime
+    except (OSError, RecordError):
+        return None
+    saved = SavedGame(path, found.record.header, len(found.record.steps), modified)
+    return msgspec.structs.replace(row(saved), result="damaged")
 
 
 def search(all_rows: Iterable[Row], query: str) -> list[Row]:

@@ -127,3 +127,28 @@ async def test_a_game_played_on_from_a_replay_says_where_it_came_from(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "played on from toy step 10" in str(app.screen.query_one("#rb-info").content)
+
+
+async def test_a_damaged_save_is_listed_and_opens_as_far_as_it_is_valid():
+    match = toy_match(2, 40)
+    cut = _save_named(match, age=5)
+    cut.write_bytes(cut.read_bytes()[:-150])
+    junk = new_game_path("toy-race")
+    junk.write_bytes(b"{not json")
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [r.path for r in screen.shown] == [cut]
+        assert screen.query_one(DataTable).get_row_at(0)[3] == "damaged"
+        assert "1 file(s) could not be read" in str(screen.query_one("#rl-problems").content)
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.replay.problem.endswith("cut short")
+        assert viewer.replay.state == match.states[len(viewer.replay)]
