@@ -138,8 +138,7 @@ class LauncherScreen(Screen):
         self._show_detail()
 
     def on_screen_resume(self) -> None:
-        self.refresh_saved()
-        self._show_detail()
+        self.call_after_refresh(self._saved_then_detail)
 
     def refresh_saved(self) -> None:
         from ..record.store import list_saved
