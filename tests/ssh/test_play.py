@@ -122,6 +122,11 @@ async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_it
         outcome = match.outcome()
         for term in (ann, ben):
             await term.wait_for(outcome.termination, timeout=10)
+        # The table's record replays from the table (p), for every player at it.
+        ann.send("q")  # the game screen goes; the table is under it
+        await ann.wait_for("p replays it")
+        ann.send("p")
+        await ann.wait_for("→/j", timeout=15)  # the replay viewer's step key
         seen_by_ben += ben.everything()
         # Each terminal was shown its own secret program, never the other seat's.
         assert "ann's secret program" in ann.everything()
