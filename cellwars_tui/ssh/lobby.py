@@ -298,6 +298,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.ready = True
+        self.query_one("#seats", OptionList).focus()
         client = HubLink.of(self.app).client
         if client.table is not None and client.table.info.code == self.code:
             self.hub_message(client.table)
@@ -373,6 +374,9 @@ class TableScreen(Screen):
         at = seats.highlighted
         seats.clear_options()
         seats.add_options(Option(seat_line(i, s, t.you), id=str(i)) for i, s in enumerate(info.seats))
+        free = [i for i, s in enumerate(info.seats) if s.kind == "free"]
+        if at is None and free and t.you is None:
+            at = free[0]  # Enter sits down at once
         if at is not None:
             seats.highlighted = at
         self.query_one("#log", Static).update("\n".join(line.text for line in t.log[-4:]))

@@ -46,8 +46,10 @@ class OnlineApp(CellwarsApp):
         if not self.online:
             self.notify("Online tables are only on a `cellwars serve` server.", severity="warning")
             return
-        if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
-            while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
+        online = (LobbyScreen, TableScreen)
+        if any(isinstance(s, online) for s in self.screen_stack):
+            # back to the lobby, or to the table this player is at (leaving it is its own key)
+            while not isinstance(self.screen, online) and len(self.screen_stack) > 1:
                 self.pop_screen()
             return
         self.push_screen(LobbyScreen())
