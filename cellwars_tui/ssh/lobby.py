@@ -299,6 +299,7 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         self.ready = True
         self.query_one("#seats", OptionList).focus()
+        self.set_interval(1.0, self._tick)  # a real-time game's shared timer counts down here
         client = HubLink.of(self.app).client
         if client.table is not None and client.table.info.code == self.code:
             self.hub_message(client.table)
@@ -308,8 +309,8 @@ class TableScreen(Screen):
             return
         if isinstance(msg, p.TableState) and msg.info.code == self.code:
             self.state = msg
-            self._show(msg)
             self._follow_game(msg)
+            self._show(msg)
         elif isinstance(msg, p.Left):
             self._close_game_screen()
             if self.app.screen is self:
@@ -318,6 +319,16 @@ class TableScreen(Screen):
             if self.remote is not None:
                 self.remote.refused()
             self.app.notify(msg.message, severity="warning")
+
+    def _tick(self) -> None:
+        head = getattr(self, "_head", f"Table {self.code}")
+        left = self.remote.time_left() if self.remote is not None else None
+        if left is not None and self.state is not None and self.state.outcome is None:
+            from ..timer import format_clock
+
+            running = self.remote is not None and self.remote.timer_running()
+            head += f" · ⏳ {format_clock(left)}" + ("" if running else " (stopped)")
+        self.query_one("#head", Static).update(head)
 
     def _on_top(self) -> bool:
         top = self.app.screen
@@ -368,15 +379,15 @@ class TableScreen(Screen):
         info = t.info
         role = "watching" if t.you is None else f"seat {t.you + 1}"
         host = " · host" if t.host else ""
-        self.query_one("#head", Static).update(
-            f"Table {info.code} · {info.title} · {info.status} · you: {role}{host}")
+        self._head = f"Table {info.code} · {info.title} · {info.status} · you: {role}{host}"
+        self._tick()
         seats = self.query_one("#seats", OptionList)
         at = seats.highlighted
         seats.clear_options()
         seats.add_options(Option(seat_line(i, s, t.you), id=str(i)) for i, s in enumerate(info.seats))
         free = [i for i, s in enumerate(info.seats) if s.kind == "free"]
-        if at is None and free and t.you is None:
-            at = free[0]  # Enter sits down at once
+        if at is None and free:
+            at = free[0]  # Enter sits down, b (host) seats a bot there
         if at is not None:
             seats.highlighted = at
         self.query_one("#log", Static).update("\n".join(line.text for line in t.log[-4:]))

@@ -206,6 +206,11 @@ class RemoteTable:
         self._sent_at = self._state.step
         self._send(p.Play(step=self._state.step, action=text))
 
+    def submit_system(self, action: Action) -> None:
+        """A screen's own timer ran out (``time-up``): nothing to send, the hub keeps the one
+        shared timer and plays the system action itself."""
+        return None
+
     def refused(self) -> None:
         """The hub refused the last move: the seat may act again."""
         if self._sent_at is not None:
