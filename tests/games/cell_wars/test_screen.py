@@ -68,15 +68,18 @@ async def _settle(pilot, limit: int = 2000) -> None:
     """Wait until a human may act, or the game is over (bots think in workers)."""
     app = pilot.app
     for _ in range(limit):
-        await pilot.pause()
         screen = app.screen
+        if not isinstance(screen, (HandOff, CellWarsScreen)) or not screen.is_mounted:
+            await pilot.pause()
+            continue
         if isinstance(screen, HandOff):
             return
         table = screen.table
-        if table.is_over() or (screen.legal and table.bot_to_move() is None):
-            await pilot.pause()
+        if table.is_over() or (screen.legal and table.bot_to_move() is None
+                               and not screen.rolling):
             return
         await app.workers.wait_for_complete()
+        await pilot.pause()
     raise AssertionError("the game never came back to the human")
 
 
@@ -143,7 +146,6 @@ async def _play_to_the_end(pilot, mouse: bool, seed: int) -> tuple[int, int]:
         before = screen.table.step()
         prompt = screen.prompt
         done = await _decide(pilot, screen, rng, mouse)
-        await pilot.pause()
         decisions += 1
         if screen.table.step() == before and not done.startswith("choice") and \
                 prompt == screen.prompt:
