@@ -425,7 +425,8 @@ class HexBoard(Widget, can_focus=True):
                                                               else pal["fg"]), bg, True)
             pieces = [p for p, pn in enumerate(s.panels) if pn.tile == t]
             content: dict[int, list[tuple[str, Style]]] = {}
-            piece_cells = [(PIECE_MARKS[p], st(pal[f"seat{owners[p] % 6}"], bg, True))
+            # a piece is a badge: its letter on its seat's colour, readable on any tissue
+            piece_cells = [(PIECE_MARKS[p], st(pal["board"], pal[f"seat{owners[p] % 6}"], True))
                            for p in pieces]
             name_cells = [(ch, name_style) for ch in B.NAMES[t]]
             spot_line = lay.s - 1
@@ -777,8 +778,10 @@ class CellWarsScreen(GameScreen):
             seat = owners[p]
             colour = self.seat_colour(seat)
             out.append("▶" if p == acting else " ")
-            out.append(f"{PIECE_MARKS[p]} {C.PANEL_NAMES[p]}", style=f"bold {colour}")
-            out.append(f" P{seat + 1} ", style=colour)
+            camp = self.colour("immune" if R.PANEL_CAMPS[p] == IMMUNE else "cancer")
+            out.append(PIECE_MARKS[p], style=f"bold {self.colour('board')} on {colour}")
+            out.append(f" {C.PANEL_NAMES[p]}", style=f"bold {camp}")
+            out.append(f" P{seat + 1} ", style=f"bold {colour}")
             if pn.tile == R.DEAD:
                 out.append("dead", style=muted)
                 if R.PANEL_CAMPS[p] != IMMUNE:
