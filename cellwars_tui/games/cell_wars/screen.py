@@ -665,11 +665,14 @@ class CellWarsScreen(GameScreen):
         except NoMatches:
             return
         rows = max(1, widget.size.height or 8)
+        room = max(8, (widget.content_region.width or 30) - 4)
         log = Text(no_wrap=True, overflow="ellipsis")
         muted = self.colour("muted")
         for i, (step, seat, sentence) in enumerate(self.table.events(last=rows)):
             if i:
                 log.append("\n")
+            if len(sentence) > room:
+                sentence = sentence[: room - 1] + "…"
             log.append(f"{step:>3} ", style=muted)
             log.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
         widget.update(log, layout=False)
