@@ -1,9 +1,9 @@
-"""The real session app over SSH: the lobby at the client's size, mouse, two terminals at a table."""
+"""The real session app over SSH: launcher and lobby at the client's size, mouse, guests, no
+process left (two terminals at one table: test_play.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import re
 
 import pytest
 
@@ -30,7 +30,8 @@ async def online(term: Terminal, who: str) -> None:
     await term.wait_for(f"you are {who}", timeout=10)
 
 
-async def test_a_client_sees_the_launcher_then_the_lobby_at_its_terminal_size(server, client_key):
+async def test_a_client_sees_the_launcher_then_the_lobby_at_its_size_and_a_guest_gets_a_name(
+        server, client_key):
     term = await open_terminal(server.port, cols=100, rows=30, key=client_key)
     try:
         await term.wait_for("a table for cell-biology games", timeout=20)  # the launcher
@@ -45,50 +46,15 @@ async def test_a_client_sees_the_launcher_then_the_lobby_at_its_terminal_size(se
         await term.wait_for("─" * 110, timeout=10)
     finally:
         await term.close()
-
-
-async def test_a_guest_picks_a_nickname_in_the_app(server):
-    term = await open_terminal(server.port, guest=True, username="whoever")
+    # a guest without a key gets in too, and picks a nickname in the app
+    guest = await open_terminal(server.port, guest=True, username="whoever")
     try:
-        await term.wait_for("o Online", timeout=20)
-        term.send("o")
-        await term.wait_for("pick a nickname", timeout=10)
-        term.send("Zed\r")
-        await term.wait_for("you are Zed")
+        await online(guest, "a guest")
+        assert "pick a nickname" in guest.text()
+        guest.send("Zed\r")
+        await guest.wait_for("you are Zed")
     finally:
-        await term.close()
-
-
-async def test_two_terminals_meet_at_one_table(server, client_key):
-    import asyncssh
-
-    ann = await open_terminal(server.port, key=client_key, username="ann", cols=100, rows=30)
-    ben = await open_terminal(server.port, key=asyncssh.generate_private_key("ssh-ed25519"),
-                              username="ben", cols=100, rows=30)
-    try:
-        await online(ann, "ann")
-        await online(ben, "ben")
-        click_at(ann, "New table")  # the mouse works through the PTY
-        await ann.wait_for("1. ann  ← you")
-        code = re.search(r"Table ([A-Z]{4})", ann.text()).group(1)
-        await ben.wait_for(code)  # the lobby lists the new table
-        ben.send("j")
-        await asyncio.sleep(0.3)  # let the focus move before typing
-        ben.send(code.lower() + "\r")
-        await ben.wait_for(f"Table {code}")
-        await ben.wait_for("you: watching")
-        click_at(ben, "2. (free)")
-        await ben.wait_for("2. ben  ← you")
-        await ann.wait_for("2. ben")
-        ann.send("s")
-        # the game's own screen opens over the table in both terminals, each for its own seat
-        await ann.wait_for("ann: your move", timeout=15)
-        await ben.wait_for("ben: your move", timeout=15)
-        ann.send("q")  # q leaves the game screen for the table, where the game goes on
-        await ann.wait_for("playing")
-    finally:
-        await ann.close()
-        await ben.close()
+        await guest.close()
 
 
 async def test_sessions_forked_from_the_zygote_leave_no_process_behind(server, client_key):
