@@ -282,7 +282,8 @@ class CellwarsServer:
         web_home = self.home / "ssh" / "web"
         web_home.mkdir(parents=True, exist_ok=True)
         self.web = WebServer(self.host, port, env=web_env(str(self.hub.socket_path), token,
-                                                          str(web_home)))
+                                                          str(web_home)),
+                             max_tabs=self.limits.max_sessions)
         await self.web.start()
 
     async def close(self) -> None:

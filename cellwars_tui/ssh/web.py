@@ -47,16 +47,34 @@ class WebServer:
     """textual-serve's web app, run inside the current asyncio loop."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_WEB_PORT,
-                 env: Mapping[str, str] | None = None, title: str = "Cellwars") -> None:
+                 env: Mapping[str, str] | None = None, title: str = "Cellwars",
+                 max_tabs: int = 50) -> None:
         ts = _textual_serve()
+        outer = self
 
-        class _Quiet(ts.Server):
+        class _Capped(ts.Server):
             async def on_startup(self, app) -> None:  # no logo on our stdout
                 return None
 
+            async def handle_websocket(self, request):
+                """One app process per tab, up to ``max_tabs`` at once (then a clear refusal)."""
+                from aiohttp import web
+
+                if outer.tabs >= outer.max_tabs:
+                    return web.Response(status=503, text=(
+                        f"cellwars: the server is full ({outer.max_tabs} browser players); "
+                        "please try again later."))
+                outer.tabs += 1
+                try:
+                    return await super().handle_websocket(request)
+                finally:
+                    outer.tabs -= 1
+
         self.host = host
         self.port = port
-        self.server = _Quiet(session_command(env), host=host, port=port, title=title)
+        self.max_tabs = max_tabs
+        self.tabs = 0  # browser tabs with an app running now
+        self.server = _Capped(session_command(env), host=host, port=port, title=title)
         self._runner = None
 
     @property
