@@ -9,6 +9,7 @@ with :class:`ReplayScreen` mixed in front, so every game replays with no code of
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,7 @@ class ReplayBar(Vertical):
             yield Scrubber(id="rb-scrubber")
             yield Static("0", id="rb-end")
         yield Static(id="rb-info")
+        yield Static(id="rb-note")  # where a damaged record stops, origin, version notes
         yield Static(id="rb-step")
 
 
@@ -239,21 +241,22 @@ class ReplayScreen(GameScreen):
     builds an instance of the game's own screen class with this class mixed in front of it."""
 
     BINDINGS = [
-        Binding("right,j", "step(1)", "Step", priority=True, key_display="→/j"),
-        Binding("left,k", "step(-1)", "Back", priority=True, key_display="←/k"),
+        # short footer words: at 100 columns every key of the replay shows beside Rules and Back
+        Binding("right,j", "step(1)", "Step", priority=True, key_display="←→/jk"),
+        Binding("left,k", "step(-1)", "Step back", priority=True, show=False),
         Binding("home", "home", "Start", priority=True, show=False),
         Binding("end", "end", "End", priority=True, show=False),
         # letters are priority too: a game screen's focused board must not shadow the replay's keys
-        Binding("g", "jump", "Go to step", priority=True),
-        Binding("n", "turn(1)", "Next turn", priority=True),
-        Binding("N", "turn(-1)", "Prev turn", show=False, priority=True),
+        Binding("space", "autoplay", "Play", priority=True),
+        Binding("g", "jump", "Go to", priority=True),
+        Binding("n", "turn(1)", "Turn", priority=True, key_display="n/N"),
+        Binding("N", "turn(-1)", "Previous turn", show=False, priority=True),
         Binding("t", "turn_seat", "Turns of", show=False, priority=True),
-        Binding("space", "autoplay", "Play/pause", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, priority=True),
         Binding("minus", "speed(-1)", "Slower", show=False, priority=True),
         Binding("v", "view", "View", priority=True),
         Binding("a", "reveal", "Reveal all", show=False, priority=True),
-        Binding("p", "play_from_here", "Play from here", priority=True),
+        Binding("p", "play_from_here", "Play on", priority=True),
         Binding("e", "export", "Export", priority=True),
     ]
 
@@ -351,14 +354,19 @@ class ReplayScreen(GameScreen):
         info.append(f"Step {r.cursor}/{len(r)}", style="bold")
         if self.game.real_time:
             info.append(f" · {r.time_at(r.cursor):.1f}s")
-        info.append(f" · {state} · view: {view} · turns of: {table.seat_name(self.turn_seat)}")
-        if r.origin:
-            info.append(f" · played on from {_origin_text(r.origin)}")
-        if r.problem:
-            info.append(f" · {r.problem}", style=self.colour("danger"))
-        if r.warning:
-            info.append(f" · {r.warning}", style=self.colour("muted"))
+        info.append(f" · {state} (+/-) · view: {view} (v, a) · "
+                    f"turns of: {table.seat_name(self.turn_seat)} (t)")
         self.query_one("#rb-info", Static).update(info)
+        note = Text(no_wrap=True, overflow="ellipsis")
+        if r.problem:
+            note.append(f"Damaged record: {r.problem}. ", style=self.colour("danger"))
+        if r.warning:
+            note.append(f"Note: {r.warning}. ")
+        if r.origin:
+            note.append(f"Played on from {_origin_text(r.origin)}.")
+        note_widget = self.query_one("#rb-note", Static)
+        note_widget.update(note)
+        note_widget.display = bool(note.plain)
         step = Text(no_wrap=True, overflow="ellipsis", style=self.colour("muted"))
         if r.cursor == 0:
             step.append("The start of the game.")
@@ -543,6 +551,10 @@ class ReplayScreen(GameScreen):
             ("Replay: next turn", "The next turn of the chosen seat", lambda: self.action_turn(1)),
             ("Replay: previous turn", "The previous turn of the chosen seat",
              lambda: self.action_turn(-1)),
+            ("Replay: faster", "Autoplay speed x1, x2, x4, x8", lambda: self.action_speed(1)),
+            ("Replay: slower", "Autoplay speed x8, x4, x2, x1", lambda: self.action_speed(-1)),
+            ("Replay: turns of the next seat", "Whose turns n and N jump to",
+             self.action_turn_seat),
             ("Replay: change view", "Each seat's view in turn, then everything",
              self.action_view),
             ("Replay: reveal all", "Show everything, hidden cards included", self.action_reveal),
@@ -573,10 +585,19 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
     base = screen_class(game)
     made = ReplayScreen._classes.get(base)
     if made is None:
+        # The game's own keys stay (looking around a board is harmless; playing is refused) but
+        # leave the footer to the replay's keys, Rules and Back.
+        quiet = [
+            dataclasses.replace(binding, show=False)
+            for bindings in base._merged_bindings.key_to_bindings.values()
+            for binding in bindings
+            if binding.show and binding.action not in ("rules", "back")
+        ]
         made = type(f"{base.__name__}Replay", (ReplayScreen, base), {
             "__module__": base.__module__,  # keeps the game screen's relative CSS_PATH working
             "DEFAULT_CSS": _CSS,
             "_replay_base": base,
+            "BINDINGS": [*quiet, *ReplayScreen.BINDINGS],
         })
         ReplayScreen._classes[base] = made
     return made

@@ -55,6 +55,11 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
                 await pilot.pause()
                 if screen.draw_problem:
                     failures.append(f"step {n}, view {seat}: {screen.draw_problem}")
+        # the footer shows the replay's keys (and Rules, Back), not the game's playing keys
+        replay_actions = {b.action for b in ReplayScreen.BINDINGS} | {"rules", "back"}
+        shown = {b.binding.action for b in screen.active_bindings.values()
+                 if b.binding.show and b.node is screen}
+        assert shown and shown <= replay_actions, shown - replay_actions
         # one repaint per step (Textual runs every on_mount in the MRO: no double subscriptions)
         repaints = []
         own_refresh = screen.refresh_table

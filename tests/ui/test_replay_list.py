@@ -126,7 +126,7 @@ async def test_a_game_played_on_from_a_replay_says_where_it_came_from(tmp_path):
         assert table.get_row_at(0)[5] == "toy step 10"
         await pilot.press("enter")
         await pilot.pause()
-        assert "played on from toy step 10" in str(app.screen.query_one("#rb-info").content)
+        assert "Played on from toy step 10" in str(app.screen.query_one("#rb-note").content)
 
 
 async def test_a_damaged_save_is_listed_and_opens_as_far_as_it_is_valid():
