@@ -117,6 +117,7 @@ class PowerList(Static):
 class InfectionScreen(GameScreen):
     """Infection played in real time: your dice by keys and mouse, bot teammates at their pace."""
 
+    AUTO_FOCUS = None  # nothing takes the keys (enter would press the hidden "New game" button)
     clock: ClassVar[Clock | None] = None  # tests put a FakeClock here; None = the real clock
     fps: ClassVar[float] = FPS  # timer ticks (screen updates) per second during a round
 
@@ -142,7 +143,7 @@ class InfectionScreen(GameScreen):
 
     BINDINGS = [
         Binding("space", "main", "Roll/claim"),
-        Binding("enter", "claim", "Claim", show=False),
+        Binding("enter", "claim", "Claim", show=False, priority=True),
         Binding("1", "hold(0)", "Hold 1", show=False),
         Binding("2", "hold(1)", "Hold 2", show=False),
         Binding("3", "hold(2)", "Hold 3", show=False),
@@ -216,6 +217,9 @@ class InfectionScreen(GameScreen):
             match._clock = self.timer.play_time
             match._t0 = self.timer.play_time()
         super().on_mount()
+        for button in self.query("#gs-banner Button"):
+            button.can_focus = False  # hidden while playing: keys belong to the table
+        self.set_focus(None)
 
     def on_unmount(self) -> None:
         self.timer.close()
@@ -241,6 +245,8 @@ class InfectionScreen(GameScreen):
         if s.result:
             self.timer.stop()
             self._cancel_bots()
+            for button in self.query("#gs-banner Button"):
+                button.can_focus = True
             return
         if s.round == self._round:
             return
@@ -495,7 +501,8 @@ class InfectionScreen(GameScreen):
         if action in ("undo", "redo"):
             return False  # no undo in real time
         if action in ("main", "claim", "hold", "target", "power", "rest", "pause"):
-            return not self.read_only
+            # at the end, enter goes back to the banner's buttons
+            return not self.read_only and not self.table.is_over()
         return super().check_action(action, parameters)
 
     # -- drawing -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from cellwars_tui.games.infection.screen import (COLUMN_KEYS, FPS, POWER_KEYS, S
                                                    InfectionScreen)
 from cellwars_tui.timer import FakeClock
 from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.dialogs import MovesPicker
 from cellwars_tui.ui.screens import screen_class
 
 ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
@@ -22,10 +23,10 @@ ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
 
 @pytest.fixture
 def clock():
-    """A fake clock, and 8 screen updates a second instead of 30 (fewer wake-ups to simulate)."""
+    """A fake clock, and 4 screen updates a second instead of 30 (fewer wake-ups to simulate)."""
     fake = FakeClock()
     InfectionScreen.clock = fake
-    InfectionScreen.fps = 8
+    InfectionScreen.fps = 4
     yield fake
     InfectionScreen.clock = None
     InfectionScreen.fps = FPS
@@ -82,11 +83,14 @@ async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
                 break
             await pilot.press(key_for(screen, action))
             await pilot.pause()
+            if isinstance(app.screen, MovesPicker):  # a power with a choice: pick it in the list
+                await pilot.press(*["down"] * app.screen.legal.index(action), "enter")
+                await pilot.pause()
+            assert app.screen is screen
             pressed += 1
             assert table.match.steps[-1].seat in (0, -1)
             await clock.advance(ROLL_WAIT if isinstance(action, (R.Roll, R.RollWhite, R.Rewhite))
                                 else 0.3)
-            await pilot.pause()
             if table.view(None).result:
                 break
         s = table.view(None)
@@ -124,7 +128,7 @@ async def test_the_countdown_changes_its_look_in_the_last_20_seconds(clock):
             await pilot.pause()
             flashes.add(digits.has_class("flash"))
         assert flashes == {True, False}  # it flashes
-        await clock.advance(15)
+        await clock.advance(13.05)  # 60.05 s: the round is over, the next one just began
         await pilot.pause()
         assert screen.table.view(None).round == 2
         assert not digits.has_class("hurry") and _clock(screen) == "1:00"
