@@ -221,9 +221,15 @@ class HexBoard(Widget, can_focus=True):
             return
         new = self._strips = self._build()
         width = self.size.width
-        changed = [y for y in range(len(new)) if new[y] != old[y]]
-        if changed:
-            self.refresh(Region(0, changed[0], width, changed[-1] - changed[0] + 1))
+        changed = [y for y in range(len(new)) if new[y] is not old[y] and new[y] != old[y]]
+        regions = []
+        for y in changed:  # one region per run of changed lines
+            if regions and regions[-1][1] == y:
+                regions[-1][1] = y + 1
+            else:
+                regions.append([y, y + 1])
+        if regions:
+            self.refresh(*(Region(0, a, width, b - a) for a, b in regions))
 
     def on_resize(self, event: events.Resize) -> None:
         self._strips = None
@@ -378,8 +384,10 @@ class HexBoard(Widget, can_focus=True):
         cursor_style = st(pal["highlight"], pal["board"], True)
         line_style = st(pal["line"], pal["board"])
 
-        def rank(t: int) -> int:
-            if t == m.cursor or t == m.picked:
+        def rank(t: int, straight: bool) -> int:
+            # the cursor marks only the straight sides (as [ and ]): moving it then repaints
+            # a few lines, not whole hexagons
+            if straight and (t == m.cursor or t == m.picked):
                 return 3
             if t in m.targets:
                 return 2
@@ -388,11 +396,13 @@ class HexBoard(Widget, can_focus=True):
         side_styles = (line_style, range_style, target_style, cursor_style)
         owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
         wide = lay.lines[0][lay.s][2]  # width of a straight line inside a hexagon
+        straight_rows = range(lay.s, lay.s + lay.v)
         for t in dirty:
             # its outline: the strongest mark of the two tiles sharing each side wins
             for x, y in lay.sides[t]:
                 code = lay.grid[y][x]
                 glyph = lay.glyph[y][x]
+                straight = glyph == "|"
                 if code >= 2000:
                     best = t
                 else:
@@ -400,53 +410,52 @@ class HexBoard(Widget, can_focus=True):
                     if code - 1000 in walls:
                         chars[y][x], styles[y][x] = WALL_GLYPH, wall_style
                         continue
-                    best = a if rank(a) >= rank(b) else b
-                r = rank(best)
+                    best = a if rank(a, straight) >= rank(b, straight) else b
+                r = rank(best, straight)
                 styles[y][x] = side_styles[r]
-                if r == 3 and glyph == "|":  # brackets show the cursor without colour too
+                if r == 3:  # brackets show the cursor without colour too
                     glyph = "[" if x < lay.centre[best][0] else "]"
                 chars[y][x] = glyph
             # its inside
             kind = s.tiles[t]
             grey = t in m.greyed
-            if t == m.cursor or t == m.picked:
-                bg = pal[f"cur{kind}"]
-            elif t in m.targets:
+            cursor = t == m.cursor or t == m.picked
+            if t in m.targets:
                 bg = pal[f"tgt{kind}"]
             elif grey:
                 bg = pal["greybg"]
             else:
                 bg = pal[f"bg{kind}"]
-            tex_style = st(pal["muted"] if grey else pal[f"tex{kind}"], bg)
-            name_style = st(pal["muted"] if grey else pal[f"name{kind}"], bg)
             tex = TISSUE_GLYPHS[kind]
             spot, active = _spot(s, t)
-            spot_style = st(pal["highlight"] if active else (pal["muted"] if spot == "c"
-                                                              else pal["fg"]), bg, True)
+            spot_fg = pal["highlight"] if active else (pal["muted"] if spot == "c" else pal["fg"])
+            name_fg = pal["muted"] if grey else pal[f"name{kind}"]
+            tex_fg = pal["muted"] if grey else pal[f"tex{kind}"]
             pieces = [p for p, pn in enumerate(s.panels) if pn.tile == t]
-            content: dict[int, list[tuple[str, Style]]] = {}
-            # a piece is a badge: its letter on its seat's colour, readable on any tissue
-            piece_cells = [(PIECE_MARKS[p], st(pal["board"], pal[f"seat{owners[p] % 6}"], True))
-                           for p in pieces]
-            name_cells = [(ch, name_style) for ch in B.NAMES[t]]
+            # each cell as (character, role); the role's style depends on the line's background
+            content: dict[int, list[tuple[str, int]]] = {}
+            piece_cells = [(PIECE_MARKS[p], 10 + owners[p] % 6) for p in pieces]
+            name_cells = [(ch, 1) for ch in B.NAMES[t]]
             spot_line = lay.s - 1
             if lay.v >= 2:
                 first = list(name_cells)
                 if spot and wide >= 4:
-                    first += [(" ", name_style), (spot, spot_style)]
+                    first += [(" ", 1), (spot, 2)]
                     spot_line = -1
                 content[lay.s] = first
                 content[lay.s + 1] = piece_cells
             elif pieces:
                 cells = piece_cells
                 if len(piece_cells) + 3 <= wide:
-                    cells = name_cells + [(" ", name_style)] + piece_cells
+                    cells = name_cells + [(" ", 1)] + piece_cells
                 content[lay.s] = cells
             else:
                 content[lay.s] = name_cells
             if spot and spot_line >= 0:
-                content[spot_line] = [(spot, spot_style)]
+                content[spot_line] = [(spot, 2)]
             for i, (y, x, w) in enumerate(lay.lines[t]):
+                line_bg = pal[f"cur{kind}"] if cursor and i in straight_rows else bg
+                tex_style = st(tex_fg, line_bg)
                 crow, srow = chars[y], styles[y]
                 cells = content.get(i)
                 if cells is None:
@@ -454,12 +463,19 @@ class HexBoard(Widget, can_focus=True):
                         crow[k] = tex if (k + y) % 2 == 0 else " "
                         srow[k] = tex_style
                     continue
+                role_styles = {0: tex_style, 1: st(name_fg, line_bg),
+                               2: st(spot_fg, line_bg, True)}
                 cells = cells[:w]
                 lead = (w - len(cells)) // 2
                 for k in range(w):
                     j = k - lead
                     if 0 <= j < len(cells):
-                        crow[x + k], srow[x + k] = cells[j]
+                        ch, role = cells[j]
+                        if role >= 10:  # a piece: a badge in its seat's colour
+                            style = st(pal["board"], pal[f"seat{role - 10}"], True)
+                        else:
+                            style = role_styles[role]
+                        crow[x + k], srow[x + k] = ch, style
                     else:
                         crow[x + k] = " "
                         srow[x + k] = tex_style
