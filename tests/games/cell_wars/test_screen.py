@@ -302,6 +302,13 @@ async def test_setup_greys_out_illegal_spots_and_places_by_click():
         await pilot.pause()
         assert screen.table.state().signs == (T["E5"],)
         assert "E5" in _text(screen, "#gs-status")
+        # no die or draw since: undo and redo work
+        await pilot.press("u")
+        await _settle(pilot)
+        assert screen.table.state().signs == ()
+        await pilot.press("r")
+        await _settle(pilot)
+        assert screen.table.state().signs == (T["E5"],)
 
 
 
