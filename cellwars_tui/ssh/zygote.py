@@ -36,6 +36,7 @@ import msgspec
 
 ENV_FD = "CELLWARS_ZYGOTE_FD"
 ENV_PRELOAD = "CELLWARS_ZYGOTE_PRELOAD"  # more modules to import before forking (comma-separated)
+ENV_REHEARSE = "CELLWARS_ZYGOTE_REHEARSE"  # "0": skip the headless warm-up run of the app
 
 _enc = msgspec.msgpack.Encoder()
 _dec = msgspec.msgpack.Decoder(dict)
@@ -59,6 +60,40 @@ def warm(preload: Sequence[str] = ()) -> None:
         except Exception as exc:  # noqa: BLE001
             print(f"cellwars zygote: cannot import {name}: {type(exc).__name__}: {exc}",
                   file=sys.stderr)
+
+
+def rehearse(timeout: float = 20.0) -> None:
+    """Run the session app once, headless, before any fork: Textual's first start fills caches
+    (CSS selectors, styles, glyph widths) that every child then shares instead of rebuilding.
+    It runs in a throwaway home; a failure only costs the children that warm-up."""
+    import asyncio
+    import shutil
+    import tempfile
+    import threading
+
+    home = tempfile.mkdtemp(prefix="cellwars-zygote-")
+    saved = os.environ.get("CELLWARS_HOME")
+    os.environ["CELLWARS_HOME"] = home
+    try:
+        from .session_app import OnlineApp
+
+        async def once() -> None:
+            app = OnlineApp(online=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+
+        asyncio.run(asyncio.wait_for(once(), timeout))
+    except BaseException as exc:  # noqa: BLE001 - never fatal to the zygote
+        print(f"cellwars zygote: warm-up run failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    finally:
+        if saved is None:
+            os.environ.pop("CELLWARS_HOME", None)
+        else:
+            os.environ["CELLWARS_HOME"] = saved
+        shutil.rmtree(home, ignore_errors=True)
+    if threading.active_count() > 1:  # forking with live threads is unsafe: say so
+        print(f"cellwars zygote: {threading.active_count() - 1} thread(s) left by the warm-up",
+              file=sys.stderr)
 
 
 def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str]) -> None:
@@ -336,6 +371,8 @@ def main() -> int:
     preload = [m for m in os.environ.pop(ENV_PRELOAD, "").split(",") if m]
     sock = socket.socket(fileno=fd)
     warm(preload)
+    if os.environ.pop(ENV_REHEARSE, "1") == "1":
+        rehearse()
     gc.collect()
     gc.freeze()  # keep the imported objects' pages shared with the children
     serve(sock)
