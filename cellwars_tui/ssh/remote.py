@@ -192,6 +192,9 @@ class RemoteTable:
         you = self._state.you
         if you is None:
             raise IllegalAction("you are watching this table")
+        seats = self._state.info.seats
+        if seat != you and 0 <= seat < len(seats) and seats[seat].kind == "bot":
+            return  # a screen that drives its own bots (Infection): the hub's bot plays this seat
         if seat != you:
             raise IllegalAction(f"you play {self.seat_name(you)}, not {self.seat_name(seat)}")
         if self._state.paused:

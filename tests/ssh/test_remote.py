@@ -77,3 +77,20 @@ async def test_a_spectator_table_is_read_only(hub):  # noqa: F811
         c.submit(0, Pick(0))
     for x in (ann, ben, cat):
         await x.close()
+
+
+async def test_a_screen_driving_its_own_bots_sends_nothing_for_the_hubs_bot(hub):  # noqa: F811
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.CreateTable(game="secret-pick", players=2))
+    await table_where(ann, lambda t: t.you == 0)
+    ann.send(p.SetBot(seat=1, bot="random"))
+    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    ann.send(p.Start())
+    sent = []
+    a = RemoteTable(await table_where(ann, lambda t: bool(t.view)), sent.append)
+    a.submit(1, Pick(0))  # the hub's bot plays seat 2: nothing goes up
+    a.submit_system(Pick(0))  # nor a local timer's system action: the hub keeps the timer
+    assert sent == []
+    a.submit(0, Pick(2))
+    assert [type(m) for m in sent] == [p.Play]
+    await ann.close()
