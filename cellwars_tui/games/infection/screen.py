@@ -127,7 +127,7 @@ class InfectionScreen(GameScreen):
     InfectionScreen #inf-clock.hurry { color: $error; text-style: bold; }
     InfectionScreen #inf-clock.flash { color: $warning; }
     InfectionScreen #inf-clock.paused { color: $text-muted; }
-    InfectionScreen #inf-round { width: 1fr; padding: 1 1 0 1; }
+    InfectionScreen #inf-round { width: 1fr; height: 100%; padding: 1 1 0 1; }
     InfectionScreen #inf-virus { height: 1fr; min-height: 6; }
     InfectionScreen .inf-colbox { width: 1fr; height: 100%; border: round $panel; padding: 0 0; }
     InfectionScreen .inf-col { width: 100%; height: 1fr; }
@@ -135,7 +135,7 @@ class InfectionScreen(GameScreen):
     InfectionScreen #inf-you { height: 3; }
     InfectionScreen .inf-die { width: 6; height: 3; border: round $panel; content-align: center middle; }
     InfectionScreen .inf-die.held { border: heavy $accent; }
-    InfectionScreen #inf-mine { width: 1fr; padding: 0 1; }
+    InfectionScreen #inf-mine { width: 1fr; height: 3; padding: 0 1; }
     InfectionScreen #inf-powers { height: auto; max-height: 4; padding: 0 1; }
     InfectionScreen #gs-log, InfectionScreen #gs-seats, InfectionScreen .inf-col,
     InfectionScreen #inf-players { text-wrap: nowrap; text-overflow: ellipsis; }
