@@ -562,7 +562,6 @@ class ChoiceBar(Widget):
 
     def offset_of(self, index: int) -> tuple[int, int]:
         """Widget offset of choice ``index`` (for clicks in tests)."""
-        self._layout(self.content_region.width or self.size.width)
         _, spans = self._layout(self.content_region.width or self.size.width)
         for line, x0, _x1, i in spans:
             if i == index:
@@ -684,7 +683,7 @@ class CellWarsScreen(GameScreen):
         room = max(8, (widget.content_region.width or 30) - 4)
         log = Text(no_wrap=True, overflow="ellipsis")
         muted = self.colour("muted")
-        for i, (step, seat, sentence) in enumerate(self.table.events(last=rows)):
+        for i, (step, seat, sentence) in enumerate(self.log_entries(rows)):
             if i:
                 log.append("\n")
             if len(sentence) > room:
@@ -692,6 +691,24 @@ class CellWarsScreen(GameScreen):
             log.append(f"{step:>3} ", style=muted)
             log.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
         widget.update(log, layout=False)
+
+    def log_entries(self, rows: int) -> list[tuple[int, int | None, str]]:
+        """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
+        E4") when the match is at hand, every other sentence is the table's own."""
+        entries = self.table.events(last=rows)
+        match = getattr(self.table, "match", None)
+        if match is None:
+            return entries
+        out = []
+        for step, seat, sentence in entries:
+            i = step - 1
+            better = None
+            if 0 <= i < len(match.events) and i + 1 < len(match.states):
+                specials = [e for e in match.events[i] if isinstance(e, R.Special)]
+                if len(specials) == 1 and sentence == R.describe(specials[0]):
+                    better = special_sentence(specials[0], match.states[i + 1])
+            out.append((step, seat, better or sentence))
+        return out
 
     def _paint_prompt(self) -> None:
         """The status line says what to do now (unless a message was just said)."""
@@ -1260,6 +1277,20 @@ class CellWarsScreen(GameScreen):
         out = super().palette_commands()
         return [("Next cell", "Put the cursor on the next cell piece", self.action_next_piece),
                 *out]
+
+
+def special_sentence(e: R.Special, after: R.CWState) -> str:
+    """A special action in plain words, naming the tile the cell stands on."""
+    who = C.PANEL_TITLES[e.panel]
+    tile = after.panels[e.panel].tile if e.panel < len(after.panels) else -1
+    where = B.NAMES[tile] if tile >= 0 else "its tile"
+    if e.what == "purify":
+        return f"{who} purifies {where}"
+    if e.what == "degrade":
+        return f"{who} degrades {where}"
+    if e.what == "solidify":
+        return f"{who} solidifies {where} ({e.count}/{C.SOLIDIFY_CLAIMS})"
+    return R.describe(e)
 
 
 class _PickFrom(R.Action, frozen=True, tag="_pick-from"):

@@ -147,3 +147,15 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played():
         await pilot.press("1")
         await pilot.pause()
         assert screen.table.state().panels[Ia].biomass == 4
+
+
+async def test_the_log_names_the_tile_of_a_special_action():
+    s = turn(standard(), Ca, step=R.SPECIAL)
+    app = CellwarsApp(match=_arranged(s, human=1))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        key = next(c.key for c in screen.choices if c.label.startswith("solidify"))
+        await pilot.press(key)
+        await pilot.pause()
+        assert "Cancer alpha solidifies G4 (1/3)" in _text(screen, "#gs-log")
