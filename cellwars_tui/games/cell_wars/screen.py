@@ -596,6 +596,7 @@ class CellWarsScreen(GameScreen):
           for k, d in DIRECTION_KEYS.items()),
         *(Binding(str(k), f"choose('{k}')", f"Choice {k}", show=False) for k in range(10)),
         Binding("n", "next_piece", "Next cell", show=False),
+        Binding("k", "keys_help", "Keys"),
         Binding("escape", "cancel", "Cancel/Back", show=False),
     ]
 
@@ -1192,6 +1193,17 @@ class CellWarsScreen(GameScreen):
         self.cursor = later[0] if later else tiles[0]
         self._paint_board()
         self.tell(self.describe_tile(self.cursor))
+
+    KEYS_HELP = (
+        "Arrows move the cursor; Enter/space act on its tile (or click a tile).\n"
+        "1-9 pick a choice of the bar under the board, 0 ends the step (or click it).\n"
+        "w e / a d / z x step NW NE / W E / SW SE.\n"
+        "n: cursor to the next cell · Esc: back out of a card or a wall · m: all moves\n"
+        "u/r: undo/redo (never past a die roll or a card draw) · ?: rules · q: leave"
+    )
+
+    def action_keys_help(self) -> None:
+        self.notify(self.KEYS_HELP, title="Cell Wars keys", timeout=12)
 
     def action_cancel(self) -> None:
         if self._card is not None:

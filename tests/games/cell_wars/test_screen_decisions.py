@@ -159,3 +159,12 @@ async def test_the_log_names_the_tile_of_a_special_action():
         await pilot.press(key)
         await pilot.pause()
         assert "Cancer alpha solidifies G4 (1/3)" in _text(screen, "#gs-log")
+
+
+async def test_k_lists_the_keys():
+    app = CellwarsApp(match=_arranged(standard(), human=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert any("Enter" in str(n.message) for n in app._notifications)
