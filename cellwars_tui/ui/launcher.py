@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.registry import GAME_MODULES, all_games
+from .footer import Footer
 
 RESUME = "resume"
 REPLAYS = "replays"

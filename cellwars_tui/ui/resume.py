@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..core.errors import CellwarsError
 from ..record.store import Problem, SavedGame, list_saved
+from .footer import Footer
 
 
 def saved_line(game: SavedGame) -> Text:

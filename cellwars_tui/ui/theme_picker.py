@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..locations import user_themes_dir
 from .themes import copy_theme, is_user_theme, load_theme_files
+from .footer import Footer
 
 SWATCH_KEYS = ("seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6")
 
