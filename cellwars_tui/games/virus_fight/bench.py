@@ -25,7 +25,7 @@ def bench_playouts(quick: bool) -> list[Result]:
     cpu = (time.process_time() - cpu0) / max(1, n)
     out = [result("virus-fight: random playouts (2 players)", 1 / per, "games/s", ">=", 2000,
                   note=f"{n} games, one core; {1 / cpu:.0f} games per CPU-second "
-                       "(the same on a busy machine)")]
+                       "(less sensitive to other load)")]
     # the same through the public API (legal_actions + apply), for comparison
     def slow() -> None:
         s = start

@@ -117,14 +117,13 @@ def play_out(s: VFState, rng: random.Random, max_steps: int = 400):
     spares = [list(x) for x in s.spares]
     queue = list(s.queue)
     first, rnd, limit = s.first, s.round, s.round_limit
-    gen = E.gen_turns
+    pick = E.random_turn
     do = E.do_turn
     rand = rng.random
     alive = sum(1 for c in markers if c >= 0)
     for _ in range(max_steps):
         seat = queue.pop(0)
-        turns = gen(board, nb, markers, seat, spares[seat])
-        t = turns[int(rand() * len(turns))]
+        t = pick(board, nb, markers, seat, spares[seat], rand())
         do(board, markers, spares, seat, t)
         if t[3] < 0:
             alive -= 1

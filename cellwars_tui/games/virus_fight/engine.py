@@ -185,6 +185,76 @@ def gen_turns(board, nb, markers, seat: int, spares) -> list[tuple[int, int, int
     return out
 
 
+def random_turn(board, nb, markers, seat: int, spares, r: float) -> tuple[int, int, int, int]:
+    """``gen_turns(...)[int(r * len(turns))]`` for ``0 <= r < 1``, without building the list
+    for MOVE and WRITE (whose turns are counted per square, then the one at the index is
+    made): the same turn, so random playouts stay uniform and reproducible, only faster."""
+    m = markers[seat]
+    kind = KIND[board[m]]
+    if kind == JUMP or kind == ERASE:
+        turns = gen_turns(board, nb, markers, seat, spares)
+        return turns[int(r * len(turns))]
+    others = set()
+    for s, c in enumerate(markers):
+        if s != seat and c >= 0:
+            others.add(c)
+    block = block_of(board, nb, m)
+    nbm = nb[m]
+    base = [c for c in nbm if board[c] and c not in others]
+    touch: dict[int, int] = {}
+    for c in block:
+        for d in nb[c]:
+            if not board[d]:
+                touch[d] = touch.get(d, 0) + 1
+    if kind == MOVE:
+        groups = []
+        total = 0
+        for src in block:
+            if src == m or src in others:
+                continue
+            nbs = nb[src]
+            steps_wo = [c for c in base if c != src] if src in nbm else base
+            for dst, n in touch.items():
+                if n == 1 and dst in nbs:
+                    continue
+                if dst in nbm:
+                    cnt = len(steps_wo) + 1
+                else:
+                    cnt = len(steps_wo) or 1
+                groups.append((src, dst, steps_wo, cnt))
+                total += cnt
+        if not total:
+            opts = base or [-1]
+            return (MOVE, -1, -1, opts[int(r * len(opts))])
+        i = int(r * total)
+        for src, dst, steps_wo, cnt in groups:
+            if i < cnt:
+                if i < len(steps_wo):
+                    return (MOVE, src, dst, steps_wo[i])
+                return (MOVE, src, dst, dst if dst in nbm else -1)
+            i -= cnt
+        raise AssertionError("index past the last MOVE")
+    codes = sorted(set(spares))
+    if codes and touch:
+        nc = len(codes)
+        nbase = len(base)
+        total = 0
+        for dst in touch:
+            total += nc * ((nbase + 1) if dst in nbm else (nbase or 1))
+        i = int(r * total)
+        for dst in touch:
+            near = dst in nbm
+            k = (nbase + 1) if near else (nbase or 1)
+            if i < nc * k:
+                j = i % k
+                st = base[j] if j < nbase else (dst if near else -1)
+                return (WRITE, codes[i // k], dst, st)
+            i -= nc * k
+        raise AssertionError("index past the last WRITE")
+    opts = base or [-1]
+    return (WRITE, 0, -1, opts[int(r * len(opts))])
+
+
 def count_turns(board, nb, markers, seat: int, spares) -> int:
     return len(gen_turns(board, nb, markers, seat, spares))
 

@@ -898,8 +898,14 @@ class VirusFightScreen(GameScreen):
             else:
                 t.append(f"Your only move is {text}. Enter: run it")
             return t
-        done = [f"{_stage_word(s)} {_value_text(s, v)}" for k, (s, v) in enumerate(self.picks)
-                if v != 0 or s != "piece"]
+        done = []
+        for stage_, v in self.picks:
+            if stage_ == "src" and v < 0:
+                done.append("nothing can move")
+            elif stage_ == "piece" and not v:
+                done.append("nothing to write")
+            elif v >= 0 or stage_ == "erase":
+                done.append(f"{_stage_word(stage_)} {_value_text(stage_, v)}")
         if done:
             t.append("(" + ", ".join(done) + ") ", style=self.colour("muted"))
         stage = self.stage()

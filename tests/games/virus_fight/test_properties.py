@@ -160,3 +160,15 @@ def test_an_action_turn_is_none_for_set_up_actions():
     from cellwars_tui.games.virus_fight.rules import Ready
 
     assert action_turn(None, Ready()) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]))
+def test_the_fast_random_turn_is_the_turn_at_that_index_of_the_full_list(seed, players):
+    for s in _random_states(seed, players, limit=40):
+        seat = s.queue[0]
+        nb = E.NEIGHBOURS[s.size]
+        turns = E.gen_turns(s.board, nb, s.markers, seat, s.spares[seat])
+        for i in range(len(turns)):
+            r = (i + 0.5) / len(turns)
+            assert E.random_turn(s.board, nb, s.markers, seat, s.spares[seat], r) == turns[i]
