@@ -271,7 +271,7 @@ class InfectionScreen(GameScreen):
 
     def _on_expire(self) -> None:
         s = self.table.view(None)
-        if s.result or self.read_only:
+        if s.result or not self.owns_time():
             return
         self._system(TimeUp(s.round))
 
@@ -302,10 +302,13 @@ class InfectionScreen(GameScreen):
         humans = getattr(self.table, "humans", frozenset())
         return [i for i, seat in enumerate(self.table.seats) if seat.is_bot and i not in humans]
 
+    def owns_time(self) -> bool:
+        """Whether this screen runs the game's clock and bots: a local match does; at a remote
+        (SSH) table the hub applies time-up and runs the bots, and this screen only shows them."""
+        return not self.read_only and getattr(self.table, "match", None) is not None
+
     def _schedule_bots(self) -> None:
-        if self.read_only or not hasattr(self.table, "bot_step"):
-            return
-        if getattr(self.table, "read_only", False):
+        if not self.owns_time():
             return
         for seat in self.bot_seats():
             self._schedule_bot(seat, next_wait(self.paces[seat], self._rng))

@@ -247,3 +247,38 @@ async def test_undo_is_not_offered_in_real_time(clock):
         await pilot.press("u")
         await pilot.pause()
         assert screen.table.match.cursor == n
+
+
+async def test_a_replay_shows_the_countdown_from_the_recorded_times():
+    from textual.app import App
+
+    from cellwars_tui.core.match import Step
+    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.replay.model import Replay
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    final, steps = simulate(2, 1.0, seed=4, round_seconds=60, keep_steps=True)
+    seats = [Seat(name="A", kind="bot", bot="mcts"), Seat(name="B", kind="bot", bot="mcts")]
+    replay = Replay(R.GAME, R.InfectionOptions(players=2, round_seconds=60), seats, 0,
+                    [Step(seat, a, round(t, 3)) for t, seat, a in steps])
+    assert replay.problem is None and replay.state == final
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(replay))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InfectionScreen) and screen.read_only
+        first_up = next(i for i, (_, _, a) in enumerate(steps) if isinstance(a, R.TimeUp))
+        mid = first_up // 2
+        screen.replay_table.seek(mid)
+        await pilot.pause()
+        t = steps[mid - 1][0]
+        assert _clock(screen) == f"0:{int(-(-(60 - t) // 1)):02d}"
+        screen.replay_table.seek(first_up + 1)  # just after time-up 1: a full round again
+        await pilot.pause()
+        assert _clock(screen) == "1:00" and "Round 2/3" in _text(screen, "#inf-round")
+        assert not screen.query("#inf-you").first().display  # nobody plays in a replay
