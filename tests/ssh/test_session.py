@@ -30,7 +30,7 @@ async def online(term: Terminal, who: str) -> None:
     await term.wait_for(f"you are {who}", timeout=10)
 
 
-async def test_a_client_sees_the_launcher_then_the_lobby_at_its_size_and_a_guest_gets_a_name(
+async def test_launcher_then_lobby_at_the_client_size_too_small_notice_and_guest_name(
         server, client_key):
     term = await open_terminal(server.port, cols=100, rows=30, key=client_key)
     try:
@@ -46,6 +46,14 @@ async def test_a_client_sees_the_launcher_then_the_lobby_at_its_size_and_a_guest
         await term.wait_for("─" * 110, timeout=10)
     finally:
         await term.close()
+    # a terminal too small for the layout gets a clear notice until it grows
+    small = await open_terminal(server.port, key=client_key, cols=40, rows=12)
+    try:
+        await small.wait_for("Terminal too small", timeout=20)
+        small.resize(100, 30)
+        await small.wait_for("a table for cell-biology games", timeout=10)
+    finally:
+        await small.close()
     # a guest without a key gets in too, and picks a nickname in the app
     guest = await open_terminal(server.port, guest=True, username="whoever")
     try:
