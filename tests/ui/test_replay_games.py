@@ -8,16 +8,24 @@ cannot draw some recorded position; the failure message names the step and the v
 from __future__ import annotations
 
 import importlib.util
+import time
 
 import pytest
 
 from cellwars_tui.core import all_games
 from cellwars_tui.record import load_match, save_match
 from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
-from cellwars_tui.ui.replay import ReplayScreen, SeatsDialog
+from cellwars_tui.ui.replay import AskText, ReplayScreen, SeatsDialog
 from cellwars_tui.ui.screens import screen_class, screen_module_name
 from tests.test_conformance import play_random
 from tests.ui.test_replay_screen import SIZE, Host
+
+
+async def _until(pilot, condition, timeout: float = 20.0) -> None:
+    """Let the app run until ``condition()`` (a loaded machine may be slow to get there)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
 
 
 def recorded(tmp_path, game, seed=5):
@@ -28,7 +36,11 @@ def recorded(tmp_path, game, seed=5):
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
-async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(tmp_path, game):
+async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(
+        tmp_path, game, monkeypatch):
+    monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 0.01)
+    monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 0.01)
+    monkeypatch.setattr("cellwars_tui.replay.model.MAX_REAL_PAUSE", 0.01)
     match, path = recorded(tmp_path, game)
     app = Host(path)
     failures = []
@@ -85,8 +97,19 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         await pilot.press("end")
         await pilot.pause()
         assert screen.replay.cursor == total
+        # autoplay (paced fast here) runs on from the start and stops on a key
+        await pilot.press("home", "space")
+        await _until(pilot, lambda: screen.replay.cursor >= min(4, total))
+        await pilot.press("space")
+        assert not screen.playing and screen.replay.cursor >= min(4, total)
+        assert screen.replay.state == match.states[screen.replay.cursor]
+        # jump to step N by its number
         half = total // 2
-        screen.seek(half)
+        await pilot.press("g")
+        await _until(pilot, lambda: isinstance(app.screen, AskText))
+        await pilot.press(*str(half), "enter")  # typed over the step shown
+        await _until(pilot, lambda: app.screen is screen)
+        assert screen.replay.cursor == half
         assert screen.table.state() == match.states[half]
         await pilot.press("a")
         assert screen.table.viewer() is None
@@ -97,10 +120,10 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         assert all(step <= half for step, _, _ in screen.table.events())
         # play on from here, with new seats, as a new game that names its origin
         await pilot.press("p")
-        await pilot.pause()
+        await _until(pilot, lambda: isinstance(app.screen, SeatsDialog))
         assert isinstance(app.screen, SeatsDialog)
         await pilot.click("#seats-play")
-        await pilot.pause()
+        await _until(pilot, lambda: bool(app.started))
         new = app.started[-1]
         playing = [s for s in app.screen_stack if isinstance(s, GameScreen) and not s.read_only]
         assert playing and playing[-1].table.match is new  # (a hot-seat cover may be on top)
