@@ -803,11 +803,11 @@ class CellWarsScreen(GameScreen):
         out.append(f"{n:>2}", style=style)
         out.append(f"  (C>{C.CANCER_WIN_ABOVE}  I<{C.IMMUNE_WIN_BELOW})\n",
                    style=muted)
-        out.append(self._step_line(s), style="bold")
+        out.append(self._step_line(s) + "\n", style="bold")
         if self._dice_text:
-            out.append("  die ")
+            out.append("die ")
             out.append(self._dice_text, style=f"bold {self.colour('highlight')}")
-        out.append("\n")
+            out.append("\n")
         owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
         acting = s.panel if s.phase == R.PLAY else (
             self.game.acting_panel(s) if s.phase != R.OVER else -1)
@@ -1246,7 +1246,7 @@ class CellWarsScreen(GameScreen):
         why = ""
         for ev in match.events[i]:
             if isinstance(ev, R.Rolled):
-                why = f"({C.PANEL_NAMES[ev.panel]} {ev.why})"
+                why = f"{C.PANEL_TITLES[ev.panel]}, {ev.why}"
         self._dice_final = f"[{face}] {why}".strip()
         if self.dice_seconds <= 0:
             self._show_dice(self._dice_final)
