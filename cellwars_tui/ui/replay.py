@@ -728,5 +728,10 @@ def open_replay(app: App, path: Path | str | Replay) -> Screen | None:
     except CellwarsError as exc:
         app.notify(str(exc), severity="error", timeout=10)
         return None
+    except Exception as exc:  # a game screen's bug: a message, never a crash of the app
+        log.exception("cannot open a replay of %s", path)
+        app.notify(f"{path}: this game's screen cannot show a replay "
+                   f"({type(exc).__name__}: {exc})", severity="error", timeout=10)
+        return None
     app.push_screen(screen)
     return screen

@@ -292,3 +292,20 @@ async def test_a_real_time_game_autoplays_by_its_timestamps(tmp_path, monkeypatc
     expected = [round(max(0.001, min(max(times[n + 1] - times[n], 0.0), 5.0) / 2), 6)
                 for n in range(len(match.steps))]
     assert delays == expected
+
+
+async def test_a_game_screen_that_cannot_be_built_for_a_replay_is_a_message(tmp_path, monkeypatch):
+    from cellwars_tui.ui.game_screen import GameScreen
+
+    _, path = save_toy(tmp_path, moves=10)
+
+    def broken(self, table, *, read_only=False):
+        raise RuntimeError("needs a live match")
+
+    monkeypatch.setattr(GameScreen, "__init__", broken)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen) and app.is_running
+        assert any("cannot show a replay (RuntimeError: needs a live match)" in n.message
+                   for n in app._notifications)
