@@ -339,15 +339,22 @@ class Replay:
         t = self.steps[min(n, len(self.steps)) - 1].t
         return t if math.isfinite(t) and t >= 0 else 0.0
 
+    @property
+    def timed(self) -> bool:
+        """Whether the record's steps carry times (a record made without a clock has none: a
+        real-time game's replay then keeps the even pace of a turn-based one)."""
+        return self.time_at(len(self.steps)) > 0
+
     def delay_before(self, n: int, speed: float = 1.0) -> float:
         """How long autoplay waits at cursor ``n`` before showing step ``n + 1``.
 
         A real-time game keeps its own rhythm (the recorded timestamps, long pauses cut to
-        ``MAX_REAL_PAUSE``); a turn-based game gets an even pace, quicker over chance steps."""
+        ``MAX_REAL_PAUSE``); a turn-based game (or a record without times) gets an even pace,
+        quicker over chance steps."""
         if n >= len(self.steps):
             return 0.0
         speed = speed if speed > 0 else 1.0
-        if self.game.real_time:
+        if self.game.real_time and self.timed:
             gap = self.steps[n].t - self.time_at(n)
             if not math.isfinite(gap):
                 gap = 0.0

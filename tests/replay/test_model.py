@@ -306,6 +306,17 @@ def test_autoplay_paces_turn_games_evenly_and_real_time_games_by_their_timestamp
     assert replay.delay_before(len(replay)) == 0.0
 
 
+def test_a_real_time_record_without_times_keeps_an_even_pace(monkeypatch):
+    m = toy_match(6, 20)
+    for i, step in enumerate(m.steps):
+        m.steps[i] = type(step)(step.seat, step.action, 0.0)
+    replay = Replay.from_match(m)
+    monkeypatch.setattr(type(TOY), "real_time", True)
+    assert not replay.timed
+    seat_step = next(i for i, s in enumerate(replay.steps) if s.seat != CHANCE)
+    assert replay.delay_before(seat_step, 2) == replay_model.TURN_DELAY / 2
+
+
 # -- leaving the replay --------------------------------------------------------------------------
 def test_play_from_here_continues_the_history_with_new_seats_and_names_its_origin(tmp_path):
     m, path = save_toy(tmp_path, moves=30)
