@@ -46,6 +46,8 @@ from .limits import Limits
 from .zygote import ZygoteSpawner
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+NO_WEB_WITH_ALLOW = ("--web lets browser players in as guests, without a key: it cannot be "
+                     "combined with --allow")
 
 # Environment variables a session's app reads (set by the server, never by the client).
 ENV_IDENTITY = "CELLWARS_SSH_IDENTITY"  # "key:SHA256:..." or "guest"
@@ -277,6 +279,8 @@ class CellwarsServer:
 
         if self.hub is None:
             raise CellwarsError("--web needs the lobby")
+        if self.allow is not None:
+            raise CellwarsError(NO_WEB_WITH_ALLOW)
         token = secrets.token_urlsafe(24)
         self.hub.admit(token, "guest", "")  # every browser tab comes in as a guest
         web_home = self.home / "ssh" / "web"
@@ -483,6 +487,8 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"cellwars: and with a browser at {server.web.url}", flush=True)
 
     web_port = None
+    if getattr(args, "web", False) and args.allow is not None:
+        raise CellwarsError(NO_WEB_WITH_ALLOW)
     if getattr(args, "web", False):
         web_port = args.web_port
         if not 0 <= web_port <= 65535:

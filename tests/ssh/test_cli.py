@@ -42,3 +42,7 @@ def test_serve_options_that_make_no_sense_are_one_line_errors(capsys, tmp_path):
     assert "--max-sessions must be at least 1" in capsys.readouterr().err
     assert main(["serve", "--allow", str(tmp_path / "nope")]) == 2
     assert "cannot read the allow list" in capsys.readouterr().err
+    allow = tmp_path / "allowed"
+    allow.write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHc2qUVsI6WSjb0VTbzLn3Gd2pNZx2LKMPPMPJ9kM0c1 a\n")
+    assert main(["serve", "--allow", str(allow), "--web"]) == 2
+    assert "cannot be combined with --allow" in capsys.readouterr().err
