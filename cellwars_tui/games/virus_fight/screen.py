@@ -148,6 +148,7 @@ class VirusFightScreen(GameScreen):
     """Virus Fight for 2-4 players: build, reveal, place, then run the programs."""
 
     DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
+    VirusFightScreen #gs-seats { text-wrap: nowrap; text-overflow: ellipsis; }
     VirusFightScreen #vf-round { height: 1; padding: 0 1; text-style: bold; }
     VirusFightScreen #vf-board { width: auto; height: auto; padding: 0 0 0 1; margin-top: 1; }
     VirusFightScreen #vf-build { height: auto; padding: 0 1; display: none; }
@@ -193,7 +194,7 @@ class VirusFightScreen(GameScreen):
         Binding("backspace", "drop", "Drop", key_display="⌫"),
         *(Binding(str(k), f"mark({k - 1})", f"Marker on {k}", show=False) for k in range(1, 6)),
         Binding("y", "ready", "Ready"),
-        Binding("o", "offer", "Offer stalemate"),
+        Binding("o", "offer", "Stalemate?"),
         Binding("a", "answer(1)", "Agree"),
         Binding("d", "answer(0)", "Decline"),
         Binding("escape", "cancel", "Cancel", key_display="Esc"),
@@ -894,7 +895,7 @@ class VirusFightScreen(GameScreen):
             if _eliminates(self.pending):
                 t.append(f"{text}: your marker cannot step and you will be OUT. ",
                          style=f"bold {self.colour('danger')}")
-                t.append("Enter: confirm · Esc: back")
+                t.append("Enter: confirm · Esc: back" if self.user_picks else "Enter: confirm")
             else:
                 t.append(f"Your only move is {text}. Enter: run it")
             return t
@@ -915,7 +916,8 @@ class VirusFightScreen(GameScreen):
                      "([ ] or a click changes it); pick the empty square (+) to write it on.")
             return t
         if stage is not None:
-            t.append(STAGE_HELP[stage].capitalize() + ".")
+            help_text = STAGE_HELP[stage]
+            t.append(help_text[0].upper() + help_text[1:] + ".")
             if stage != "piece":
                 t.append(" Arrows/Tab + Enter or a click.", style=self.colour("muted"))
             cur = E.square(*self.cursor)
@@ -937,11 +939,15 @@ class VirusFightScreen(GameScreen):
         t = Text(no_wrap=True, overflow="ellipsis")
         for q in range(view.players):
             t.append("▶ " if q in acting and view.phase != OVER else "  ")
-            t.append(f"{SEAT_GLYPHS[q % 6]} {self.table.seat_name(q)}",
+            name = self.table.seat_name(q)
+            t.append(f"{SEAT_GLYPHS[q % 6]} {name if len(name) <= 9 else name[:8] + '…'}",
                      style=f"bold {self.seat_colour(q)}")
             t.append(f" {side_name(view.players, q)}", style=self.colour("muted"))
+            kind = self.table.seat_kind(q)
             if viewer == q and view.phase != OVER:
                 t.append(" (you)")
+            elif kind != "human":
+                t.append(" (bot)", style=self.colour("muted"))
             t.append("\n    ")
             spares = view.spares[q]
             pips = sum(PIP[c] for c in spares)
@@ -952,12 +958,12 @@ class VirusFightScreen(GameScreen):
             elif view.phase in (PLAY, OVER):
                 m = view.markers[q]
                 t.append(f"{piece_name(view.board[m])}@{square_name(m)}")
-            else:
-                t.append("placed" if view.markers[q] >= 0 else "placing",
-                         style=self.colour("muted"))
             if view.phase != BUILD:
                 word = "spare" if len(spares) == 1 else "spares"
-                t.append(f"  {len(spares)} {word} {pips}p", style=self.colour("muted"))
+                gap = "  " if view.phase in (PLAY, OVER) else ""
+                t.append(f"{gap}{len(spares)} {word} {pips}p", style=self.colour("muted"))
+                if view.phase in (FIRST, PLACE) and view.markers[q] >= 0:
+                    t.append(" · placed", style=self.colour("muted"))
             t.append("\n")
         widget.update(t)  # the base painted its own version just before
         self._paint_log()
