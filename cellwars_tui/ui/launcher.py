@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.console import Group
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,6 +18,7 @@ from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.registry import GAME_MODULES, all_games
 from .footer import Footer
+from .game_list import GameInfo, cached_games, resolve, save_cache
 
 RESUME = "resume"
 REPLAYS = "replays"
@@ -83,11 +84,18 @@ class LauncherScreen(Screen):
 
     def __init__(self, games: list[Game] | None = None) -> None:
         super().__init__()
+        self.from_cache = False
         if games is None:
-            games, problems = playable_games()
+            cached = cached_games()
+            if cached is not None:  # the real games are imported after the first frame
+                games, problems, self.from_cache = cached, [], True
+            else:
+                games, problems = playable_games()
+                if not problems:
+                    save_cache(games)
         else:
             problems = []
-        self.games = list(games)
+        self.games: list[Any] = list(games)
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0
@@ -129,10 +137,39 @@ class LauncherScreen(Screen):
     def on_mount(self) -> None:
         # Reading the saved games' headers waits for the first frame (there may be many files).
         self.call_after_refresh(self._saved_then_detail)
+        if self.from_cache:
+            self.call_after_refresh(self._load_games)
         options = self.query_one("#launcher-list", OptionList)
         options.highlighted = 0
         options.focus()
         self._show_detail()
+
+    @work(thread=True, exclusive=True, group="launcher-games", exit_on_error=False)
+    def _load_games(self) -> None:
+        """Import the games the cached list stands for (so a game opens at once, and a game
+        that no longer loads is reported)."""
+        games, problems = playable_games()
+        self.app.call_from_thread(self._games_loaded, games, problems)
+
+    def _games_loaded(self, games: list[Game], problems: list[str]) -> None:
+        before = [GameInfo.of(g) if not isinstance(g, GameInfo) else g for g in self.games]
+        self.games = list(games)
+        self.from_cache = False
+        if problems:
+            note = self.query_one("#launcher-note", Static)
+            note.update("\n".join(problems))
+            note.display = True
+        else:
+            save_cache(games)
+        if [GameInfo.of(g) for g in games] != before:
+            options = self.query_one("#launcher-list", OptionList)
+            highlighted = options.highlighted
+            options.clear_options()
+            options.add_options(self._options())
+            self.refresh_saved()
+            if highlighted is not None and highlighted < options.option_count:
+                options.highlighted = highlighted
+            self._show_detail()
 
     def _saved_then_detail(self) -> None:
         self.refresh_saved()
@@ -170,7 +207,8 @@ class LauncherScreen(Screen):
             return None
         return options.get_option_at_index(options.highlighted).id
 
-    def current_game(self) -> Game | None:
+    def current_game(self) -> Any:
+        """The highlighted game: a Game, or a GameInfo from the cached list (see ``resolve``)."""
         key = self.current()
         if key and key.startswith("game:"):
             wanted = key[5:]
@@ -243,9 +281,14 @@ class LauncherScreen(Screen):
 
     @on(Button.Pressed, "#btn-new")
     def action_new_game(self, game: Game | None = None) -> None:
-        game = game if isinstance(game, Game) else self.current_game()
+        game = game if isinstance(game, (Game, GameInfo)) else self.current_game()
         if game is None:
             self.app.notify("Pick a game first.")
+            return
+        try:
+            game = resolve(game)
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error")
             return
         from .setup import NewGameScreen
 
@@ -263,6 +306,11 @@ class LauncherScreen(Screen):
         game = self.current_game()
         if game is None:
             self.app.notify("Pick a game to see its rules.")
+            return
+        try:
+            game = resolve(game)
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error")
             return
         from .dialogs import RulesScreen
 
@@ -287,7 +335,7 @@ class LauncherScreen(Screen):
             out.append((f"New game: {game.title}", game.blurb,
                         lambda g=game: self.action_new_game(g)))
             out.append((f"Rules: {game.title}", f"How to play {game.title}",
-                        lambda g=game: self.app.push_screen(_rules(g))))
+                        lambda g=game: self.app.push_screen(_rules(resolve(g)))))
         out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
         out.append(("Replays", "Step through saved games", self.action_replays))
         return out

@@ -1,0 +1,126 @@
+"""What the launcher lists about each game, cached so the first frame need not import every game.
+
+Importing the five games' rules builds their card decks, boards and tables; the launcher only
+needs titles, blurbs and player counts. After a full import :func:`save_cache` writes those to
+``<data>/launcher-games.json`` with a key made of the package version and the size and mtime of
+every file in each game's folder; :func:`cached_games` returns them only while that key still
+matches, so a changed, added or removed game file means a fresh import. The launcher resolves
+a :class:`GameInfo` to the real game (:func:`resolve`) only when one is opened.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from .. import __version__
+from ..core.registry import GAME_MODULES
+from ..locations import data_dir
+
+CACHE_VERSION = 1
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's launcher entry (the fields of :class:`~cellwars_tui.core.api.Game` it shows)."""
+
+    id: str
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    has_chance: bool = False
+    hidden_information: bool = False
+    real_time: bool = False
+
+    @classmethod
+    def of(cls, game: Any) -> GameInfo:
+        return cls(id=game.id, title=game.title, blurb=game.blurb,
+                   min_players=game.min_players, max_players=game.max_players,
+                   has_chance=bool(game.has_chance),
+                   hidden_information=bool(game.hidden_information),
+                   real_time=bool(game.real_time))
+
+
+class _Cache(msgspec.Struct, kw_only=True):
+    version: int
+    key: str
+    games: list[GameInfo]
+
+
+def cache_file() -> Path:
+    return data_dir() / "launcher-games.json"
+
+
+def _package_dir(module: str) -> Path | None:
+    package = module.rsplit(".", 1)[0]
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def cache_key() -> str:
+    """Package version, Python version and every game file's size and mtime."""
+    parts = [__version__, sys.version.split()[0]]
+    for module in GAME_MODULES:
+        folder = _package_dir(module)
+        if folder is None:
+            parts.append(f"{module}:missing")
+            continue
+        try:
+            entries = sorted(
+                (e.name, e.stat().st_size, e.stat().st_mtime_ns)
+                for e in os.scandir(folder) if e.is_file() and not e.name.endswith(".pyc")
+            )
+        except OSError:
+            parts.append(f"{module}:unreadable")
+            continue
+        parts.append(f"{module}:{entries!r}")
+    return str(hash_text("\n".join(parts)))
+
+
+def hash_text(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def cached_games() -> list[GameInfo] | None:
+    """The cached launcher list, or None if there is none or it may be stale."""
+    try:
+        data = cache_file().read_bytes()
+        cache = msgspec.json.decode(data, type=_Cache)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if cache.version != CACHE_VERSION or cache.key != cache_key() or not cache.games:
+        return None
+    return cache.games
+
+
+def save_cache(games: list[Any]) -> None:
+    """Remember the launcher list of a full, problem-free import (never raises)."""
+    from ..record.format import write_atomic
+
+    try:
+        cache = _Cache(version=CACHE_VERSION, key=cache_key(),
+                       games=[GameInfo.of(g) for g in games])
+        write_atomic(cache_file(), msgspec.json.encode(cache))
+    except Exception:  # noqa: BLE001 - a cache that cannot be written only costs time
+        pass
+
+
+def resolve(game: Any) -> Any:
+    """The real game for a launcher entry (imports its rules if the entry came from the cache)."""
+    if isinstance(game, GameInfo):
+        from ..core.registry import get_game
+
+        return get_game(game.id)
+    return game
