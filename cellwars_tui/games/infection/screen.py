@@ -17,7 +17,7 @@ import random
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,7 +33,7 @@ from . import clarifications as C
 from .bot import ROLLS, choose, next_wait
 from .rules import (CURE, REST, SEARCH, WHITE, Claim, Double, Hold, InfectionState, Move, Rat,
                     Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target, TimeUp,
-                    microscopes, missing, owned_powers, top_free, vp)
+                    microscopes, missing, top_free, vp)
 
 FPS = 30
 HURRY_SECONDS = 20.0  # the countdown changes its look in the last 20 seconds
