@@ -142,7 +142,8 @@ def bench_startup(quick: bool) -> list[Result]:
     bare, launcher = startup_times(3 if quick else 7)
     b, lau = statistics.median(bare), statistics.median(launcher)
     ratio = lau / b
-    note = f"median of {len(bare)} runs each, spawn to first frame on a pty"
+    note = (f"median of {len(bare)} runs each, spawn to first frame on a pty "
+            "(launcher: game list cache warm)")
     return [
         result("ui: bare Textual app, time to first frame", b * 1000, "ms", note=note),
         result("ui: launcher, time to first frame", lau * 1000, "ms", note=note),
