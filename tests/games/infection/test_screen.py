@@ -281,3 +281,24 @@ async def test_a_replay_shows_the_countdown_from_the_recorded_times():
         await pilot.pause()
         assert _clock(screen) == "1:00" and "Round 2/3" in _text(screen, "#inf-round")
         assert not screen.query("#inf-you").first().display  # nobody plays in a replay
+
+
+async def test_a_resumed_game_goes_on_with_the_time_its_round_had_left(clock):
+    from cellwars_tui.core.match import Step
+    from cellwars_tui.games.infection.bot import simulate
+
+    _, steps = simulate(1, 1.0, seed=2, keep_steps=True)
+    early = [(t, seat, a) for t, seat, a in steps if t <= 100.0]
+    match = Match(R.GAME, R.InfectionOptions(players=1), [Seat(name="Me")], 0,
+                  auto_chance=False)
+    match.replay_steps([Step(seat, a, round(t, 3)) for t, seat, a in early])
+    match.auto_chance = True
+    last = early[-1][0]
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.timer.remaining() == pytest.approx(180 - last, abs=0.01)
+        await pilot.press("full_stop")  # resting ends the round: the next action is timed on
+        await pilot.pause()
+        assert match.steps[-1].t == pytest.approx(last, abs=0.01)
