@@ -93,8 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
 
-    replay = sub.add_parser("replay", help="replay a recorded game")
+    replay = sub.add_parser("replay", help="replay a recorded game (or a plain-text move list)")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--export", type=Path, metavar="TEXTFILE",
+                        help="write FILE's moves (as far as they are valid) as a plain-text move "
+                             "list to TEXTFILE ('-' for the terminal) and exit")
 
     bench = sub.add_parser("bench", help="run the benchmarks")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -150,6 +153,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         )
         return run_app(start=request)
     if cmd == "replay":
+        if args.export is not None:
+            from .replay.cli import export_move_list
+
+            return export_move_list(args.file, args.export)
         from .ui.app import run_app
 
         return run_app(replay=args.file)

@@ -27,6 +27,7 @@ from ..core.registry import get_game
 from ..record.format import (
     Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
 )
+from ..record.text import MAGIC as MOVE_LIST_MAGIC
 from ..record.text import export_text, import_text
 from .salvage import salvage
 
@@ -114,7 +115,8 @@ class Replay:
         """Open a record file as far as it is valid. Raises only :class:`RecordError` (a file
         that cannot be read at all or whose header is unreadable, an unknown game, impossible
         options). A file cut short, with a step of the wrong shape or of a newer format opens up
-        to its last readable step, with ``problem`` / ``warning`` saying why."""
+        to its last readable step, with ``problem`` / ``warning`` saying why. A plain-text move
+        list (see :meth:`export_text`) opens too."""
         path = Path(path)
         try:
             record = read_record_file(path)
@@ -125,6 +127,8 @@ class Replay:
                 raise exc from None
             if not data.strip():
                 raise
+            if data.lstrip().startswith(MOVE_LIST_MAGIC.encode()):  # an exported move list
+                return cls.from_text(data.decode("utf-8", errors="replace"), path)
             found = salvage(data, path, exc)
         else:
             return cls.from_record(record, path, game=game)
