@@ -81,7 +81,8 @@ def bench_frames(quick: bool) -> list[Result]:
     p95 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.95))]
     return [
         result("infection: screen updates/s, 4 players rolling", rate, "updates/s", ">=", FPS - 1,
-               note=f"{seconds:g} s real time, {actions[0]} steps applied; p95 gap {p95 * 1e3:.0f} ms"),
+               note=f"{seconds:g} s real time, {actions[0]} steps applied; "
+                    f"p95 gap {p95 * 1e3:.0f} ms"),
         result("infection: CPU per screen update (draw, bots, autosave)",
                cpu[0] / max(1, len(arrivals)) * 1e3, "ms", "<=", 1000 / FPS,
                note=f"tick handler {statistics.fmean(costs or [0]) * 1e3:.2f} ms mean, "
