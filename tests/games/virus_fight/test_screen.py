@@ -427,6 +427,31 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
         assert "Bob agrees to the stalemate." in _text(screen.query_one("#gs-log"))
 
 
+async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse():
+    match = _match(humans=2, seed=1)
+    for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "E1 J1", 0)):
+        for name in prog.split():
+            match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        match.play(seat, R.Mark(mark))
+        match.play(seat, R.Ready())
+    match.play(1, R.GAME.action_from_str("place c5"))  # E1 on c5 (marked), J1 on b5
+    match.play(0, R.GAME.action_from_str("place a1"))
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Bob takes the table
+        await pilot.pause()
+        screen = app.screen
+        assert screen.stage() == "erase"
+        c4, d5, b5 = E.square(2, 3), E.square(3, 4), E.square(1, 4)
+        assert screen.target_squares() == {b5, c4, d5}
+        board = screen.board_text(screen.view_state).plain
+        assert "›J1──②E1   +" in board  # J1 may be erased; + marks the empty squares
+        # an empty square beside ERASE erases nothing; the marker's only step is then taken
+        await pilot.click("#vf-board", offset=square_offset(5, c4))
+        await pilot.pause()
+        assert match.steps[-1].action == R.Erase(-1, b5)
+
+
 async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
     from cellwars_tui.ui.replay import ReplayScreen
 
