@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 import secrets
 import time
 from collections.abc import Sequence
@@ -186,10 +187,24 @@ class Replay:
 
     @classmethod
     def from_text(cls, text: str, path: Path | str | None = None) -> Replay:
-        """Import a plain-text move list (see :mod:`cellwars_tui.record.text`)."""
-        match = import_text(text, path if path is not None else "<move list>")
+        """Import a plain-text move list (see :mod:`cellwars_tui.record.text`) as far as it is
+        valid: a bad or illegal line stops it there (``problem`` says which and why); a bad
+        header is a :class:`RecordError`."""
+        where = path if path is not None else "<move list>"
+        problem = None
+        try:
+            match = _import_text(text, where)
+        except RecordError as exc:
+            found = re.match(r"line (\d+): ", exc.problem)
+            if found is None:
+                raise
+            line = int(found.group(1))
+            match = _import_text("\n".join(text.splitlines()[: line - 1]), where)
+            problem = f"valid up to step {len(match.history)}; {exc.problem}"
         replay = cls.from_match(match)
         replay.path = None
+        if replay.problem is None:
+            replay.problem = problem
         return replay
 
     def _stop(self, index: int, why: str) -> None:
@@ -407,6 +422,17 @@ class Replay:
 
     def record_bytes(self, n: int | None = None) -> bytes:
         return encode_record(self.to_record(n))
+
+
+def _import_text(text: str, where: object) -> Match:
+    """``import_text``, with a game's parser bug (anything but our errors) as a RecordError."""
+    try:
+        return import_text(text, where)
+    except CellwarsError:
+        raise
+    except Exception as exc:
+        raise RecordError(where, f"cannot read the move list ({type(exc).__name__}: {exc})") \
+            from None
 
 
 class _RecordedGame:

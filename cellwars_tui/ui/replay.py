@@ -715,7 +715,11 @@ def import_move_list(path: Path) -> Replay:
         raise RecordError(path, f"cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     replay = Replay.from_text(text, path)
     target = new_game_path(replay.game.id)
-    write_atomic(target, replay.record_bytes())
+    try:
+        write_atomic(target, replay.record_bytes())
+    except OSError as exc:  # shown anyway, just not kept
+        replay.warning = f"not kept as a saved game ({exc.strerror or exc})"
+        return replay
     replay.path = target
     return replay
 

@@ -363,9 +363,35 @@ def test_the_move_list_exports_and_imports_back_to_the_same_replay():
     assert len(Replay.from_text(partial)) == 5
 
 
-def test_a_bad_move_list_is_the_projects_error():
-    text = replay_of(toy_match(9, 20)).export_text().replace(": die", ": dye", 1)
-    with pytest.raises(RecordError, match="line"):
+def test_a_hand_edited_move_list_opens_as_far_as_valid_and_says_which_line_stopped_it():
+    m = toy_match(9, 20)
+    lines = replay_of(m).export_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    bad = first + 6  # the 7th step
+    lines[bad] = lines[bad].replace(": die", ": dye").replace(": roll", ": rool").replace(
+        ": hold", ": hodl")
+    replay = Replay.from_text("\n".join(lines))
+    assert len(replay) == 6 and replay.state == m.states[6]
+    assert replay.problem.startswith(f"valid up to step 6; line {bad + 1}: ")
+
+
+def test_a_move_list_with_a_bad_header_is_the_projects_error():
+    text = replay_of(toy_match(9, 20)).export_text()
+    with pytest.raises(RecordError, match="seed"):
+        Replay.from_text("\n".join(line for line in text.splitlines()
+                                   if not line.startswith("# seed")))
+    with pytest.raises(RecordError, match="not a cellwars move list"):
+        Replay.from_text("1. seat1: roll")
+
+
+def test_a_game_parser_bug_on_a_move_list_is_the_projects_error(monkeypatch):
+    text = replay_of(toy_match(9, 20)).export_text()
+
+    def broken(_text):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(TOY, "action_from_str", broken)
+    with pytest.raises(RecordError, match="ZeroDivisionError"):
         Replay.from_text(text)
 
 
