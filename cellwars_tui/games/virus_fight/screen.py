@@ -241,8 +241,13 @@ class VirusFightScreen(GameScreen):
         yield Static(id="vf-prompt")
 
     def refresh_table(self) -> None:
-        if self.is_attached:  # a bot may answer after the screen was closed
-            super().refresh_table()
+        if not self.is_attached:  # a bot may answer after the screen was closed
+            return
+        public = getattr(self.table, "public_view", None)
+        if public is not None and not self.read_only and public().phase != BUILD:
+            # after the reveal nothing is secret: hot-seat players pass without a cover
+            self._shown_viewer = self.table.viewer()
+        super().refresh_table()
 
     # -- the state and the picks -------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:

@@ -353,9 +353,7 @@ async def test_the_board_at_80x24_as_text():
     app = CellwarsApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
-        await pilot.press("enter")
-        await pilot.pause()
+        assert isinstance(app.screen, VirusFightScreen)  # no cover: nothing is secret now
         text = screen_text(app)
         expected = [
             "     a    b    c    d    e",
@@ -390,35 +388,28 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
     match.play(0, R.GAME.action_from_str("place a1"))
     app = CellwarsApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Bob takes the table
         await pilot.pause()
         screen = app.screen
-        await pilot.press("o")
+        await pilot.press("o")  # Bob offers
         await pilot.pause()
-        # Ann answers: the cover first, then the question and the buttons
-        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Ann"
-        await pilot.press("enter")
-        await pilot.pause()
+        # Ann answers (after the reveal hot-seat players pass without a cover)
+        assert app.screen is screen and screen.seat == 0
         prompt = _text(screen.query_one("#vf-prompt"))
         assert "Bob offers a stalemate" in prompt and "Bob would win" in prompt
         assert screen.query_one("#vf-answer").display
         await pilot.press("d")
         await pilot.pause()
-        assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
-        await pilot.press("enter")
-        await pilot.pause()
+        assert screen.seat == 1
         assert "Stalemate declined" in _text(screen.query_one("#vf-prompt"))
         await pilot.press("o")  # no second offer before the turn is played
         await pilot.pause()
         assert screen.view_state.offer == -1
         await pilot.press("enter")  # Bob's only move: jump b5
         await pilot.pause()
-        await pilot.press("enter")  # Ann takes the table
+        assert screen.seat == 0
+        await pilot.press("o")  # Ann offers, Bob agrees by a click
         await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        await pilot.press("enter")  # Bob
-        await pilot.pause()
+        assert screen.seat == 1
         await pilot.click("#vf-agree")
         await pilot.pause()
         table = screen.table
@@ -438,7 +429,6 @@ async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse
     match.play(0, R.GAME.action_from_str("place a1"))
     app = CellwarsApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Bob takes the table
         await pilot.pause()
         screen = app.screen
         assert screen.stage() == "erase"
