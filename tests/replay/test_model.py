@@ -515,3 +515,36 @@ def test_mutated_record_files_of_every_game_open_as_far_as_valid(game_id, data, 
     replay.export_text()
     for seat in range(replay.players):
         replay.view(seat)
+
+
+_MOVE_LIST = replay_of(toy_match(8, 40)).export_text()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_mutated_move_lists_open_as_far_as_valid_or_raise_the_projects_error(data):
+    lines = _MOVE_LIST.splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        kind = data.draw(st.sampled_from(["drop", "swap", "edit", "dup"]))
+        if kind == "drop":
+            del lines[i]
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "dup":
+            lines.insert(i, lines[i])
+        else:
+            at = data.draw(st.integers(0, max(0, len(lines[i]) - 1)))
+            lines[i] = lines[i][:at] + data.draw(st.text(max_size=4)) + lines[i][at + 1:]
+        if not lines:
+            break
+    try:
+        replay = Replay.from_text("\n".join(lines))
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert replay.problem is None or replay.problem.startswith(f"valid up to step {len(replay)}; ")
+    for n in range(len(replay) + 1):
+        replay.seek(n)
+    replay.export_text()
