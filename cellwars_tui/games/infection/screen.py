@@ -247,6 +247,7 @@ class InfectionScreen(GameScreen):
             self._cancel_bots()
             for button in self.query("#gs-banner Button"):
                 button.can_focus = True
+            self.refresh_bindings()  # the footer drops the playing keys
             return
         if s.round == self._round:
             return
@@ -622,6 +623,8 @@ class InfectionScreen(GameScreen):
                 return self.round_seconds
             now = record.steps[record.cursor - 1].t
             return max(0.0, self.round_seconds - (now - self._round_start_in_record()))
+        if self._state is not None and self._state.result == "overrun":
+            return 0.0  # the third timer ran out (or everyone rested through it)
         if self.timer.state == "idle" and not self._round:
             return self.round_seconds
         return self.timer.remaining()
@@ -807,7 +810,7 @@ class InfectionScreen(GameScreen):
         seat = self.me()
         you = self.query_one("#inf-you")
         powers = self.query_one("#inf-powers", PowerList)
-        if seat is None or not 0 <= seat < len(s.seats) or self.read_only:
+        if seat is None or not 0 <= seat < len(s.seats) or self.read_only or s.result:
             you.display = False
             powers.display = False
             return
