@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -120,13 +119,9 @@ class LauncherScreen(Screen):
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []
         for game in self.games:
-            # one line each, cut with an ellipsis at whatever width the list has
-            prompt = Group(
-                Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
-                              no_wrap=True, overflow="ellipsis"),
-                Text("  " + " ".join(game.blurb.split()), style="italic dim", no_wrap=True,
-                     overflow="ellipsis"),
-            )
+            # two lines, each cut with an ellipsis at the list's width (text-wrap in the CSS)
+            prompt = Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
+                                   "\n  ", (" ".join(game.blurb.split()), "italic dim"))
             options.append(Option(prompt, id=f"game:{game.id}"))
         options.append(None)
         options.append(Option(Text("Resume a saved game"), id=RESUME))
@@ -225,9 +220,11 @@ class LauncherScreen(Screen):
         title = self.query_one("#detail-title", Static)
         text = self.query_one("#detail-text", Static)
         is_game = game is not None
-        self.query_one("#btn-new").display = is_game
-        self.query_one("#btn-rules").display = is_game
-        self.query_one("#btn-open").display = not is_game
+        for selector, show in (("#btn-new", is_game), ("#btn-rules", is_game),
+                               ("#btn-open", not is_game)):
+            button = self.query_one(selector)
+            if button.display != show:  # setting it anyway restyles the screen on every key
+                button.display = show
         if game is not None:
             title.update(game.title)
             extras = []
