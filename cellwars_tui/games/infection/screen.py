@@ -492,6 +492,9 @@ class InfectionScreen(GameScreen):
     def action_pause(self) -> None:
         if self.read_only or self.table.is_over():
             return
+        if not self.owns_time():
+            self.say("The shared table pauses by itself while a seated player is away.")
+            return
         self.user_paused = not self.user_paused
         if self.user_paused:
             self.timer.pause()
@@ -625,6 +628,10 @@ class InfectionScreen(GameScreen):
             return max(0.0, self.round_seconds - (now - self._round_start_in_record()))
         if self._state is not None and self._state.result == "overrun":
             return 0.0  # the third timer ran out (or everyone rested through it)
+        shared = getattr(self.table, "time_left", None)
+        if shared is not None and not self.owns_time():
+            left = shared()  # a remote table: the hub's one shared timer
+            return self.round_seconds if left is None else left
         if self.timer.state == "idle" and not self._round:
             return self.round_seconds
         return self.timer.remaining()
