@@ -14,8 +14,9 @@ import msgspec
 from ...core.api import CHANCE, Action
 from . import clarifications as C
 from . import engine as E
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState, placements,
-                    random_program, stalemate_winners)
+from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState,
+                    first_player_candidates, home_line, random_program, stalemate_winners,
+                    start_squares)
 
 
 def bot_actions(game, s: VFState, seat: int) -> list[Action]:
@@ -67,11 +68,13 @@ def heuristic(s: VFState) -> tuple[float, ...]:
 
 
 def finish_setup(game, s: VFState, rng: random.Random) -> VFState:
-    """Complete building, the first-player draw and placement at random."""
+    """Complete building, the first-player draw and placement at random (on plain lists: the
+    same state the actions would make, see the test that replays it)."""
+    n = s.players
     if s.phase == BUILD:
         programs = list(s.programs)
         marks = list(s.marks)
-        for q in range(s.players):
+        for q in range(n):
             if s.ready[q]:
                 continue
             prog = programs[q]
@@ -83,19 +86,37 @@ def finish_setup(game, s: VFState, rng: random.Random) -> VFState:
                 prog = prog + tuple(rng.sample(pool, want - len(prog)))
                 mark = marks[q] if marks[q] >= 0 else rng.randrange(len(prog))
             programs[q], marks[q] = prog, mark
-        s = msgspec.structs.replace(s, programs=tuple(programs), marks=tuple(marks))
-        for q in range(s.players):
-            if not s.ready[q]:
-                s, _ = game._apply(s, q, Ready())
-    while s.phase in (FIRST, PLACE):
-        if s.phase == FIRST:
-            s, _ = game._apply(s, CHANCE, game.sample_chance(s, rng))
-        else:
-            seat = s.queue[0]
-            from .rules import Place
-
-            s, _ = game._apply(s, seat, Place(rng.choice(placements(s, seat))))
-    return s
+        tied, _ = first_player_candidates(programs, marks)
+        first = tied[0] if len(tied) == 1 else rng.choice(tied)
+    elif s.phase == FIRST:
+        programs, marks = list(s.programs), list(s.marks)
+        first = rng.choice(s.queue)
+    elif s.phase == PLACE:
+        programs, marks = list(s.programs), list(s.marks)
+        first = s.first
+    else:
+        return s
+    if s.phase == PLACE:
+        spares = s.spares
+        queue = s.queue
+    else:
+        spares = tuple(tuple(c for c in s.spares[q] if c not in programs[q]) for q in range(n))
+        queue = tuple((first + k) % n for k in range(n))
+    board = list(s.board)
+    markers = list(s.markers)
+    for seat in queue:
+        prog = programs[seat]
+        start = rng.choice(start_squares(board, n, s.size, seat, len(prog)))
+        line = home_line(n, seat)
+        off = line.index(start)
+        cells = line[off: off + len(prog)]
+        for c, piece in zip(cells, prog):
+            board[c] = piece
+        markers[seat] = cells[marks[seat]]
+    return VFState(players=n, size=s.size, phase=PLAY, board=tuple(board),
+                   markers=tuple(markers), spares=spares, programs=((),) * n, marks=(-1,) * n,
+                   ready=(True,) * n, first=first, queue=E.round_order(markers, first, n),
+                   round=1, round_limit=s.round_limit)
 
 
 def random_playout(game, s: VFState, rng: random.Random, max_steps: int = 400):

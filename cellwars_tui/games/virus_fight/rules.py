@@ -206,13 +206,17 @@ def side_name(players: int, seat: int) -> str:
 
 def placements(s: VFState, seat: int) -> list[int]:
     """Start squares where ``seat`` may place its program now."""
-    line = home_line(s.players, seat)
-    n = len(s.programs[seat])
-    nb = E.NEIGHBOURS[s.size]
+    return start_squares(s.board, s.players, s.size, seat, len(s.programs[seat]))
+
+
+def start_squares(board, players: int, size: int, seat: int, n: int) -> list[int]:
+    """Where a program of ``n`` instructions may start on ``seat``'s home line of ``board``."""
+    line = home_line(players, seat)
+    nb = E.NEIGHBOURS[size]
     starts = []
     for off in range(len(line) - n + 1):
         cells = line[off: off + n]
-        if all(not s.board[c] and not any(s.board[d] for d in nb[c]) for c in cells):
+        if all(not board[c] and not any(board[d] for d in nb[c]) for c in cells):
             starts.append(line[off])
     if not starts:
         starts = [line[off] for off in range(len(line) - n + 1)]

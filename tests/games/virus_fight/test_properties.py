@@ -172,3 +172,71 @@ def test_the_fast_random_turn_is_the_turn_at_that_index_of_the_full_list(seed, p
         for i in range(len(turns)):
             r = (i + 0.5) / len(turns)
             assert E.random_turn(s.board, nb, s.markers, seat, s.spares[seat], r) == turns[i]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]), st.integers(0, 30))
+def test_the_playouts_set_up_is_one_the_actions_reach(seed, players, partial):
+    """finish_setup works on plain lists: replaying its programs, first player and placements
+    as actions from the same start gives the very same state."""
+    from cellwars_tui.games.virus_fight.rules import First, Mark, Place, Ready
+
+    rng = random.Random(seed)
+    s = GAME.initial_state(GAME.options_type(players=players))
+    for _ in range(partial):  # a set-up part way through, as a search may meet it
+        seats = GAME.to_act(s)
+        if not seats or s.phase == PLAY:
+            break
+        seat = rng.choice(seats)
+        a = GAME.sample_chance(s, rng) if seat == CHANCE else rng.choice(
+            GAME.legal_actions(s, seat))
+        s, _ = GAME.apply(s, seat, a)
+    if s.phase == PLAY:
+        return
+    fast = finish_setup(GAME, s, random.Random(seed))
+    GAME.check_invariants(fast)
+    slow = s
+    if slow.phase == BUILD:
+        for q in range(players):
+            if slow.ready[q]:
+                continue
+            prog = fast_program(fast, s, q)
+            for code in prog[len(slow.programs[q]):]:
+                slow, _ = GAME.apply(slow, q, GAME.action_from_str(f"add {E.piece_name(code)}"))
+            if slow.marks[q] != fast_mark(fast, s, q):
+                slow, _ = GAME.apply(slow, q, Mark(fast_mark(fast, s, q)))
+            slow, _ = GAME.apply(slow, q, Ready())
+    if slow.phase == 1:
+        slow, _ = GAME.apply(slow, CHANCE, First(fast.first))
+    while slow.phase == 2:
+        q = slow.queue[0]
+        slow, _ = GAME.apply(slow, q, Place(_start_of(players, q, slow.programs[q], fast)))
+    assert slow == fast
+
+
+def home_line_of(players, seat):
+    from cellwars_tui.games.virus_fight.rules import home_line
+
+    return home_line(players, seat)
+
+
+def _start_of(players, seat, prog, fast):
+    """The start square where ``prog`` lies on ``seat``'s home line in ``fast``'s board."""
+    line = home_line_of(players, seat)
+    for off in range(len(line) - len(prog) + 1):
+        if all(fast.board[line[off + i]] == c for i, c in enumerate(prog)):
+            return line[off]
+    raise AssertionError("program not found on its home line")
+
+
+def fast_program(fast, s, seat):
+    """The program ``finish_setup`` gave ``seat`` (read back from the board)."""
+    line = home_line_of(fast.players, seat)
+    cells = [sq for sq in line if fast.board[sq]]
+    return tuple(fast.board[sq] for sq in cells)
+
+
+def fast_mark(fast, s, seat):
+    line = home_line_of(fast.players, seat)
+    cells = [sq for sq in line if fast.board[sq]]
+    return cells.index(fast.markers[seat])
