@@ -302,3 +302,36 @@ async def test_a_resumed_game_goes_on_with_the_time_its_round_had_left(clock):
         await pilot.press("full_stop")  # resting ends the round: the next action is timed on
         await pilot.pause()
         assert match.steps[-1].t == pytest.approx(last, abs=0.01)
+
+
+async def test_a_power_is_used_by_its_key_and_then_flipped(clock):
+    from cellwars_tui.core.match import Step
+    from cellwars_tui.games.infection import cards as K
+    from cellwars_tui.games.infection.bot import simulate
+
+    # a solo game where the player, looking for microscopes, owns "re-roll the white die"
+    _, steps = simulate(1, 1.0, seed=2, keep_steps=True)
+    s = R.GAME.initial_state(R.InfectionOptions(players=1))
+    upto = 0
+    for upto, (_, seat, a) in enumerate(steps, 1):
+        s, _ = R.GAME.apply(s, seat, a)
+        p = s.seats[0]
+        if p.stage == R.SEARCH and R.owned_powers(p, (K.REWHITE,)) and R.GAME.to_act(s) == (0,):
+            break
+    card = R.owned_powers(s.seats[0], (K.REWHITE,))[0]
+    match = Match(R.GAME, R.InfectionOptions(players=1), [Seat(name="Me")], 0, auto_chance=False)
+    match.replay_steps([Step(seat, a, round(t, 3)) for t, seat, a in steps[:upto]])
+    match.auto_chance = True
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert card in screen.my_powers()
+        key = POWER_KEYS[screen.my_powers().index(card)]
+        assert "re-roll the white die" in _text(screen, "#inf-powers")
+        await pilot.press(key)
+        await pilot.pause()
+        p = screen.table.view(None).seats[0]
+        assert card in p.spent and card not in screen.my_powers()
+        assert isinstance(match.steps[-2].action, R.Rewhite)
+        assert isinstance(match.steps[-1].action, R.WhiteFace)  # the re-roll, a chance step
