@@ -82,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="start a new game of GAME",
                           description="Start a new game straight away (seat 1 is you, the "
-                                      "other seats are search bots unless --seat says otherwise).")
+                                      "other seats are search bots unless --seat says otherwise). "
+                                      "A solitaire (cell-management) left unfinished is resumed "
+                                      "unless --seed or --option asks for a new one.")
     play.add_argument("game", help="game id: " + ", ".join(_game_ids()))
     play.add_argument("--players", type=_players, help="number of players")
     play.add_argument("--seat", type=_seat_spec, action="append", default=[],
@@ -125,6 +127,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def newest_unfinished_solitaire(game: typing.Any) -> Path | None:
+    """The newest unfinished saved game of ``game`` if it is a solitaire (``cellwars play
+    cell-management`` resumes it rather than dealing a new puzzle), else None."""
+    if game.max_players != 1:
+        return None
+    from .record.store import unfinished
+
+    for saved in unfinished():  # newest first
+        if saved.header.game == game.id:
+            return saved.path
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -151,6 +166,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             args.game, players=args.players, seats=args.seat, seed=args.seed,
             think=args.think, options=dict(args.option),
         )
+        if args.seed is None and not args.option and not args.seat:
+            saved = newest_unfinished_solitaire(request.game)
+            if saved is not None:  # a solitaire left mid-puzzle goes on where it was left
+                return run_app(resume=saved)
         return run_app(start=request)
     if cmd == "replay":
         if args.export is not None:

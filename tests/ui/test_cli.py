@@ -96,3 +96,75 @@ def test_no_command_opens_the_launcher(monkeypatch):
     monkeypatch.setattr("cellwars_tui.ui.app.run_app", lambda **kw: called.append(kw) or 0)
     assert main([]) == 0
     assert called == [{}]
+
+
+def _save_cell_management(seed: int, *, finish: bool = False):
+    """A saved Cell Management puzzle (unfinished unless ``finish``); returns its path."""
+    from cellwars_tui.core.registry import get_game
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.request import new_game_request
+
+    request = new_game_request("cell-management", seed=seed)
+    match = request.make_match()
+    if finish:
+        from cellwars_tui.games.cell_management import rules as R
+
+        match.play(0, R.GiveUp())
+        assert match.is_over()
+    assert get_game("cell-management").max_players == 1
+    return autosave(match)
+
+
+def _capture_run_app(monkeypatch) -> dict:
+    started: dict = {}
+
+    def fake_run_app(start=None, replay=None, resume=None):
+        started.update(start=start, replay=replay, resume=resume)
+        return 0
+
+    monkeypatch.setattr("cellwars_tui.ui.app.run_app", fake_run_app)
+    return started
+
+
+def test_play_cell_management_resumes_the_newest_unfinished_puzzle(monkeypatch):
+    import os
+    import time
+
+    older = _save_cell_management(1)
+    newer = _save_cell_management(2)
+    now = time.time()
+    os.utime(older, (now - 100, now - 100))
+    os.utime(newer, (now - 10, now - 10))
+    started = _capture_run_app(monkeypatch)
+    assert main(["play", "cell-management"]) == 0
+    assert started["resume"] == newer and started["start"] is None
+
+
+def test_play_cell_management_ignores_finished_puzzles_and_other_games(monkeypatch):
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.request import new_game_request
+
+    _save_cell_management(3, finish=True)
+    autosave(new_game_request("virus-fight", seed=4).make_match())
+    started = _capture_run_app(monkeypatch)
+    assert main(["play", "cell-management"]) == 0
+    assert started["resume"] is None
+    assert started["start"].game_id == "cell-management"
+
+
+@pytest.mark.parametrize("extra", [["--seed", "5"], ["-o", "puzzle=daily"], ["-o", "species=4"]])
+def test_play_cell_management_with_a_seed_or_option_starts_a_new_puzzle(monkeypatch, extra):
+    _save_cell_management(6)
+    started = _capture_run_app(monkeypatch)
+    assert main(["play", "cell-management", *extra]) == 0
+    assert started["resume"] is None and started["start"].game_id == "cell-management"
+
+
+def test_play_of_a_game_for_several_players_never_resumes(monkeypatch):
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.request import new_game_request
+
+    autosave(new_game_request("virus-fight", seed=4).make_match())
+    started = _capture_run_app(monkeypatch)
+    assert main(["play", "virus-fight"]) == 0
+    assert started["resume"] is None and started["start"].game_id == "virus-fight"
