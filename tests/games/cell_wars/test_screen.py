@@ -113,6 +113,8 @@ async def _decide(pilot, screen, rng: random.Random, mouse: bool) -> str:
     if kind == "tile" and not mouse and rng.random() < 0.8:  # mostly a tile near the cursor
         tiles = sorted(screen.tile_actions, key=lambda t: len(_arrow_path(screen.cursor, t)))
         what = tiles[0]
+    if mouse:
+        await pilot.pause()  # the layout settles (the choice bar may have grown) before aiming
     if kind == "tile":
         if mouse:
             board = screen.query_one(HexBoard)
