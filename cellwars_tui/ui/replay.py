@@ -229,6 +229,31 @@ def exports_dir() -> Path:
     return path
 
 
+def confined() -> bool:
+    """Whether this app is a session of ``cellwars serve``: a remote player's files then stay
+    in that player's own exports folder (no path on the server can be named)."""
+    try:
+        from ..ssh.client import in_ssh_session
+    except Exception:  # an install without the SSH part
+        return False
+    return in_ssh_session()
+
+
+def user_file(text: str) -> Path | None:
+    """The file a player named for an export or import: a bare name is in the exports folder;
+    any other path is used as given, except in a server session (its name in the exports
+    folder). None when ``text`` names no file."""
+    path = Path(text.strip()).expanduser()
+    if confined():
+        name = Path(text.strip()).name
+        return exports_dir() / name if name not in ("", ".", "..") else None
+    if not path.name:
+        return None
+    if not path.is_absolute() and len(path.parts) == 1 and not path.exists():
+        return exports_dir() / path
+    return path
+
+
 def _stem(path: Path | None, fallback: str) -> str:
     if path is None:
         return fallback
@@ -530,7 +555,10 @@ class ReplayScreen(GameScreen):
         def chosen(text: str | None) -> None:
             if text is None:
                 return
-            path = Path(text).expanduser()
+            path = user_file(text)
+            if path is None:
+                self.say(f"Not a file name: {text!r}")
+                return
             try:
                 write_atomic(path, self.replay.export_text().encode("utf-8"))
             except OSError as exc:
@@ -539,8 +567,12 @@ class ReplayScreen(GameScreen):
             self.say(f"Move list written to {path}")
             self.notify(f"Move list written to {path}")
 
-        self.app.push_screen(
-            AskText("Export the move list to:", str(self.default_export_path())), chosen)
+        if confined():
+            prompt, value = "Export the move list to (a file in your exports folder):", \
+                self.default_export_path().name
+        else:
+            prompt, value = "Export the move list to:", str(self.default_export_path())
+        self.app.push_screen(AskText(prompt, value), chosen)
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         return [
@@ -682,9 +714,10 @@ class ReplayListScreen(Screen):
         def chosen(text: str | None) -> None:
             if text is None:
                 return
-            path = Path(text).expanduser()
-            if not path.is_absolute() and not path.exists():
-                path = exports_dir() / path  # a bare name: the exports folder
+            path = user_file(text)
+            if path is None:
+                self.notify(f"Not a file name: {text!r}", severity="error")
+                return
             try:
                 replay = import_move_list(path)
             except CellwarsError as exc:
@@ -693,8 +726,12 @@ class ReplayListScreen(Screen):
             self.action_reload()
             self.app.push_screen(ReplayScreen(replay))
 
-        self.app.push_screen(
-            AskText("Import a move list from:", str(exports_dir()) + "/"), chosen)
+        if confined():
+            ask = AskText("Import a move list from (a file in your exports folder):",
+                          placeholder="moves.txt")
+        else:
+            ask = AskText("Import a move list from:", str(exports_dir()) + "/")
+        self.app.push_screen(ask, chosen)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:

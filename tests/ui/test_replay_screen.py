@@ -309,3 +309,24 @@ async def test_a_game_screen_that_cannot_be_built_for_a_replay_is_a_message(tmp_
         assert not isinstance(app.screen, ReplayScreen) and app.is_running
         assert any("cannot show a replay (RuntimeError: needs a live match)" in n.message
                    for n in app._notifications)
+
+
+async def test_a_server_session_exports_only_into_the_players_exports_folder(tmp_path, monkeypatch):
+    from cellwars_tui.ui.replay import exports_dir
+
+    monkeypatch.setenv("CELLWARS_SSH_HUB", str(tmp_path / "hub.sock"))
+    monkeypatch.setenv("CELLWARS_SSH_TOKEN", "secret")
+    match, path = save_toy(tmp_path, moves=15)
+    outside = tmp_path / "elsewhere" / "evil.txt"
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        assert "/" not in field.value  # a file name only
+        field.value = str(outside)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert not outside.exists()
+    assert (exports_dir() / "evil.txt").read_text().startswith("# cellwars move list")
