@@ -104,6 +104,15 @@ class Match:
     def now(self) -> float:
         return self.elapsed_before + (self._clock() - self._t0)
 
+    def set_clock(self, clock: Callable[[], float], elapsed: float | None = None) -> None:
+        """Time later steps by ``clock`` (e.g. a round timer's play time, pauses left out), going on
+        from ``elapsed`` seconds (default: the time of the last step applied)."""
+        if elapsed is None:
+            elapsed = self.steps[self.cursor - 1].t if self.cursor else 0.0
+        self._clock = clock
+        self._t0 = clock()
+        self.elapsed_before = elapsed
+
     @property
     def history(self) -> list[Step]:
         """The steps up to the cursor (what the current state is made of)."""

@@ -67,3 +67,19 @@ def test_illegal_actions_are_refused_with_the_projects_error():
         m.play(0, Hold())
     with pytest.raises(IllegalAction):
         TOY.apply(m.state, CHANCE, Die(9))
+
+
+
+def test_set_clock_times_later_steps_from_the_last_recorded_time():
+    now = [100.0]
+    m = make(clock=lambda: now[0])
+    now[0] = 103.0
+    m.play(m.to_act()[0], Hold())
+    last = m.steps[-1].t
+    assert last == pytest.approx(3.0)
+    play = [50.0]
+    m.set_clock(lambda: play[0])
+    play[0] = 52.5
+    if not m.is_over():
+        m.play(m.to_act()[0], Hold())
+        assert m.steps[-1].t == pytest.approx(last + 2.5)

@@ -213,9 +213,7 @@ class InfectionScreen(GameScreen):
         if match is not None and not self.read_only:
             # record every action at the timer's play time (pauses excluded), going on from the
             # last recorded action (time spent elsewhere, in menus or between sessions, is not play)
-            match.elapsed_before = match.steps[match.cursor - 1].t if match.cursor else 0.0
-            match._clock = self.timer.play_time
-            match._t0 = self.timer.play_time()
+            match.set_clock(self.timer.play_time)
         super().on_mount()
         for button in self.query("#gs-banner Button"):
             button.can_focus = False  # hidden while playing: keys belong to the table
