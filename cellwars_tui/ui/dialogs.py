@@ -1,4 +1,5 @@
-"""Small modal screens shared by every game screen: moves picker, hot-seat cover, rules page."""
+"""Small modal screens shared by every game screen: moves picker, hot-seat cover, rules page,
+a one-line text prompt."""
 
 from __future__ import annotations
 
@@ -205,4 +206,40 @@ class Notice(ModalScreen[None]):
 
     @on(Button.Pressed)
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """Ask for one line of text (Enter keeps it, Escape gives None)."""
+
+    DEFAULT_CSS = """
+    TextPrompt { align: center middle; }
+    TextPrompt > Vertical { width: 60; max-width: 95%; height: auto; border: round $primary;
+        background: $surface; padding: 0 1; }
+    TextPrompt .prompt-title { text-style: bold; color: $accent; }
+    TextPrompt .prompt-help { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, help_text: str = "", *, placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.help_text = help_text
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="prompt-title")
+            if self.help_text:
+                yield Label(self.help_text, classes="prompt-help")
+            yield Input(placeholder=self.placeholder, id="prompt-input")
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt-input").focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)

@@ -22,7 +22,56 @@ from .. import __version__
 from ..core.registry import GAME_MODULES
 from ..locations import data_dir
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+
+# What a game's chance is, in the launcher's words, for the games that do not say it themselves
+# (a game may set ``chance_text``); any other game with chance has "some luck".
+CHANCE_WORDS = {
+    "virus-fight": "a random tie-break for the first player",
+    "cell-management": "a shuffled ship",
+    "cell-wars": "dice and cards",
+    "infection": "dice and shuffled decks",
+}
+QUICK_PUZZLES = ("daily", "number")  # values of a solitaire's ``puzzle`` option the launcher offers
+
+
+def chance_words(game: Any) -> str:
+    """How luck enters ``game`` ("" for none): its own ``chance_text``, else the table above."""
+    own = getattr(game, "chance_text", "")
+    if isinstance(own, str) and own:
+        return own
+    if isinstance(game, GameInfo) or not getattr(game, "has_chance", False):
+        return ""
+    return CHANCE_WORDS.get(game.id, "some luck")
+
+
+def is_solitaire(game: Any) -> bool:
+    """One seat and nothing to seat: the launcher starts it without the New-game form."""
+    return game.min_players == game.max_players == 1
+
+
+def quick_puzzles(game: Any) -> tuple[str, ...]:
+    """The puzzle kinds (daily, number) a solitaire's ``puzzle`` option offers the launcher."""
+    if isinstance(game, GameInfo):
+        return game.puzzles
+    if not is_solitaire(game):
+        return ()
+    from .request import literal_choices, option_fields
+
+    for f in option_fields(game):
+        if f.name == "puzzle":
+            choices = literal_choices(f.type) or ()
+            return tuple(k for k in QUICK_PUZZLES if k in choices)
+    return ()
+
+
+def has_options(game: Any) -> bool:
+    """Whether the game's New-game form has anything of the game's own to choose."""
+    if isinstance(game, GameInfo):
+        return game.options
+    from .request import option_fields
+
+    return bool(option_fields(game))
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +85,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     has_chance: bool = False
     hidden_information: bool = False
     real_time: bool = False
+    chance_text: str = ""  # see chance_words
+    puzzles: tuple[str, ...] = ()  # see quick_puzzles
+    options: bool = False  # see has_options
 
     @classmethod
     def of(cls, game: Any) -> GameInfo:
@@ -43,7 +95,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
                    min_players=game.min_players, max_players=game.max_players,
                    has_chance=bool(game.has_chance),
                    hidden_information=bool(game.hidden_information),
-                   real_time=bool(game.real_time))
+                   real_time=bool(game.real_time), chance_text=chance_words(game),
+                   puzzles=quick_puzzles(game), options=has_options(game))
 
 
 class _Cache(msgspec.Struct, kw_only=True):

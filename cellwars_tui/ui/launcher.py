@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,7 +17,16 @@ from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.registry import GAME_MODULES, all_games
 from .footer import Footer
-from .game_list import GameInfo, cached_games, resolve, save_cache
+from .game_list import (
+    GameInfo,
+    cached_games,
+    chance_words,
+    has_options,
+    is_solitaire,
+    quick_puzzles,
+    resolve,
+    save_cache,
+)
 
 RESUME = "resume"
 REPLAYS = "replays"
@@ -74,6 +83,9 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("enter", "open", "Open", show=False),
         Binding("n", "new_game", "New game"),
+        Binding("d", "daily", "Daily"),
+        Binding("number_sign", "by_number", "By number", key_display="#"),
+        Binding("o", "options", "Options", show=False),  # the button and the palette have it
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("c", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
@@ -98,6 +110,7 @@ class LauncherScreen(Screen):
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0
+        self._offered: tuple[str, ...] = ()  # the game keys the footer shows (see check_action)
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
@@ -107,9 +120,12 @@ class LauncherScreen(Screen):
             with Vertical(id="launcher-detail"):
                 yield Static(id="detail-title")
                 yield Static(id="detail-text")
-                with Horizontal(id="detail-buttons"):
+                with Grid(id="detail-buttons"):
                     yield Button("New game", id="btn-new", variant="primary")
                     yield Button("Rules", id="btn-rules")
+                    yield Button("Daily", id="btn-daily")
+                    yield Button("By number", id="btn-number")
+                    yield Button("Options", id="btn-options")
                     yield Button("Open", id="btn-open", variant="primary")
         note = Static(self.load_problem, id="launcher-note")
         note.display = bool(self.load_problem)
@@ -220,16 +236,28 @@ class LauncherScreen(Screen):
         title = self.query_one("#detail-title", Static)
         text = self.query_one("#detail-text", Static)
         is_game = game is not None
+        offered = self.game_keys(game)
         for selector, show in (("#btn-new", is_game), ("#btn-rules", is_game),
+                               ("#btn-daily", "daily" in offered),
+                               ("#btn-number", "by_number" in offered),
+                               ("#btn-options", "options" in offered),
                                ("#btn-open", not is_game)):
             button = self.query_one(selector)
             if button.display != show:  # setting it anyway restyles the screen on every key
                 button.display = show
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
+        new = self.query_one("#btn-new", Button)
+        label = "New puzzle" if game is not None and is_solitaire(game) else "New game"
+        if str(new.label) != label:
+            new.label = label
         if game is not None:
             title.update(game.title)
             extras = []
-            if game.has_chance:
-                extras.append("dice or cards")
+            luck = chance_words(game)
+            if luck:
+                extras.append(luck)
             if game.hidden_information:
                 extras.append("hidden information")
             if game.real_time:
@@ -256,6 +284,19 @@ class LauncherScreen(Screen):
             title.update("")
             text.update("")
 
+    @staticmethod
+    def game_keys(game: Any) -> tuple[str, ...]:
+        """The launcher actions ``game`` offers beyond New game and Rules."""
+        if game is None or not is_solitaire(game):
+            return ()
+        out = tuple({"daily": "daily", "number": "by_number"}[k] for k in quick_puzzles(game))
+        return out + (("options",) if has_options(game) else ())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("daily", "by_number", "options"):
+            return action in self._offered  # False hides the key from the footer
+        return True
+
     # -- actions -------------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#launcher-list")
     def _selected(self) -> None:
@@ -276,17 +317,103 @@ class LauncherScreen(Screen):
     def _open_button(self) -> None:
         self.action_open()
 
-    @on(Button.Pressed, "#btn-new")
-    def action_new_game(self, game: Game | None = None) -> None:
+    def _picked(self, game: Any = None) -> Game | None:
+        """``game`` or the highlighted one, imported (None, with a message, if there is none)."""
         game = game if isinstance(game, (Game, GameInfo)) else self.current_game()
         if game is None:
             self.app.notify("Pick a game first.")
-            return
+            return None
         try:
-            game = resolve(game)
+            return resolve(game)
         except CellwarsError as exc:
             self.app.notify(str(exc), severity="error")
+            return None
+
+    def _start(self, game: Game, options: dict[str, Any] | None = None) -> bool:
+        """Start ``game`` at once: one human seat, the default options but ``options``."""
+        from .request import new_game_request
+
+        try:
+            self.app.start_request(  # type: ignore[attr-defined]
+                new_game_request(game.id, options=options))
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error")
+            return False
+        return True
+
+    @on(Button.Pressed, "#btn-new")
+    def action_new_game(self, game: Game | None = None) -> None:
+        """A solitaire starts at once (nothing to seat; its options are under ``o``); any other
+        game opens the New-game form."""
+        game = self._picked(game)
+        if game is None:
             return
+        if is_solitaire(game):
+            self._start(game)
+            return
+        self._form(game)
+
+    @on(Button.Pressed, "#btn-options")
+    def action_options(self, game: Game | None = None) -> None:
+        """The New-game form (a solitaire's species, puzzle kind, round limit ...)."""
+        game = self._picked(game)
+        if game is not None:
+            self._form(game)
+
+    @on(Button.Pressed, "#btn-daily")
+    def action_daily(self, game: Game | None = None) -> None:
+        """Today's puzzle, the same for everyone."""
+        game = self._picked(game)
+        if game is not None:
+            self._start(game, {"puzzle": "daily"})
+
+    @on(Button.Pressed, "#btn-number")
+    def action_by_number(self, game: Game | None = None) -> None:
+        """Ask for a puzzle number or setup code, then start that puzzle."""
+        game = self._picked(game)
+        if game is None:
+            return
+        from .dialogs import TextPrompt
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.start_by_number(game, text)
+
+        self.app.push_screen(TextPrompt(
+            f"{game.title}: puzzle by number", "A puzzle number (#1234, 4#12) or a setup code",
+            placeholder="#1234"), chosen)
+
+    def start_by_number(self, game: Game, text: str) -> bool:
+        """Start the puzzle ``text`` names; a code for another variant (say 4 species) is tried
+        with each value of the game's other choice options before giving the first error."""
+        from .request import literal_choices, new_game_request, option_fields
+
+        options: dict[str, Any] = {"puzzle": "number", "code": text}
+        try:
+            request = new_game_request(game.id, options=options)
+        except CellwarsError as exc:
+            first = exc
+            request = None
+            for f in option_fields(game):
+                if f.name == "puzzle" or request is not None:
+                    continue
+                for value in literal_choices(f.type) or ():
+                    try:
+                        request = new_game_request(game.id, options={**options, f.name: value})
+                        break
+                    except CellwarsError:
+                        continue
+            if request is None:
+                self.app.notify(str(first), severity="error")
+                return False
+        try:
+            self.app.start_request(request)  # type: ignore[attr-defined]
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error")
+            return False
+        return True
+
+    def _form(self, game: Game) -> None:
         from .setup import NewGameScreen
 
         def chosen(request: Any) -> None:
@@ -331,6 +458,18 @@ class LauncherScreen(Screen):
         for game in self.games:
             out.append((f"New game: {game.title}", game.blurb,
                         lambda g=game: self.action_new_game(g)))
+            keys = self.game_keys(game)
+            if "daily" in keys:
+                out.append((f"Daily puzzle: {game.title}", "Today's puzzle, the same for everyone",
+                            lambda g=game: self.action_daily(g)))
+            if "by_number" in keys:
+                out.append((f"Puzzle by number: {game.title}",
+                            "Play a shared puzzle number or setup code",
+                            lambda g=game: self.action_by_number(g)))
+            if "options" in keys:
+                out.append((f"New game with options: {game.title}",
+                            "Choose the variant before starting",
+                            lambda g=game: self.action_options(g)))
             out.append((f"Rules: {game.title}", f"How to play {game.title}",
                         lambda g=game: self.app.push_screen(_rules(resolve(g)))))
         out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
