@@ -1,6 +1,10 @@
 """Benchmarks of ``cellwars serve`` (run by ``cellwars bench``; never inside the tests).
 
-* concurrent sessions: N clients connect at once; each one's time to its first frame;
+* concurrent sessions: N clients connect at once; each one's time to its first frame (wall time:
+  it depends on whatever else the machine is doing, so the load average is in the note);
+* CPU per session: the CPU time (user + system) a session's child has used when its client sees
+  the first frame, sessions one at a time; unlike wall time this barely depends on other load,
+  and N of them over the machine's cores is the floor for N sessions arriving together;
 * memory: proportional set size (PSS) of one session's child, and the server's growth per session;
 * churn: connect/disconnect cycles; the server's memory and open files before and after, and
   whether any child outlived its connection.
@@ -42,6 +46,20 @@ def _rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used (NaN if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min), {os.cpu_count()} cores"
 
 
 def _open_fds() -> int:
@@ -133,6 +151,47 @@ async def _concurrent(n: int, stagger: float) -> tuple[list[float], int, int]:
     return await _with_server(body)
 
 
+async def _one_at_a_time(n: int) -> tuple[list[float], float]:
+    """(each child's CPU seconds at its first frame, the bench process's CPU per session)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def body(server, children):
+        for _ in range(2):  # warm up the server side (and the zygote's first fork)
+            s = _Session()
+            await s.open(server.port, key)
+            await s.close()
+        cpu: list[float] = []
+        t0 = time.process_time()
+        for _ in range(n):
+            s = _Session()
+            await s.open(server.port, key)
+            cpu.append(_cpu_s(children[-1]))
+            await s.close()
+        own = (time.process_time() - t0) / n
+        return [c for c in cpu if c == c], own
+
+    return await _with_server(body)
+
+
+def bench_cpu_per_session(quick: bool) -> list[Result]:
+    n = 5 if quick else 20
+    cpu, own = asyncio.run(_one_at_a_time(n))
+    if not cpu:
+        return [result("ssh: CPU per session to its first frame (child)", float("nan"), "s",
+                       note="no session reached its first frame")]
+    cores = os.cpu_count() or 1
+    median = statistics.median(cpu)
+    return [
+        # 50 sessions arriving together need at least 50 x this / cores seconds for the last one;
+        # under 2 s on two cores means under 0.08 s each.
+        result("ssh: CPU per session to its first frame (child)", median, "s", "<=", 0.08,
+               note=f"median of {len(cpu)}, one at a time; min {min(cpu):.3f}, max {max(cpu):.3f}; "
+                    f"50 at once need >= {50 * median / cores:.1f} s; {_load()}"),
+        result("ssh: CPU per session in the bench process (server + client)", own, "s",
+               note="asyncssh on both ends, key exchange, PTY pump; not split between them"),
+    ]
+
+
 def bench_concurrent_sessions(quick: bool) -> list[Result]:
     n = 10 if quick else 50
     out: list[Result] = []
@@ -140,8 +199,8 @@ def bench_concurrent_sessions(quick: bool) -> list[Result]:
         times, failures, pss = asyncio.run(_concurrent(n, stagger))
         worst = max(times) if times else float("nan")
         out.append(result(f"ssh: {n} sessions {label}, slowest first frame", worst, "s", "<=", 2.0,
-                          note=f"median {statistics.median(times):.2f} s; {failures} failed"
-                          if times else f"{failures} failed"))
+                          note=(f"median {statistics.median(times):.2f} s; {failures} failed; "
+                                if times else f"{failures} failed; ") + _load()))
         if stagger == 0.0:
             out.append(result("ssh: PSS of one session's child", pss / 1024, "MiB", "<=", 30.0,
                               note=f"mean over {n} live children"))
@@ -190,4 +249,4 @@ def bench_connect_disconnect(quick: bool) -> list[Result]:
     ]
 
 
-BENCHMARKS = [bench_concurrent_sessions, bench_connect_disconnect]
+BENCHMARKS = [bench_cpu_per_session, bench_concurrent_sessions, bench_connect_disconnect]

@@ -62,6 +62,55 @@ def warm(preload: Sequence[str] = ()) -> None:
                   file=sys.stderr)
 
 
+_CSS_CACHE_LIMIT = 4096
+
+
+def share_css_parses() -> None:
+    """Keep every parsed piece of Textual CSS for the life of the process (and so for every
+    forked child).
+
+    Textual parses CSS per ``Stylesheet``: each new app parses every widget's DEFAULT_CSS and
+    every CSS file again, and each re-parse (a new screen's CSS file, a theme change) builds a
+    fresh stylesheet that tokenizes all of it once more; at a session's start that was about a
+    fifth of the CPU to its first frame. Parsing is a pure function of the CSS text, where it
+    came from, its flags and the theme's variables, and Textual itself already hands the same
+    parsed rule sets to every parse of one stylesheet; this memo keys on exactly those inputs
+    (variables included), so a child reuses what the zygote's warm-up run parsed. It wraps
+    ``Stylesheet._parse_rules`` (the single place Textual parses a CSS source); if a Textual
+    release renames it, nothing is shared and everything still works.
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    original = getattr(Stylesheet, "_parse_rules", None)
+    if original is None or getattr(original, "_cellwars_shared", False):
+        return
+    shared: dict[tuple, list] = {}
+    var_keys: dict[int, tuple[dict, tuple]] = {}
+
+    def variables_key(variables: dict) -> tuple:
+        held = var_keys.get(id(variables))
+        if held is None or held[0] is not variables:
+            if len(var_keys) > 64:
+                var_keys.clear()
+            held = (variables, tuple(sorted(variables.items())))
+            var_keys[id(variables)] = held
+        return held[1]
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               variables_key(self._variables))
+        rules = shared.get(key)
+        if rules is None:
+            rules = original(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(shared) >= _CSS_CACHE_LIMIT:
+                shared.clear()
+            shared[key] = rules
+        return rules
+
+    _parse_rules._cellwars_shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
 def rehearse(timeout: float = 20.0) -> None:
     """Run the session app once, headless, before any fork: Textual's first start fills caches
     (CSS selectors, styles, glyph widths) that every child then shares instead of rebuilding.
@@ -78,8 +127,18 @@ def rehearse(timeout: float = 20.0) -> None:
         from .session_app import OnlineApp
 
         async def once() -> None:
+            from ..ui.themes import DEFAULT_THEME, load_themes
+
             app = OnlineApp(online=False)
             async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                # the shipped themes' CSS too (a player's saved theme is parsed in the zygote)
+                app.theme_preview = True  # a preview: nothing is written to settings
+                for theme in load_themes()[0]:
+                    if theme.name != DEFAULT_THEME:
+                        app.theme = theme.name
+                        await pilot.pause()
+                app.theme = DEFAULT_THEME
                 await pilot.pause()
 
         asyncio.run(asyncio.wait_for(once(), timeout))
@@ -370,6 +429,7 @@ def main() -> int:
     fd = int(os.environ.pop(ENV_FD))
     preload = [m for m in os.environ.pop(ENV_PRELOAD, "").split(",") if m]
     sock = socket.socket(fileno=fd)
+    share_css_parses()
     warm(preload)
     if os.environ.pop(ENV_REHEARSE, "1") == "1":
         rehearse()
