@@ -82,7 +82,7 @@ class GameScreen(Screen):
     def play(self, action: Action) -> bool:
         """Submit ``action`` for the local human to act; an illegal one is a status message."""
         if self.read_only:
-            self.say("This is a replay: nothing can be played here.")
+            self.say(f"{self.read_only_text()}: nothing can be played here.")
             return False
         seat = self.acting_seat()
         if seat is None:
@@ -94,6 +94,19 @@ class GameScreen(Screen):
             self.say(str(exc))
             return False
         return True
+
+    @property
+    def spectator(self) -> bool:
+        """The table is someone else's game being watched (a spectator over SSH), not a replay."""
+        return bool(getattr(self.table, "spectator", False))
+
+    @property
+    def can_take_back(self) -> bool:
+        """Undo and redo mean something here (a table over SSH sets ``supports_undo = False``)."""
+        return not self.read_only and bool(getattr(self.table, "supports_undo", True))
+
+    def read_only_text(self) -> str:
+        return "You are watching" if self.spectator else "This is a replay"
 
     def say(self, text: str) -> None:
         self._status = text
@@ -219,7 +232,7 @@ class GameScreen(Screen):
         elif bot is not None:
             status = f"{table.seat_name(bot)} is thinking…"
         elif self.read_only:
-            status = "Replay"
+            status = "Watching" if self.spectator else "Replay"
         else:
             status = ""
         problem = getattr(table, "save_problem", None)
@@ -279,7 +292,9 @@ class GameScreen(Screen):
 
     # -- actions -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "redo", "moves") and self.read_only:
+        if action in ("undo", "redo") and not self.can_take_back:
+            return False  # hidden from the footer (and the keys do nothing)
+        if action == "moves" and self.read_only:
             return False
         return True
 
@@ -349,8 +364,9 @@ class GameScreen(Screen):
                ("Back to launcher", "Leave this game (it is saved)", self.action_back)]
         if not self.read_only:
             out[:0] = [
-                ("Undo", "Take back the last decision", self.action_undo),
-                ("Redo", "Replay the decision undone", self.action_redo),
+                *([("Undo", "Take back the last decision", self.action_undo),
+                   ("Redo", "Replay the decision undone", self.action_redo)]
+                  if self.can_take_back else []),
                 ("Moves", "Pick a move from the list of legal moves", self.action_moves),
                 ("New game (same seats)", f"Start another {self.game.title}",
                  self.action_new_game),
