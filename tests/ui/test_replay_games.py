@@ -100,7 +100,14 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         # autoplay (paced fast here) runs on from the start and stops on a key
         await pilot.press("home", "space")
         await _until(pilot, lambda: screen.replay.cursor >= min(4, total))
-        await pilot.press("space")
+        # from the next step on autoplay waits long (so a slow machine cannot reach the end,
+        # where space would start it again), then space stops it
+        monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 1000.0)
+        monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 1000.0)
+        await pilot.pause(0.05)
+        assert screen.playing or screen.replay.at_end
+        if screen.playing:
+            await pilot.press("space")
         assert not screen.playing and screen.replay.cursor >= min(4, total)
         assert screen.replay.state == match.states[screen.replay.cursor]
         # jump to step N by its number

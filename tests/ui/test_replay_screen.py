@@ -56,8 +56,12 @@ async def test_autoplay_runs_to_the_end_at_x8(tmp_path, monkeypatch):
         while screen.playing and time.monotonic() < deadline:
             await pilot.pause(0.02)
         assert not screen.playing and screen.replay.at_end
-        await pilot.press("home", "space")
-        await pilot.pause(0.05)
+        # space pauses (long waits here, so a slow machine cannot reach the end first, where
+        # space would start it again)
+        monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 1000.0)
+        monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 1000.0)
+        await pilot.press("end", "left", "left", "left", "space")
+        assert screen.playing and screen.replay.cursor == len(match.steps) - 3
         await pilot.press("space")
         stopped = screen.replay.cursor
         await pilot.pause(0.1)
