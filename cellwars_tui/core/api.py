@@ -81,6 +81,9 @@ class Game(ABC, Generic[S, A]):
     has_chance: ClassVar[bool] = False
     hidden_information: ClassVar[bool] = False
     real_time: ClassVar[bool] = False
+    # Tables never take a decision back across a later die roll or draw (the rules hide them until
+    # they happen, so undoing would let a player see chance and choose again).
+    undo_keeps_chance: ClassVar[bool] = False
     options_type: ClassVar[type[Options]] = Options
     state_type: ClassVar[type]
     action_type: ClassVar[Any]  # the tagged union of the game's actions

@@ -153,27 +153,39 @@ class Match:
 
     # -- undo / redo ---------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        return self._undo_target(None) is not None
+        return self.undo_target(None) is not None
 
     def can_redo(self) -> bool:
         return self.cursor < len(self.steps)
 
-    def _undo_target(self, humans: set[int] | None) -> int | None:
+    def undo_target(self, humans: set[int] | None = None, *, keep_chance: bool = False) -> int | None:
         """Cursor to return to: the last decision by a person (any seat if ``humans`` is None),
-        never before the first player decision, skipping chance steps that follow it."""
+        never before the first player decision, skipping chance steps that follow it. With
+        ``keep_chance`` (a table's rule for games whose dice and draws are hidden until they
+        happen), never back across a chance step: what chance showed stays shown."""
         c = self.cursor
         while c > 0:
             c -= 1
             seat = self.steps[c].seat
-            if seat == CHANCE:
-                continue
-            if humans is None or seat in humans:
-                return c
-        return None
+            if seat != CHANCE and (humans is None or seat in humans):
+                break
+        else:
+            return None
+        if keep_chance and any(self.steps[i].seat == CHANCE for i in range(c + 1, self.cursor)):
+            return None
+        return c
 
-    def undo(self, humans: set[int] | None = None) -> bool:
+    def undo_stopped_by_chance(self, humans: set[int] | None = None) -> bool:
+        """True when a decision could be taken back but a chance step after it forbids it."""
+        return (self.undo_target(humans, keep_chance=True) is None
+                and self.undo_target(humans) is not None)
+
+    # the name before it became public
+    _undo_target = undo_target
+
+    def undo(self, humans: set[int] | None = None, *, keep_chance: bool = False) -> bool:
         """Step back to before the last decision (of one of ``humans``, when given)."""
-        target = self._undo_target(humans)
+        target = self.undo_target(humans, keep_chance=keep_chance)
         if target is None:
             return False
         self.cursor = target

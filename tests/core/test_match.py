@@ -83,3 +83,13 @@ def test_set_clock_times_later_steps_from_the_last_recorded_time():
     if not m.is_over():
         m.play(m.to_act()[0], Hold())
         assert m.steps[-1].t == pytest.approx(last + 2.5)
+
+
+def test_undo_keeping_chance_never_steps_back_across_a_roll():
+    m = make()
+    seat = m.to_act()[0]
+    m.play(seat, Roll())  # the toy's roll is followed by a recorded die
+    assert any(s.seat == CHANCE for s in m.steps[1:])
+    assert m.undo_stopped_by_chance()
+    assert not m.undo(keep_chance=True)
+    assert m.undo()  # the engine itself can still go back (analysis, replays)

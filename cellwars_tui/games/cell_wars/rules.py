@@ -514,6 +514,7 @@ class CellWars(Game[CWState, Action]):
     max_players = 6
     has_chance = True
     hidden_information = True
+    undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions
     state_type = CWState
     action_type = CWAction

@@ -1215,14 +1215,12 @@ class CellWarsScreen(GameScreen):
 
     def action_undo(self) -> None:
         match = getattr(self.table, "match", None)
-        if match is not None and not self.read_only and self.table.can_undo():
-            humans = self.table._undo_humans() if hasattr(self.table, "_undo_humans") else None
-            target = match._undo_target(humans)
-            if target is not None and any(match.steps[i].seat == CHANCE
-                                          for i in range(target + 1, match.cursor)):
-                self.say("Undo stops at the last die roll or card draw: what chance showed "
-                         "stays.")
-                return
+        humans = self.table._undo_humans() if hasattr(self.table, "_undo_humans") else None
+        if (match is not None and not self.read_only
+                and match.undo_stopped_by_chance(humans)):
+            self.say("Undo stops at the last die roll or card draw: what chance showed "
+                     "stays.")
+            return
         super().action_undo()
 
     # -- dice ------------------------------------------------------------------------------------
