@@ -50,6 +50,7 @@ class CellwarsApp(SizeGuard, App):
         self._resume = resume
         self._start_match = match
         self.theme_problems: list[str] = []
+        self._after_frame: list[Any] = []  # see call_after_frame
         self.theme_preview = False  # the theme picker is previewing: do not remember yet
         super().__init__()
         self._modes["launcher"] = self._launcher
@@ -68,6 +69,27 @@ class CellwarsApp(SizeGuard, App):
         from .launcher import LauncherScreen
 
         return LauncherScreen(self.games)
+
+    # -- work that waits for a painted frame -------------------------------------------------
+    FRAME_WAIT_LIMIT = 1.0  # seconds: run the waiting work anyway if no frame comes
+
+    def call_after_frame(self, callback: Any) -> None:
+        """Run ``callback`` once the next frame has been written to the terminal (the first
+        frame need not wait for saved-game listings or game imports); at the latest after
+        FRAME_WAIT_LIMIT seconds."""
+        self._after_frame.append(callback)
+        if len(self._after_frame) == 1:
+            self.set_timer(self.FRAME_WAIT_LIMIT, self._run_after_frame)
+
+    def _run_after_frame(self) -> None:
+        callbacks, self._after_frame = self._after_frame, []
+        for callback in callbacks:
+            self.call_later(callback)
+
+    def _display(self, screen: Screen, renderable: Any) -> None:
+        super()._display(screen, renderable)
+        if self._after_frame and renderable is not None and not self._batch_count:
+            self._run_after_frame()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(FALLBACK_VARIABLES)

@@ -146,10 +146,9 @@ class LauncherScreen(Screen):
         return options
 
     def on_mount(self) -> None:
-        # Reading the saved games' headers waits for the first frame (there may be many files).
-        self.call_after_refresh(self._saved_then_detail)
-        if self.from_cache:
-            self.call_after_refresh(self._load_games)
+        # Reading the saved games' headers and importing the games wait for the first frame
+        # (there may be many files; the imports would hold the interpreter while it paints).
+        self._after_frame(self._after_first_frame)
         options = self.query_one("#launcher-list", OptionList)
         options.highlighted = 0
         options.focus()
@@ -182,12 +181,25 @@ class LauncherScreen(Screen):
                 options.highlighted = highlighted
             self._show_detail()
 
+    def _after_frame(self, callback: Any) -> None:
+        later = getattr(self.app, "call_after_frame", None)  # a CellwarsApp; else any App
+        (later or self.call_after_refresh)(callback)
+
+    def _after_first_frame(self) -> None:
+        self._first_frame_done = True
+        self._saved_then_detail()
+        if self.from_cache:
+            self._load_games()
+
     def _saved_then_detail(self) -> None:
         self.refresh_saved()
         self._show_detail()
 
+    _first_frame_done = False
+
     def on_screen_resume(self) -> None:
-        self.call_after_refresh(self._saved_then_detail)
+        if self._first_frame_done:  # the first time, on_mount has it in hand
+            self._after_frame(self._saved_then_detail)
 
     def refresh_saved(self) -> None:
         from ..record.store import list_saved
