@@ -639,7 +639,8 @@ class CellWarsScreen(GameScreen):
             side.styles.width = 36 if width >= 76 else 28
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # no super().on_mount(): Textual runs GameScreen.on_mount itself (every class's handler
+        # in the MRO), and calling it here subscribed the screen twice (two repaints an action)
         self.query_one(HexBoard).focus()
 
     # -- painting ------------------------------------------------------------------------------
@@ -854,12 +855,11 @@ class CellWarsScreen(GameScreen):
         return out
 
     def _may_see_hand(self, s: R.CWState, p: int) -> bool:
-        """Cards in hand are listed for the seat to act only (its own panels)."""
-        owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
-        if self.read_only:
-            return p == s.panel
-        seat = self.view_seat
-        return seat is not None and owners[p] == seat
+        """Name the cards of panel ``p``'s hand exactly when the view holds them: a seat's view
+        (``Game.view``) already turns every card that seat may not see into -1, the hot-seat
+        cover shows the public view (every hand hidden), and reveal-all (a replay's "all" view,
+        a finished or bots-only game) holds every hand."""
+        return bool(s.panels[p].hand) and -1 not in s.panels[p].hand
 
     def _step_line(self, s: R.CWState) -> str:
         if s.phase == R.SIGNS:
