@@ -792,6 +792,9 @@ class VirusFightScreen(GameScreen):
             who = self.table.seat_name(seat)
             t = Text(f"{who}'s secret program ({len(prog)}/{C.MAX_PROGRAM}); ▼ marks the "
                      "marker", no_wrap=True, overflow="ellipsis")
+        elif seat is None and any(view.programs):  # reveal all (a replay, a bots-only game)
+            t = Text("Every program as written so far (revealed):", no_wrap=True,
+                     overflow="ellipsis")
         else:
             t = Text("Programs are being written in secret.", no_wrap=True)
         _put(title, t)

@@ -472,3 +472,61 @@ async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
         await pilot.press("home", "a")  # the replay's own keys still work: reveal every program
         await pilot.pause()
         assert screen.seat is None
+
+
+async def test_the_replay_shows_while_building_what_the_viewed_seat_may_see():
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    match = _match(humans=0, prebuilt=False, seed=3)
+    match.play(0, R.Add(E.code(0, 2)))  # Ann: M2 W1, marker on W1, not ready
+    match.play(0, R.Add(E.code(1, 1)))
+    match.play(1, R.Add(E.code(2, 3)))  # Bob: J3
+    match.play(0, R.Mark(1))
+    autosave(match)
+    app = CellwarsApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(match.path)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert isinstance(screen, VirusFightScreen) and screen.view_state.phase == R.BUILD
+
+        def slots() -> list[str]:
+            return [_text(screen.query_one(f"#vf-slot-{i}")) for i in range(1, 6)]
+
+        screen.set_view(0)  # Ann's own program being written, Bob's kept secret
+        await pilot.pause()
+        assert screen.query_one("#vf-program").display and slots()[:3] == ["M2", "▼W1", ""]
+        assert "Ann's secret program (2/5)" in _text(screen.query_one("#vf-build-title"))
+        assert "J3" not in _text(screen.query_one("#vf-others"))
+        assert not screen.query_one("#vf-palette").display  # nothing to play in a replay
+        screen.set_view(1)
+        await pilot.pause()
+        assert slots()[:2] == ["J3", ""]
+        others = _text(screen.query_one("#vf-others"))
+        assert "Ann: writing…" in others and "M2" not in others and "W1" not in others
+        screen.set_view(None)  # reveal all: every program
+        await pilot.pause()
+        assert not screen.query_one("#vf-program").display
+        assert "revealed" in _text(screen.query_one("#vf-build-title"))
+        others = _text(screen.query_one("#vf-others"))
+        assert "Ann: writing…  M2 [W1]" in others and "Bob: writing…  J3" in others
+
+
+async def test_one_repaint_per_action_in_play():
+    app = CellwarsApp(match=_match())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen) and screen.legal
+        table = screen.table
+        assert table._listeners.count(screen._table_changed) == 1
+        repaints = []
+        own = screen.refresh_table
+        screen.refresh_table = lambda: (repaints.append(1), own())[1]
+        try:
+            assert screen.play(screen.legal[0])
+            assert len(repaints) == 1
+        finally:
+            del screen.refresh_table
