@@ -134,7 +134,8 @@ class CellulisBellumScreen(GameScreen):
         yield Static(id="cb-info")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual also runs GameScreen.on_mount (handlers run along the MRO): no super() here,
+        # or the screen would subscribe to the table twice
         self.query_one(BoardView).focus()
 
     def seat_colour(self, seat: int) -> str:
