@@ -43,6 +43,14 @@ class Footer(TextualFooter):
         if self._recompose_pending:
             self._bindings_ready = True
             return
+        app = screen.app
+        if getattr(app, "footer_after_first_frame", False) and hasattr(app, "call_after_frame"):
+            # The app wants its first frame out before any keys are built (an SSH session,
+            # where many may start at once: ssh.session_app.OnlineApp).
+            self._bindings_ready = True
+            self._recompose_pending = True
+            app.call_after_frame(lambda: self.call_later(self._recompose_once))  # our own pump
+            return
         if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
             super().bindings_changed(screen)
             return
