@@ -9,8 +9,10 @@ app can lay out gets the app's "terminal too small" notice (``ui.size_guard``) u
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
+from typing import Any
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -32,8 +34,19 @@ class OnlineApp(CellwarsApp):
     ]
 
     def __init__(self, *, online: bool | None = None, **kw) -> None:
+        if "games" not in kw and PRELOADED_GAMES is not None:
+            kw["games"] = list(PRELOADED_GAMES)  # listed by the zygote: no cache file to check
         super().__init__(**kw)
         self.online = in_ssh_session() if online is None else online
+        # Many sessions may start at once on a small server: the key footer (about half of the
+        # CPU to a session's first frame) is built just after that frame (ui.footer.Footer).
+        self.footer_after_first_frame = True
+
+    def on_ready(self) -> None:
+        """Textual's Ready (the first frame is out): footers build their keys at once again,
+        and the collector is back on (see main)."""
+        self.footer_after_first_frame = False
+        gc.enable()
 
     def on_mount(self) -> None:  # Textual also calls every base class's on_mount
         if self.online:
@@ -73,8 +86,32 @@ class OnlineApp(CellwarsApp):
         super().play_again(screen)  # type: ignore[arg-type]
 
 
-def main() -> int:
-    OnlineApp().run()
+# The launcher's game list, set by the zygote before it forks (every game is imported there, so
+# a session need not check the list's cache file against every game file, nor import anything
+# after its first frame). None: the launcher finds the games itself.
+PRELOADED_GAMES: list[Any] | None = None
+
+
+def preload_games() -> None:
+    """Run in the zygote: list the registered games for every session's launcher (unless a game
+    fails to load: then each session's launcher finds and reports it itself)."""
+    global PRELOADED_GAMES
+    from ..ui.launcher import playable_games
+
+    games, problems = playable_games()
+    PRELOADED_GAMES = None if problems or not games else games
+
+
+def main(*, pause_gc: bool = False) -> int:
+    """Run a session's app. ``pause_gc``: no garbage collection until the first frame is out
+    (a forked child starts from the zygote's frozen heap and allocates a few MB to get there;
+    collecting in between cost about 5% of its CPU to the first frame)."""
+    if pause_gc:
+        gc.disable()
+    try:
+        OnlineApp().run()
+    finally:
+        gc.enable()
     return 0
 
 

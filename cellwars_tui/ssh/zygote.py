@@ -179,7 +179,7 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
                 stream.reconfigure(encoding="utf-8", errors="replace")
         from .session_app import main
 
-        code = main() or 0
+        code = main(pause_gc=True) or 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - the child must always end here
@@ -431,6 +431,10 @@ def main() -> int:
     sock = socket.socket(fileno=fd)
     share_css_parses()
     warm(preload)
+    with contextlib.suppress(Exception):  # the launchers then find the games themselves
+        from .session_app import preload_games
+
+        preload_games()
     if os.environ.pop(ENV_REHEARSE, "1") == "1":
         rehearse()
     gc.collect()
