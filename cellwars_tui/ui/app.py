@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -164,6 +163,8 @@ class CellwarsApp(SizeGuard, App):
         match = screen.table.match
         if match is None:
             return
+        import secrets
+
         fresh = Match(match.game, match.options, match.seats, secrets.randbelow(2**63))
         new_screen = self.game_screen(fresh)
         new_screen.table.save()

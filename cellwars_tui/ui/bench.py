@@ -75,7 +75,7 @@ app.run()
 
 
 def _first_frame(mode: str, home: str, size: tuple[int, int] = (100, 30),
-                 timeout: float = 60.0) -> float:
+                 timeout: float = 60.0, pycache: str | None = None) -> float:
     """Seconds from spawning ``python`` to its first frame (``mode``: "bare" or "launcher")."""
     import fcntl
     import pty
@@ -88,6 +88,9 @@ def _first_frame(mode: str, home: str, size: tuple[int, int] = (100, 30),
     env = dict(os.environ, CELLWARS_HOME=home, TERM="xterm-256color", COLORTERM="truecolor",
                CELLWARS_BENCH_FD=str(report_w))
     env.pop("TEXTUAL", None)
+    if pycache is not None:  # compiled modules, as after an install (see startup_times)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
 
     def drain() -> None:  # the terminal's output must be read or the child blocks
         try:
@@ -125,16 +128,22 @@ def _first_frame(mode: str, home: str, size: tuple[int, int] = (100, 30),
     raise RuntimeError(f"{mode}: the app painted no frame (exit status {proc.returncode})")
 
 
-def startup_times(runs: int = 5) -> tuple[list[float], list[float]]:
-    """(bare, launcher) first-frame times in seconds, interleaved so both see the same machine."""
+def startup_times(runs: int = 5, *, compiled: bool = True) -> tuple[list[float], list[float]]:
+    """(bare, launcher) first-frame times in seconds, interleaved so both see the same machine.
+
+    ``compiled``: both children read compiled modules from a private pycache (written by the
+    warm-up runs), as an installed package does (pip compiles at install). Without it a checkout
+    run with PYTHONDONTWRITEBYTECODE compiles every Cellwars module from source at each start
+    while Textual's come compiled, which is not what a player's start costs."""
     bare: list[float] = []
     launcher: list[float] = []
     with tempfile.TemporaryDirectory(prefix="cellwars-bench-") as home:
-        _first_frame("bare", home)  # warm the file cache for both
-        _first_frame("launcher", home)
+        pycache = os.path.join(home, "pycache") if compiled else None
+        _first_frame("bare", home, pycache=pycache)  # warm the file cache for both
+        _first_frame("launcher", home, pycache=pycache)
         for _ in range(runs):
-            bare.append(_first_frame("bare", home))
-            launcher.append(_first_frame("launcher", home))
+            bare.append(_first_frame("bare", home, pycache=pycache))
+            launcher.append(_first_frame("launcher", home, pycache=pycache))
     return bare, launcher
 
 
@@ -143,7 +152,7 @@ def bench_startup(quick: bool) -> list[Result]:
     b, lau = statistics.median(bare), statistics.median(launcher)
     ratio = lau / b
     note = (f"median of {len(bare)} runs each, spawn to first frame on a pty "
-            "(launcher: game list cache warm)")
+            "(modules compiled as installed; launcher: game list cache warm)")
     return [
         result("ui: bare Textual app, time to first frame", b * 1000, "ms", note=note),
         result("ui: launcher, time to first frame", lau * 1000, "ms", note=note),

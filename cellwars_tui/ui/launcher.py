@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -79,7 +80,10 @@ def playable_games() -> tuple[list[Game], list[str]]:
 class LauncherScreen(Screen):
     """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
 
-    CSS_PATH = "launcher.tcss"
+    # The launcher's look as default CSS, not CSS_PATH: a screen's CSS file is one more source
+    # added when the screen is installed, and Textual then parses every stylesheet again
+    # before the first frame.
+    DEFAULT_CSS = (Path(__file__).parent / "launcher.tcss").read_text(encoding="utf-8")
     BINDINGS = [
         Binding("enter", "open", "Open", show=False),
         Binding("n", "new_game", "New game"),
@@ -120,13 +124,7 @@ class LauncherScreen(Screen):
             with Vertical(id="launcher-detail"):
                 yield Static(id="detail-title")
                 yield Static(id="detail-text")
-                with Grid(id="detail-buttons"):
-                    yield Button("New game", id="btn-new", variant="primary")
-                    yield Button("Rules", id="btn-rules")
-                    yield Button("Daily", id="btn-daily")
-                    yield Button("By number", id="btn-number")
-                    yield Button("Options", id="btn-options")
-                    yield Button("Open", id="btn-open", variant="primary")
+                yield Grid(id="detail-buttons")  # buttons: after the first frame (see on_mount)
         note = Static(self.load_problem, id="launcher-note")
         note.display = bool(self.load_problem)
         yield note
@@ -185,8 +183,23 @@ class LauncherScreen(Screen):
         later = getattr(self.app, "call_after_frame", None)  # a CellwarsApp; else any App
         (later or self.call_after_refresh)(callback)
 
+    def _buttons(self) -> list[Button]:
+        return [
+            Button("New game", id="btn-new", variant="primary"),
+            Button("Rules", id="btn-rules"),
+            Button("Daily", id="btn-daily"),
+            Button("By number", id="btn-number"),
+            Button("Options", id="btn-options"),
+            Button("Open", id="btn-open", variant="primary"),
+        ]
+
     def _after_first_frame(self) -> None:
+        """What the first frame need not wait for: the buttons (keys work before them; Textual
+        parses a button's styles on its first use), saved games, the games' own modules."""
         self._first_frame_done = True
+        grid = self.query_one("#detail-buttons", Grid)
+        if not grid.children:
+            grid.mount_all(self._buttons())
         self._saved_then_detail()
         if self.from_cache:
             self._load_games()
@@ -254,16 +267,19 @@ class LauncherScreen(Screen):
                                ("#btn-number", "by_number" in offered),
                                ("#btn-options", "options" in offered),
                                ("#btn-open", not is_game)):
-            button = self.query_one(selector)
+            found = self.query(selector)
+            if not found:
+                continue  # not mounted yet
+            button = found.first()
             if button.display != show:  # setting it anyway restyles the screen on every key
                 button.display = show
         if offered != self._offered:
             self._offered = offered
             self.refresh_bindings()
-        new = self.query_one("#btn-new", Button)
         label = "New puzzle" if game is not None and is_solitaire(game) else "New game"
-        if str(new.label) != label:
-            new.label = label
+        for new in self.query("#btn-new").results(Button):
+            if str(new.label) != label:
+                new.label = label
         if game is not None:
             title.update(game.title)
             extras = []
