@@ -18,12 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.api import Action
@@ -100,10 +105,63 @@ def block_owners(view: VFState) -> dict[int, list[int]]:
     return owners
 
 
-class BoardView(Static):
-    """The memory board; a click picks the square under the mouse."""
+class BoardView(Widget):
+    """The memory board; a click picks the square under the mouse. It keeps its text as one
+    strip per line and repaints only the lines that changed (a step changes a few squares)."""
 
     can_focus = False
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._lines: list[Text] = []
+        self._strips: list[Strip | None] = []
+        self._width = 0
+
+    def update(self, content: Text) -> None:
+        """Show ``content`` (lines of a board text); only changed lines are repainted."""
+        lines = content.split("\n", allow_blank=True)
+        if lines and not lines[-1].plain:
+            lines.pop()
+        width = max((line.cell_len for line in lines), default=0)
+        old = self._lines
+        if len(lines) != len(old) or width != self._width:
+            self._lines, self._width = lines, width
+            self._strips = [None] * len(lines)
+            self.refresh(layout=True)
+            return
+        changed = [y for y, (a, b) in enumerate(zip(old, lines)) if a != b]
+        self._lines = lines
+        for y in changed:
+            self._strips[y] = None
+        if changed:
+            self.refresh(*(Region(0, y, max(1, self.size.width), 1) for y in changed))
+
+    @property
+    def text(self) -> Text:
+        return Text("\n").join(self._lines)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips = [None] * len(self._lines)  # (a theme's background)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= y < len(self._lines):
+            return Strip.blank(width, base)
+        strip = self._strips[y]
+        if strip is None or strip.cell_length != width:
+            segments = list(self._lines[y].render(self.app.console, end=""))
+            strip = Strip(Segment.apply_style(segments, base), self._lines[y].cell_len)
+            strip = strip.extend_cell_length(width, base).crop(0, width)
+            self._strips[y] = strip
+        return strip
 
     def square_at(self, x: int, y: int, size: int) -> int | None:
         if y < Y0 or x < X0 - 1:
@@ -210,6 +268,9 @@ class VirusFightScreen(GameScreen):
         self.cursor = (2, 0)  # (file, rank) on the board
         self.palette = 0  # index into ALL_CODES in the build editor
         self.spare_cursor = 0  # index into the distinct spares in a WRITE
+        self._log_key: tuple | None = None  # what the log was last built for
+        self._log_text: Text | None = None
+        self._seats_shape: tuple[int, int] | None = None
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -621,7 +682,7 @@ class VirusFightScreen(GameScreen):
             if view.phase == BUILD:
                 self._paint_build(view)
             else:
-                _put(self.query_one("#vf-board", BoardView), self.board_text(view))
+                self.query_one("#vf-board", BoardView).update(self.board_text(view))
             self._paint_hand(view)
             _show(self.query_one("#vf-answer"), Agree() in self.legal)
             _put(self.query_one("#vf-prompt", Static), self._prompt(view))
@@ -973,26 +1034,22 @@ class VirusFightScreen(GameScreen):
                 if view.phase in (FIRST, PLACE) and view.markers[q] >= 0:
                     t.append(" · placed", style=self.colour("muted"))
             t.append("\n")
-        widget.update(t)  # the base painted its own version just before
-        self._paint_log()
-        self.call_after_refresh(self._paint_log)  # again once the log's size is known
+        widget.update(t, layout=self._seats_shape != _shape(t))  # (the base painted its own)
+        self._seats_shape = _shape(t)
+        self._paint_log(force=True)  # the base painted its own version just before
+        self.call_after_refresh(self._paint_log)  # again if the log's size was not known
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._paint_log)
 
-    def _paint_log(self) -> None:
+    def _paint_log(self, *, force: bool = False) -> None:
         """The log, one line per step (a turn's effect and its marker step together), cut from
-        the top so the newest sentences always show."""
+        the top so the newest sentences always show. Built once per change of the table or of
+        the log's size; the log's height is fixed by the layout, so no layout pass follows."""
         try:
             widget = self.query_one("#gs-log", Static)
         except NoMatches:
             return
-        groups: list[tuple[int, int | None, list[str]]] = []
-        for step, seat, sentence in self.table.events(last=LOG_LINES):
-            if groups and groups[-1][0] == step and groups[-1][1] == seat:
-                groups[-1][2].append(sentence)
-            else:
-                groups.append((step, seat, [sentence]))
         width = max(10, widget.size.width or 26)
         room = widget.size.height or LOG_LINES
         try:  # the log may reach below its panel: count only the rows that show
@@ -1002,21 +1059,40 @@ class VirusFightScreen(GameScreen):
         except NoMatches:
             pass
         room = max(1, room)
-        chosen: list[tuple[int, int | None, str]] = []
+        table = self.table
+        key = (getattr(table, "revision", None), table.step(), table.viewer(), width, room,
+               self.app.theme)
+        if key == self._log_key and self._log_text is not None:
+            if force:
+                widget.update(self._log_text, layout=False)
+            return
+        groups: list[tuple[int, int | None, list[str]]] = []
+        for step, seat, sentence in table.events(last=LOG_LINES):
+            if groups and groups[-1][0] == step and groups[-1][1] == seat:
+                groups[-1][2].append(sentence)
+            else:
+                groups.append((step, seat, [sentence]))
+        # each step's line is wrapped here (not by the widget: that is about twice as costly)
+        chosen: list[list[Text]] = []
         used = 0
+        console = self.app.console
+        muted = self.colour("muted")
         for step, seat, sentences in reversed(groups):
-            text = " ".join(sentences)
-            lines = len(Text(f"{step:>3} {text}").wrap(self.app.console, width))
-            if chosen and used + lines > room:
+            entry = Text(end="")
+            entry.append(f"{step:>3} ", style=muted)
+            entry.append(" ".join(sentences), style=self.seat_colour(seat) if seat is not None
+                         else "")
+            lines = [entry] if entry.cell_len <= width else list(entry.wrap(console, width))
+            if chosen and used + len(lines) > room:
                 break
-            used += lines
-            chosen.append((step, seat, text))
-        log = Text()
-        for step, seat, text in reversed(chosen):
-            style = self.seat_colour(seat) if seat is not None else ""
-            log.append(f"{step:>3} ", style=self.colour("muted"))
-            log.append(text + "\n", style=style)
-        widget.update(log)
+            used += len(lines)
+            chosen.append(lines)
+        log = Text("\n", no_wrap=True, end="").join(
+            line for lines in reversed(chosen) for line in lines)
+        log.no_wrap = True
+        if force or log != self._log_text:
+            widget.update(log, layout=False)
+        self._log_key, self._log_text = key, log
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out = super().palette_commands()
@@ -1037,12 +1113,26 @@ class VirusFightScreen(GameScreen):
         ]
 
 
+def _shape(content: Any) -> tuple[int, int]:
+    """(lines, widest line) of a text: while it stays the same, so does an auto-sized widget."""
+    plain = content.plain if isinstance(content, Text) else str(content)
+    lines = plain.split("\n")
+    return len(lines), max(map(cell_len, lines))
+
+
 def _put(widget: Static, content: Any) -> None:
-    """Update ``widget`` only when its content changes (an update costs a layout pass)."""
-    if getattr(widget, "_vf_last", None) == content:
+    """Update ``widget`` only when its content changes, with a layout pass only when its size
+    may change (another line count or width, or lines that may wrap)."""
+    last = getattr(widget, "_vf_last", None)
+    if last == content:
         return
+    shape = _shape(content)
+    width = widget.content_region.width
+    same = last is not None and getattr(widget, "_vf_shape", None) == shape \
+        and 0 < shape[1] <= width
     widget._vf_last = content  # type: ignore[attr-defined]
-    widget.update(content)
+    widget._vf_shape = shape  # type: ignore[attr-defined]
+    widget.update(content, layout=not same)
 
 
 def _cls(widget: Any, on: bool, name: str) -> None:

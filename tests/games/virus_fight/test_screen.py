@@ -62,6 +62,11 @@ def _text(widget) -> str:
     return rendered.plain if isinstance(rendered, Text) else str(rendered)
 
 
+def log_text(screen) -> str:
+    """The log as one line of words (the screen wraps each step's line itself)."""
+    return " ".join(_text(screen.query_one("#gs-log")).split())
+
+
 def screen_text(app) -> str:
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
@@ -176,8 +181,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         state = table.state()
         assert state.phase != R.BUILD
         # Ann's program as she wrote it, revealed in the log in plain words
-        assert "Programs revealed (marker in brackets): Ann: W1 [M2] E3 J1" in _text(
-            screen.query_one("#gs-log"))
+        assert "Programs revealed (marker in brackets): Ann: W1 [M2] E3 J1" in log_text(screen)
         for _ in range(200):
             await settle(pilot)
             if table.is_over():
@@ -279,7 +283,7 @@ async def test_quit_and_resume_from_the_autosave():
         screen = app.screen
         assert isinstance(screen, VirusFightScreen)
         assert screen.table.state() == state
-        assert "Ann: E1 [M3]" in _text(screen.query_one("#gs-log"))
+        assert "Ann: E1 [M3]" in log_text(screen)
         assert screen.legal  # Ann may go on
 
 
@@ -309,7 +313,7 @@ async def test_hot_seat_keeps_each_program_secret_until_the_reveal():
         build_direct(screen, ["M1"], 0)
         await pilot.pause()
         # both ready: the reveal is public, and Bob (one instruction) goes first
-        log = _text(screen.query_one("#gs-log"))
+        log = log_text(screen)
         assert "Ann: J3 [E2]; Bob: [M1]" in log and "Bob goes first" in log
 
 
@@ -415,7 +419,7 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
         table = screen.table
         assert table.is_over() and table.outcome().termination == "agreed stalemate"
         assert "Bob wins (agreed stalemate)" in table.outcome_text()
-        assert "Bob agrees to the stalemate." in _text(screen.query_one("#gs-log"))
+        assert "Bob agrees to the stalemate." in log_text(screen)
 
 
 async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse():
