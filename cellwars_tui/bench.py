@@ -78,8 +78,14 @@ def collect(only: Iterable[str] = ()) -> list[Callable[[bool], list[Result]]]:
 
 
 def run_bench(only: Iterable[str] = (), as_json: bool = False, quick: bool = False) -> int:
+    only = list(only)
+    benches = collect(only)
+    if not benches:
+        wanted = ", ".join(repr(o) for o in only)
+        print(f"cellwars bench: no benchmark matches {wanted}", file=sys.stderr)
+        return 2
     results: list[Result] = []
-    for bench in collect(only):
+    for bench in benches:
         label = f"{bench.__module__.removeprefix('cellwars_tui.')}.{bench.__name__}"
         if not as_json:
             print(f"running {label} ...", file=sys.stderr, flush=True)

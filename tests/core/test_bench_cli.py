@@ -1,0 +1,11 @@
+"""`cellwars bench` refuses a filter that matches nothing instead of printing an empty table."""
+
+from __future__ import annotations
+
+from cellwars_tui.bench import run_bench
+
+
+def test_bench_only_matching_nothing_is_an_error(capsys):
+    assert run_bench(only=["no-such-benchmark-zzz"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "cellwars bench: no benchmark matches 'no-such-benchmark-zzz'"
