@@ -140,6 +140,15 @@ def newest_unfinished_solitaire(game: typing.Any) -> Path | None:
     return None
 
 
+def check_replay_file(path: Path) -> None:
+    """``cellwars replay FILE``: a directory, a device or a FIFO is "not a regular file" and a
+    file larger than any record is refused, before anything tries to read it (RecordError)."""
+    from .record.format import MAX_RECORD_BYTES
+    from .ui.replay import check_user_file
+
+    check_user_file(Path(path), limit=MAX_RECORD_BYTES)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -172,6 +181,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 return run_app(resume=saved)
         return run_app(start=request)
     if cmd == "replay":
+        check_replay_file(args.file)
         if args.export is not None:
             from .replay.cli import export_move_list
 

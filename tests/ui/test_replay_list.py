@@ -152,3 +152,28 @@ async def test_a_damaged_save_is_listed_and_opens_as_far_as_it_is_valid():
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen) and viewer.replay.problem.endswith("cut short")
         assert viewer.replay.state == match.states[len(viewer.replay)]
+
+
+async def test_importing_a_fifo_or_a_huge_file_is_refused_with_one_line(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as fh:
+        fh.truncate(64 * 1024 * 1024)  # sparse
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for target, why in ((fifo, "not a regular file"), (huge, "too big")):
+            await pilot.press("i")
+            await pilot.pause()
+            app.screen.query_one(Input).value = str(target)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayListScreen)  # still responsive, nothing opened
+            messages = [n.message for n in app._notifications]
+            assert messages[-1] == f"{target}: {why}" or messages[-1].startswith(f"{target}: {why}")
