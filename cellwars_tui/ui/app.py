@@ -25,9 +25,8 @@ class CellwarsApp(SizeGuard, App):
 
     TITLE = "Cellwars"
     CSS_PATH = "app.tcss"
-    # A mode rather than get_default_screen: Textual loads a mode screen's CSS_PATH.
-    MODES = {"launcher": "launcher"}  # the factory is set per app in __init__
-    DEFAULT_MODE = "launcher"
+    # The launcher is the default screen, not a mode: Textual parses every stylesheet again when
+    # it installs a mode's screen (the launcher's CSS is its DEFAULT_CSS, no CSS_PATH to load).
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+t", "change_theme", "Theme", show=False),
@@ -52,7 +51,6 @@ class CellwarsApp(SizeGuard, App):
         self._after_frame: list[Any] = []  # see call_after_frame
         self.theme_preview = False  # the theme picker is previewing: do not remember yet
         super().__init__()
-        self._modes["launcher"] = self._launcher
         themes, self.theme_problems = load_themes()
         for loaded in themes:
             self.register_theme(loaded)
@@ -64,7 +62,7 @@ class CellwarsApp(SizeGuard, App):
             if isinstance(wanted, str):
                 self.theme_problems.append(f"theme {wanted!r} not found; using {DEFAULT_THEME}")
 
-    def _launcher(self) -> Screen:
+    def get_default_screen(self) -> Screen:
         from .launcher import LauncherScreen
 
         return LauncherScreen(self.games)
