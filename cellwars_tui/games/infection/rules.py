@@ -125,6 +125,14 @@ class TimeUp(Action, frozen=True, tag="time-up"):
     round: int
 
 
+class Clock(Action, frozen=True, tag="clock"):
+    """System action (seat CHANCE) that changes nothing: round ``round``'s timer has reached the
+    step's recorded time. The table records it when a player leaves the table (and every few
+    seconds without an action), so a resumed game keeps all the time already spent."""
+
+    round: int
+
+
 class Shuffle(Action, frozen=True, tag="shuffle"):
     level: int
     order: tuple[int, ...]
@@ -141,7 +149,7 @@ class DiceFaces(Action, frozen=True, tag="dice"):
 
 
 InfectionAction = Union[RollWhite, Roll, Hold, Target, Claim, Rest, Supply, Double, Rat, Rewhite,
-                        Move, TimeUp, Shuffle, WhiteFace, DiceFaces]
+                        Move, TimeUp, Clock, Shuffle, WhiteFace, DiceFaces]
 PLAYER_ACTIONS = (RollWhite, Roll, Hold, Target, Claim, Rest, Supply, Double, Rat, Rewhite, Move)
 
 
@@ -321,7 +329,7 @@ class Infection(Game[InfectionState, Action]):
         return tuple(i for i, p in enumerate(s.seats) if p.stage != REST)
 
     def is_legal(self, s: InfectionState, seat: int, action: Action) -> bool:
-        if isinstance(action, TimeUp):
+        if isinstance(action, (TimeUp, Clock)):
             return (seat == CHANCE and not s.result and s.shuffled == 3
                     and s.pending == NO_SEAT and action.round == s.round)
         if seat not in self.to_act(s):
@@ -430,6 +438,8 @@ class Infection(Game[InfectionState, Action]):
         match a:
             case TimeUp():
                 return self._round_over(s, ev)
+            case Clock():
+                return s  # time passes: nothing else changes
             case Shuffle(level=level, order=order):
                 decks = list(s.decks)
                 decks[level] = tuple(order)
@@ -612,6 +622,8 @@ class Infection(Game[InfectionState, Action]):
                 return f"move {K.CARD_CODE[card]} {_col_name(col)}.{pos + 1}"
             case TimeUp(round=r):
                 return f"time-up {r}"
+            case Clock(round=r):
+                return f"clock {r}"
             case Shuffle(level=level, order=order):
                 return f"shuffle {_col_name(level)} " + ",".join(K.CARD_CODE[c] for c in order)
             case WhiteFace(seat=seat, face=face):
@@ -646,6 +658,8 @@ class Infection(Game[InfectionState, Action]):
                 return Move(_card(args[0]), *_spot(args[1]))
             if head == "time-up" and len(args) == 1:
                 return TimeUp(int(args[0]))
+            if head == "clock" and len(args) == 1:
+                return Clock(int(args[0]))
             if head == "shuffle" and len(args) == 2:
                 return Shuffle(K.LEVELS.index(args[0].upper()),
                                tuple(_card(c) for c in args[1].split(",")))

@@ -31,7 +31,7 @@ from ...ui.game_screen import SEAT_GLYPHS, GameScreen
 from . import cards as K
 from . import clarifications as C
 from .bot import ROLLS, choose, next_wait
-from .rules import (CURE, REST, SEARCH, WHITE, Claim, Double, Hold, InfectionState, Move, Rat,
+from .rules import (CURE, NO_SEAT, REST, SEARCH, WHITE, Claim, Clock, Double, Hold, InfectionState, Move, Rat,
                     Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target, TimeUp,
                     microscopes, missing, top_free, vp)
 
@@ -220,8 +220,29 @@ class InfectionScreen(GameScreen):
         self.set_focus(None)
 
     def on_unmount(self) -> None:
+        # leaving the table (q, or the app closing): the time played so far stays spent
+        self._record_clock(0.0, leaving=True)
         self.timer.close()
         super().on_unmount()
+
+    def _record_clock(self, idle: float, *, leaving: bool = False) -> None:
+        """Record a ``clock N`` step (nothing changes but the time) when ``idle`` seconds of play
+        have passed since the last recorded step, so a resumed game goes on from the time reached,
+        not from its last action (see ``clarifications.CLOCK_SECONDS``)."""
+        if not self.owns_time() or not self._round:
+            return
+        match = self.table.match
+        s = match.state
+        if s.result or s.shuffled < 3 or s.pending != NO_SEAT or s.round != self._round:
+            return
+        last = match.steps[match.cursor - 1].t if match.cursor else 0.0
+        if match.now() - last < max(idle, 0.01):
+            return
+        if leaving:  # saved, but nothing is repainted on a screen going away
+            match.play(CHANCE, Clock(s.round))
+            self.table.save()
+        else:
+            self._system(Clock(s.round))
 
     def _start_bot(self, seat: int) -> None:
         """Bots here act on the timer at their own pace, not in the base class's worker."""
@@ -289,6 +310,7 @@ class InfectionScreen(GameScreen):
 
     def _on_tick(self, tick: Tick) -> None:
         if self.is_mounted:
+            self._record_clock(C.CLOCK_SECONDS)
             self._paint_clock()
             if self._tumble:
                 self._paint_seats()

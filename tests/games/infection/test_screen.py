@@ -335,3 +335,57 @@ async def test_a_power_is_used_by_its_key_and_then_flipped(clock):
         assert card in p.spent and card not in screen.my_powers()
         assert isinstance(match.steps[-2].action, R.Rewhite)
         assert isinstance(match.steps[-1].action, R.WhiteFace)  # the re-roll, a chance step
+
+
+async def test_leaving_and_resuming_keeps_the_time_spent_at_the_table(clock):
+    """QA F13: q + Resume must not give back the time since the last action (the sand ran on)."""
+    from cellwars_tui.record.format import decode_record, encode_record, match_to_record, \
+        record_to_match
+
+    app = _app(round_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        match = screen.table.match
+        for _ in range(3):  # the white die, then two rolls
+            await pilot.press("space")
+            await clock.advance(ROLL_WAIT)
+        acted = max(st.t for st in match.steps if st.seat == 0)
+        await clock.advance(20)  # idle at the table: the sand runs
+        await pilot.pause()
+        played = screen.timer.play_time()
+        assert played == pytest.approx(acted + ROLL_WAIT + 20, abs=0.6)
+        # a crash now would lose at most CLOCK_SECONDS: "clock 1" steps record the time reached
+        clocks = [st for st in match.steps if isinstance(st.action, R.Clock)]
+        assert clocks and all(st.action.round == 1 for st in clocks)
+        assert played - match.steps[-1].t <= C.CLOCK_SECONDS + 0.5
+        assert _clock(screen) == "0:" + f"{int(60 - played + 0.999):02d}"
+        await pilot.press("q")  # leaving records the exact time reached
+        await pilot.pause()
+    assert isinstance(match.steps[-1].action, R.Clock)
+    assert match.steps[-1].t == pytest.approx(played, abs=0.01)
+    # resume from the saved record: the round goes on with what it really had left
+    again = record_to_match(decode_record(encode_record(match_to_record(match))))
+    assert again.state == match.state
+    app = CellwarsApp(match=again)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.timer.remaining() == pytest.approx(60 - played, abs=0.01)
+        await clock.advance(5)
+        await pilot.pause()
+        assert screen.timer.remaining() == pytest.approx(55 - played, abs=0.6)
+
+
+def test_a_clock_step_changes_nothing_but_is_only_for_the_current_round():
+    from cellwars_tui.core import CHANCE
+
+    from .helpers import start
+
+    s = start(players=1)
+    assert R.GAME.is_legal(s, CHANCE, R.Clock(1))
+    assert not R.GAME.is_legal(s, CHANCE, R.Clock(2))
+    assert not R.GAME.is_legal(s, 0, R.Clock(1))
+    after, events = R.GAME.apply(s, CHANCE, R.Clock(1))
+    assert after == s and events == ()
+    assert R.GAME.action_from_str(R.GAME.action_to_str(R.Clock(1))) == R.Clock(1)
