@@ -73,3 +73,24 @@ async def test_the_footer_is_not_rebuilt_when_its_keys_are_unchanged(monkeypatch
         assert len(builds) == settled + 1
         keys = {k.description for k in footer.query("FooterKey")}
         assert {"Daily", "By number"} <= keys
+
+
+async def test_the_launcher_start_parses_the_stylesheets_again_at_most_once(monkeypatch):
+    """The launcher is the default screen with default CSS (no mode, no CSS file): installing it
+    adds no source that makes Textual parse every stylesheet again (the theme may, once)."""
+    from textual.css.stylesheet import Stylesheet
+
+    calls: list[int] = []
+    real = Stylesheet.reparse
+
+    def counted(self):
+        calls.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert len(calls) <= 1
+        assert app.screen.query_one("#launcher-list").styles.border_top[0] == "round"
