@@ -9,7 +9,9 @@ app can lay out gets the app's "terminal too small" notice (``ui.size_guard``) u
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,11 @@ class OnlineApp(CellwarsApp):
         Binding("o", "online", "Online"),
     ]
 
+    # Work that waits for the first frame (ui.app.CellwarsApp.call_after_frame) waits for it
+    # however long it takes: when many sessions start at once a frame can take seconds, and
+    # running that work first (the local app's 1 s limit) only makes every first frame later.
+    FRAME_WAIT_LIMIT = 30.0
+
     def __init__(self, *, online: bool | None = None, **kw) -> None:
         if "games" not in kw and PRELOADED_GAMES is not None:
             kw["games"] = list(PRELOADED_GAMES)  # listed by the zygote: no cache file to check
@@ -41,12 +48,16 @@ class OnlineApp(CellwarsApp):
         # Many sessions may start at once on a small server: the key footer (about half of the
         # CPU to a session's first frame) is built just after that frame (ui.footer.Footer).
         self.footer_after_first_frame = True
+        self.nice_after_first_frame = 0  # see main
 
     def on_ready(self) -> None:
         """Textual's Ready (the first frame is out): footers build their keys at once again,
         and the collector is back on (see main)."""
         self.footer_after_first_frame = False
         gc.enable()
+        if self.nice_after_first_frame > 0:
+            with contextlib.suppress(OSError):
+                os.nice(self.nice_after_first_frame)
 
     def on_mount(self) -> None:  # Textual also calls every base class's on_mount
         if self.online:
@@ -102,14 +113,25 @@ def preload_games() -> None:
     PRELOADED_GAMES = None if problems or not games else games
 
 
-def main(*, pause_gc: bool = False) -> int:
-    """Run a session's app. ``pause_gc``: no garbage collection until the first frame is out
-    (a forked child starts from the zygote's frozen heap and allocates a few MB to get there;
-    collecting in between cost about 5% of its CPU to the first frame)."""
+def main(*, pause_gc: bool = False, nice: int = 0) -> int:
+    """Run a session's app.
+
+    ``pause_gc``: no garbage collection until the first frame is out (a forked child starts
+    from the zygote's frozen heap and allocates a few MB to get there; collecting in between
+    cost about 5% of its CPU to the first frame).
+
+    ``nice``: once its first frame is out, the session lowers its own CPU priority by this much
+    more (the zygote's ``CELLWARS_SESSION_NICE``): what it does next (the key footer, the saved
+    games, the lobby, then play) then yields to sessions that are still starting, so a crowd
+    of players arriving together see their first frames sooner. Started sessions compete with
+    each other as equals.
+    """
     if pause_gc:
         gc.disable()
     try:
-        OnlineApp().run()
+        app = OnlineApp()
+        app.nice_after_first_frame = max(0, int(nice))
+        app.run()
     finally:
         gc.enable()
     return 0

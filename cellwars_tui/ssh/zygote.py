@@ -38,6 +38,12 @@ ENV_FD = "CELLWARS_ZYGOTE_FD"
 ENV_PRELOAD = "CELLWARS_ZYGOTE_PRELOAD"  # more modules to import before forking (comma-separated)
 ENV_REHEARSE = "CELLWARS_ZYGOTE_REHEARSE"  # "0": skip the headless warm-up run of the app
 
+ENV_NICE = "CELLWARS_SESSION_NICE"  # "start[,after first frame]": sessions' nice increments
+SESSION_NICE = 5
+SESSION_NICE_LATER = 5
+
+_nice = (SESSION_NICE, SESSION_NICE_LATER)  # read once by main() from the environment
+
 _enc = msgspec.msgpack.Encoder()
 _dec = msgspec.msgpack.Decoder(dict)
 
@@ -155,6 +161,19 @@ def rehearse(timeout: float = 20.0) -> None:
               file=sys.stderr)
 
 
+def session_nice() -> tuple[int, int]:
+    """How much a forked session lowers its CPU priority: from its start, and then once more
+    after its first frame (``CELLWARS_SESSION_NICE=start,later`` in the server's environment;
+    ``0,0`` keeps every session at the server's priority)."""
+    try:
+        parts = [int(x) for x in os.environ.get(ENV_NICE, "").split(",") if x.strip()]
+    except ValueError:
+        parts = []
+    start = parts[0] if parts else SESSION_NICE
+    later = parts[1] if len(parts) > 1 else (SESSION_NICE_LATER if not parts else 0)
+    return max(0, min(19, start)), max(0, min(19 - max(0, start), later))
+
+
 def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str]) -> None:
     code = 1
     try:
@@ -174,12 +193,15 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
         os.environ.clear()
         os.environ.update(env)
         random.seed()  # forked children must not share the zygote's random sequence
+        if _nice[0] > 0:  # below the server, which does every session's SSH work and pumping
+            with contextlib.suppress(OSError):
+                os.nice(_nice[0])
         for stream in (sys.stdin, sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.reconfigure(encoding="utf-8", errors="replace")
         from .session_app import main
 
-        code = main(pause_gc=True) or 0
+        code = main(pause_gc=True, nice=_nice[1]) or 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - the child must always end here
@@ -429,6 +451,8 @@ def main() -> int:
     fd = int(os.environ.pop(ENV_FD))
     preload = [m for m in os.environ.pop(ENV_PRELOAD, "").split(",") if m]
     sock = socket.socket(fileno=fd)
+    global _nice
+    _nice = session_nice()
     share_css_parses()
     warm(preload)
     with contextlib.suppress(Exception):  # the launchers then find the games themselves
