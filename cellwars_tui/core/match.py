@@ -27,6 +27,18 @@ def chance_rng(seed: int, step: int) -> random.Random:
     return random.Random(f"cellwars/{seed}/{step}")
 
 
+NAME_MAX = 24
+
+
+def clean_name(text: str) -> str:
+    """A player name as plain text: no control characters, no markup brackets, one line, at most
+    ``NAME_MAX`` characters (square brackets would be read as styling by the terminal UI)."""
+    text = "".join(" " if not ch.isprintable() else ch for ch in text)
+    text = text.replace("[", "(").replace("]", ")")
+    text = " ".join(text.split())
+    return text[:NAME_MAX]
+
+
 class Seat(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Who sits at a seat: a person, or a bot with its thinking budget."""
 
@@ -35,6 +47,13 @@ class Seat(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     bot: str = ""  # bot id for kind == "bot": "random", "mcts", ...
     think: float = 1.0  # seconds per decision for search bots
     identity: str = ""  # SSH key fingerprint or nickname for networked seats
+
+    def __post_init__(self) -> None:
+        # A name is shown everywhere (logs, banners, lists, over SSH): keep it one short line of
+        # plain text, whatever a dialog, a nickname prompt or a hand-edited record gave.
+        clean = clean_name(self.name)
+        if clean != self.name:
+            msgspec.structs.force_setattr(self, "name", clean)
 
     @property
     def is_bot(self) -> bool:

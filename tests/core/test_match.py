@@ -93,3 +93,18 @@ def test_undo_keeping_chance_never_steps_back_across_a_roll():
     assert m.undo_stopped_by_chance()
     assert not m.undo(keep_chance=True)
     assert m.undo()  # the engine itself can still go back (analysis, replays)
+
+
+@pytest.mark.parametrize(("given", "shown"), [
+    ("Bob[/]", "Bob(/)"),
+    ("[bold red]Evil[/]", "(bold red)Evil(/)"),
+    ("tab\tand\nnewline\x1b[2J", "tab and newline (2J"),
+    ("x" * 40, "x" * 24),
+    ("Ann", "Ann"),
+])
+def test_a_seat_name_is_one_short_line_of_plain_text(given, shown):
+    import msgspec
+
+    assert Seat(name=given).name == shown
+    decoded = msgspec.json.decode(msgspec.json.encode({"name": given}), type=Seat)
+    assert decoded.name == shown  # hand-edited records are cleaned too
