@@ -117,11 +117,8 @@ class BoardView(Widget):
         self._strips: list[Strip | None] = []
         self._width = 0
 
-    def update(self, content: Text) -> None:
-        """Show ``content`` (lines of a board text); only changed lines are repainted."""
-        lines = content.split("\n", allow_blank=True)
-        if lines and not lines[-1].plain:
-            lines.pop()
+    def set_lines(self, lines: list[Text]) -> None:
+        """Show ``lines``; only the lines that changed are repainted."""
         width = max((line.cell_len for line in lines), default=0)
         old = self._lines
         if len(lines) != len(old) or width != self._width:
@@ -183,6 +180,19 @@ class BoardView(Widget):
         if sq is not None:
             event.stop()
             screen.clicked_square(sq)
+
+
+class _Lines:
+    """Text built line by line: ``append("\\n")`` starts the next line."""
+
+    def __init__(self) -> None:
+        self.lines: list[Text] = [Text(no_wrap=True, end="")]
+
+    def append(self, text: str, style: str = "") -> None:
+        if text == "\n":
+            self.lines.append(Text(no_wrap=True, end=""))
+        else:
+            self.lines[-1].append(text, style=style)
 
 
 class Chip(Static):
@@ -271,6 +281,8 @@ class VirusFightScreen(GameScreen):
         self._log_key: tuple | None = None  # what the log was last built for
         self._log_text: Text | None = None
         self._seats_shape: tuple[int, int] | None = None
+        self._board_key: tuple | None = None  # what the board's lines were built for
+        self._board_cache: list[Text] | None = None
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -682,7 +694,7 @@ class VirusFightScreen(GameScreen):
             if view.phase == BUILD:
                 self._paint_build(view)
             else:
-                self.query_one("#vf-board", BoardView).update(self.board_text(view))
+                self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view))
             self._paint_hand(view)
             _show(self.query_one("#vf-answer"), Agree() in self.legal)
             _put(self.query_one("#vf-prompt", Static), self._prompt(view))
@@ -742,6 +754,22 @@ class VirusFightScreen(GameScreen):
         """The board as text (also used by the tests). Without colour: ① .. ④ are the markers,
         ``──``/``│`` link a block, ``+`` is a legal empty square and ``›`` a legal instruction,
         ``»`` the squares of a turn waiting for Enter, ``×`` an instruction being erased."""
+        t = Text("\n", no_wrap=True).join(self.board_lines(view))
+        t.append("\n")
+        return t
+
+    def board_lines(self, view: VFState) -> list[Text]:
+        """The board's lines, built once per state of the board and of the turn being picked
+        (a repaint for anything else, such as the log or the replay bar, reuses them)."""
+        can_act = self._can_act()
+        key = (view, self.seat, tuple(self.picks), self.pending, self.cursor, can_act,
+               self.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme)
+        if self._board_key != key or self._board_cache is None:
+            self._board_cache = self._board_lines(view)
+            self._board_key = key
+        return self._board_cache
+
+    def _board_lines(self, view: VFState) -> list[Text]:
         size = view.size
         view, changed, erased = self.provisional(view)
         board = view.board
@@ -760,7 +788,7 @@ class VirusFightScreen(GameScreen):
         pending = self._pending_squares()
         muted = self.colour("muted")
         target_col = self.colour("target")
-        t = Text(no_wrap=True)
+        t = _Lines()
         t.append(" " * X0)
         for f in range(size):
             t.append(f" {chr(97 + f)} " + ("  " if f < size - 1 else ""), style=muted)
@@ -827,7 +855,9 @@ class VirusFightScreen(GameScreen):
                     if f < size - 1:
                         t.append("  ")
                 t.append("\n")
-        return t
+        if not t.lines[-1].plain:
+            t.lines.pop()  # (after the last line's newline)
+        return t.lines
 
     def _pending_squares(self) -> set[int]:
         """Squares of the turn that waits for Enter (where things go and the marker ends)."""
