@@ -169,6 +169,7 @@ class InfectionScreen(GameScreen):
         self.user_paused = False
         self._round = 0  # the round the timer is running for
         self._tumble: dict[int, tuple[float, tuple[bool, ...]]] = {}  # seat -> (until, dice rolling)
+        self._result_step: dict[int, int] = {}  # seat -> the step whose log lines tell its roll
         self._bot_handles: dict[int, Any] = {}
         self._rng = random.Random(f"infection-screen/{getattr(table, 'revision', 0)}")
         self._shown_clock = ""
@@ -279,6 +280,7 @@ class InfectionScreen(GameScreen):
                 played = match.steps[match.cursor - 1].t - self._round_start_in_record()
                 duration = min(self.round_seconds, max(1.0, self.round_seconds - played))
         self._tumble.clear()
+        self._result_step.clear()
         self.timer.start(duration)
         if self.user_paused or self._remote_pause():
             self.timer.pause()
@@ -315,8 +317,13 @@ class InfectionScreen(GameScreen):
             if self._tumble:
                 self._paint_seats()
                 now = self.timer.play_time()
-                for seat in [s for s, (until, _) in self._tumble.items() if until <= now]:
+                landed = [s for s, (until, _) in self._tumble.items() if until <= now]
+                for seat in landed:
                     del self._tumble[seat]
+                    self._result_step.pop(seat, None)
+                if landed and self._state is not None:  # the results show once the dice stop
+                    self._paint_you(self._state)
+                    self._paint_side(self.table.viewer())
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_seats(self) -> list[int]:
@@ -371,6 +378,11 @@ class InfectionScreen(GameScreen):
         else:
             rolling = (False, False, False)  # the white die
         self._tumble[seat] = (self.timer.play_time() + C.TUMBLE_SECONDS, rolling)
+        self._result_step[seat] = self.table.step()  # the chance step that rolled them
+        if self.is_mounted and self._state is not None:  # hide what was painted with the result
+            self._paint_seats()
+            self._paint_you(self._state)
+            self._paint_side(self.table.viewer())
 
     def _busy(self, seat: int) -> bool:
         return self._rolling(seat) is not None
@@ -390,7 +402,6 @@ class InfectionScreen(GameScreen):
         ok = super().play(action)
         if ok and isinstance(action, ROLLS) and seat is not None:
             self._start_tumble(seat, action, before)
-            self._paint_seats()
         return ok
 
     def is_paused(self) -> bool:
@@ -629,14 +640,19 @@ class InfectionScreen(GameScreen):
         log_widget = self.query_one("#gs-log", Static)
         lines = max(4, log_widget.size.height or 20)
 
+        # a roll's result is told once its dice stop tumbling
+        hidden = frozenset(step for seat, step in self._result_step.items()
+                           if self._rolling(seat) is not None)
+
         def log() -> Text:
             text = Text(no_wrap=True, overflow="ellipsis")
-            for _step, seat, sentence in table.events(last=lines):
+            shown = [e for e in table.events(last=lines + len(hidden) * 4) if e[0] not in hidden]
+            for _step, seat, sentence in shown[-lines:]:
                 style = self.seat_colour(seat) if seat is not None else ""
                 text.append(sentence + "\n", style=style)
             return text
 
-        self._put("#gs-log", (table.step(), lines), log)
+        self._put("#gs-log", (table.step(), lines, hidden), log)
 
     def remaining(self) -> float:
         """Seconds left in the current round as shown (from the record in a replay)."""
@@ -798,7 +814,8 @@ class InfectionScreen(GameScreen):
         for i in range(3):
             face = p.dice[i]
             tumbling = mine is not None and mine[i]
-            key = (face, p.held[i], frame if tumbling else -1)
+            held = p.held[i] and not tumbling  # set aside once it has landed
+            key = (face, held, frame if tumbling else -1)
             if self._drawn.get(f"die-{i}") == key:
                 continue
             self._drawn[f"die-{i}"] = key
@@ -807,10 +824,10 @@ class InfectionScreen(GameScreen):
             box = self.query_one(f"#inf-die-{i}", DieBox)
             label = "·" if face == "" else ("🔬" if face == "M" else face_text(face).strip())
             box.update(Text(label or " ", style=PROTEIN_STYLE.get(face, "")), layout=False)
-            if self._drawn.get(f"held-{i}") != p.held[i]:
-                self._drawn[f"held-{i}"] = p.held[i]
-                box.border_subtitle = "held" if p.held[i] else ("yel" if i == 2 else "blue")
-                box.set_class(p.held[i], "held")
+            if self._drawn.get(f"held-{i}") != held:
+                self._drawn[f"held-{i}"] = held
+                box.border_subtitle = "held" if held else ("yel" if i == 2 else "blue")
+                box.set_class(held, "held")
 
     def _stage_text(self, s: InfectionState, seat: int) -> Text:
         p = s.seats[seat]
@@ -844,7 +861,8 @@ class InfectionScreen(GameScreen):
         you.display = True
         p = s.seats[seat]
         mine = self.my_powers()
-        self._put("#inf-mine", (seat, p), lambda: self._you_text(seat, p))
+        rolling = self._rolling(seat)
+        self._put("#inf-mine", (seat, p, rolling), lambda: self._you_text(seat, p, rolling))
         powers.display = bool(mine)
         usable = frozenset(getattr(a, "card", -1) for a in self._legal)
 
@@ -859,11 +877,15 @@ class InfectionScreen(GameScreen):
 
         self._put("#inf-powers", (tuple(mine), usable), power_text, layout=True)
 
-    def _you_text(self, seat: int, p: Any) -> Text:
+    def _you_text(self, seat: int, p: Any, rolling: tuple[bool, ...] | None = None) -> Text:
+        """Your line: what you have and the keys now (the results only once the dice stop)."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f"{SEAT_GLYPHS[seat % 6]} You", style=f"bold {self.seat_colour(seat)}")
-        text.append(f" · white die {max(p.white, 0)}🔬 · {vp(p)} VP\n")
-        if p.stage == WHITE:
+        white = "…" if rolling is not None and not any(rolling) else max(p.white, 0)
+        text.append(f" · white die {white}🔬 · {vp(p)} VP\n")
+        if rolling is not None:
+            text.append("The dice are rolling…", style=self.colour("muted"))
+        elif p.stage == WHITE:
             text.append("space: roll your white die")
         elif p.stage == SEARCH:
             mics = microscopes(p)

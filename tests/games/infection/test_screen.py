@@ -170,14 +170,29 @@ async def test_rolls_tumble_before_the_next_action(clock):
         await pilot.press("space")
         await pilot.pause()
         assert table.view(None).seats[0].stage == R.SEARCH
+        # QA: no result is told while the dice tumble (your line, the log, the held marks)
+        assert "rolling" in _text(screen, "#inf-mine") and "microscope" not in _text(screen,
+                                                                                   "#inf-mine")
+        assert "white die" not in _text(screen, "#gs-log")
         n = table.match.cursor
         await pilot.press("space")  # too soon: the white die is still rolling
         await pilot.pause()
         assert table.match.cursor == n and "rolling" in _text(screen, "#gs-status")
-        await clock.advance(ROLL_WAIT)
+        await clock.advance(ROLL_WAIT + 0.5)
+        await pilot.pause()
+        assert "microscope(s)" in _text(screen, "#inf-mine")
+        assert "on the white die" in _text(screen, "#gs-log")
         await pilot.press("space")
         await pilot.pause()
         assert table.match.cursor > n
+        faces = " ".join(f or "-" for f in table.view(None).seats[0].dice)
+        assert "rolling" in _text(screen, "#inf-mine")
+        assert f"rolls {faces}." not in _text(screen, "#gs-log")
+        assert not any(screen.query_one(f"#inf-die-{i}").has_class("held") for i in range(3))
+        await clock.advance(ROLL_WAIT + 0.5)  # the next screen update (2 a second here) shows it
+        await pilot.pause()
+        assert "rolling" not in _text(screen, "#inf-mine")
+        assert f"rolls {faces}." in _text(screen, "#gs-log")
 
 
 async def test_mouse_holds_dice_and_targets_cards(clock):
