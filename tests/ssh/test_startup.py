@@ -18,7 +18,9 @@ from .conftest import open_terminal
 CSS = "Static { color: $text-accent; padding: 0 1; }\n#x { height: 3; }"
 
 
-def test_shared_css_parses_key_on_every_input_including_the_variables():
+def test_shared_css_parses_key_on_every_input_including_the_variables(monkeypatch):
+    # put Textual's own method back afterwards (the memo is for the zygote's process only)
+    monkeypatch.setattr(Stylesheet, "_parse_rules", Stylesheet._parse_rules)
     zygote.share_css_parses()
     zygote.share_css_parses()  # twice is harmless
     assert getattr(Stylesheet._parse_rules, "_cellwars_shared", False)
