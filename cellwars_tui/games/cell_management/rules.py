@@ -667,11 +667,11 @@ class CellManagement(Game[CMState, Action]):
 
     def outcome(self, s: CMState) -> Outcome | None:
         if s.phase == WON:
-            return Outcome((0,), f"escaped in {s.round} rounds", (float(s.round),))
+            return Outcome((0,), f"escaped in {s.round} rounds")
         if s.phase == GAVE_UP:
-            return Outcome((), "gave up", (float(s.round),))
+            return Outcome((), f"gave up after {s.round} rounds")
         if s.phase == OUT_OF_ROUNDS:
-            return Outcome((), f"no escape within {s.max_rounds} rounds", (float(s.round),))
+            return Outcome((), f"no escape within {s.max_rounds} rounds")
         return None
 
     # -- bot hooks -------------------------------------------------------------------------
@@ -763,34 +763,45 @@ def _a(species: int) -> str:
     return f"An {name(species)}" if species == 1 else f"A {name(species)}"
 
 
+def _cell(position: int, species: int) -> str:
+    """A cell as the screen numbers it: its position (the key that starts the guards there),
+    then the species locked in it."""
+    return f"cell {position + 1} (species {SYMBOLS[species]})"
+
+
 def describe(e: Event) -> str:
-    """One plain sentence per event (the screen's narration line)."""
+    """One plain sentence per event (the screen's narration line and log). Cells are named by
+    their position on the ring (1..n, the keys), as the screen shows them, with their species;
+    a hideout is named by the species it shelters ("the 4 hideout")."""
     match e:
         case SetUp(code=code, daily=day) if day:
             return f"Daily puzzle of {day}: the captives are locked in (setup {code})."
         case SetUp(code=code):
             return f"The captives are locked in (setup {code})."
-        case Arrive(round=r, cell=c):
-            return f"Round {r}: cell {name(c)} makes a noise and the guards come to it."
-        case Examine(cell=c, hideout=h, hostile=hostile, occupied=occ, attempt=attempt):
+        case Arrive(round=r, cell=c, position=p):
+            return f"Round {r}: {_cell(p, c)} makes a noise and the guards come to it."
+        case Examine(position=p, cell=c, hideout=h, hostile=hostile, occupied=occ,
+                     attempt=attempt):
             kind = "hostile" if hostile else "friendly"
             fill = "occupied" if occ else "empty"
             tail = "a captive tries to escape." if attempt else "nobody stirs."
-            return f"Cell {name(c)}: hideout {name(h)} beside it is {kind} and {fill}: {tail}"
+            return (f"{_cell(p, c).capitalize()}: the {name(h)} hideout beside it is {kind} and "
+                    f"{fill}: {tail}")
         case Escape(species=x, to="hideout"):
-            return f"{_a(x)} slips out and hides in hideout {name(x)}."
+            return f"{_a(x)} slips out and hides in the {name(x)} hideout."
         case Escape(species=x, to="center"):
-            return f"{_a(x)} finds hideout {name(x)} taken and escapes to the centre!"
+            return f"{_a(x)} finds the {name(x)} hideout taken and escapes to the centre!"
         case Escape(species=x):
-            return f"Cell {name(x)} is empty: nobody can try."
+            return "The cell is empty: nobody can try."
         case Search(hideout=h, found=True):
-            return f"The guards search hideout {name(h)} and drag the {name(h)} back to its cell."
+            return (f"The guards search the {name(h)} hideout and drag the {name(h)} back to its "
+                    "cell.")
         case Search(hideout=h):
-            return f"The guards search hideout {name(h)}: nobody there."
+            return f"The guards search the {name(h)} hideout: nobody there."
         case Leave(round=r):
             return f"The guards leave after round {r}."
         case Returned(species=x):
-            return f"The escaped {name(x)} goes back to hideout {name(x)} to help the others."
+            return f"The escaped {name(x)} goes back to the {name(x)} hideout to help the others."
         case Won(rounds=r):
             return f"One of every species is free: the ship is yours after {r} rounds!"
         case Ended(why=GAVE_UP):

@@ -36,6 +36,7 @@ GUARD_GLYPH = "⚑"
 EMPTY = "·"
 SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)  # seconds per step of the walk; 0 = no animation
 SPEED_SETTING = "cell-management-walk-speed"  # key in the user's settings file
+RESUMED_NOTICE = "Resumed your unfinished puzzle · n: new puzzle"
 
 
 def _saved_speed() -> int | None:
@@ -260,6 +261,9 @@ class CellManagementScreen(GameScreen):
         self._optimum_cache: dict[tuple, int | None] = {}
         self._counted: set[str] = set()
         self._stats_line = ""
+        self._resumed_at: int | None = None  # the step a resumed puzzle opened at (-1: none)
+        key = self._game_key()
+        self.assisted = bool(key) and not read_only and ST.is_assisted(key)
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -306,6 +310,27 @@ class CellManagementScreen(GameScreen):
             self.paint(view)
         self._count_result(view)
         self._paint_info(view)
+        self._announce_resume(view)
+
+    def _announce_resume(self, view: CMState) -> None:
+        """On a resumed puzzle the status line says so until the first decision (each repaint
+        before it keeps the notice, unless another message is pending)."""
+        match = getattr(self.table, "match", None)
+        if self._resumed_at is None:
+            self._resumed_at = match.cursor if match is not None and self.resumed(view) else -1
+        if match is None or self._resumed_at != match.cursor or view.phase in R.OVER:
+            self._resumed_at = -1
+            return
+        if not getattr(self, "_status", ""):
+            self.say(RESUMED_NOTICE)
+
+    def resumed(self, view: CMState) -> bool:
+        """The screen opens on a puzzle already under way: the match has the player's decisions
+        in it (a saved puzzle resumed), not only the shuffle."""
+        match = getattr(self.table, "match", None)
+        if self.read_only or match is None or view.phase in R.OVER:
+            return False
+        return match.cursor > 1
 
     def _walk_frames(self, previous: CMState | None, view: CMState) -> list[tuple[Any, CMState]]:
         """The steps of the round that led from ``previous`` to ``view``, if one just did."""
@@ -410,10 +435,18 @@ class CellManagementScreen(GameScreen):
         if view.phase in R.OVER:
             return self.result_line(view)
         if view.phase == R.START:
-            return f"Round {view.round + 1}: pick the cell that attracts the guards (1-{view.species})."
+            return (f"Round {self.round_number(view)}: pick the cell that attracts the guards "
+                    f"(1-{view.species}).")
         if view.phase == R.RETURN:
             return "Send an escaped captive back? b then its hideout's key, or a click; 0: nobody."
         return ""
+
+    @staticmethod
+    def round_number(state: CMState) -> int:
+        """The round the status line and the prompt both name: the one about to be played while
+        a cell is to be picked, the one just walked while a captive may be sent back, and the
+        rounds played once the puzzle is over."""
+        return state.round + 1 if state.phase == R.START else state.round
 
     def paint(self, state: CMState, *, guard: int | None = None, start: int | None = None) -> None:
         """Draw ``state`` (the guards at ``guard``, their walk started at ``start``)."""
@@ -477,13 +510,16 @@ class CellManagementScreen(GameScreen):
             text = self._stats_line
         else:
             speed = SPEEDS[self.speed]
-            text = (f"Round {state.round} · {best} · {puzzle} · "
+            text = (f"Round {self.round_number(state)} · {best} · {puzzle} · "
                     f"walk {'off' if not speed else f'{speed:g}s'}")
         self.query_one("#cm-info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def result_line(self, state: CMState) -> str:
         """The verdict once the puzzle is over: rounds against the optimum."""
         optimum = self._optimum(state)
+        if state.phase == R.WON and self.assisted:
+            best = "" if optimum is None else f"; the optimum is {optimum}"
+            return f"Solved with help in {state.round} rounds{best} (not counted as solved)."
         if state.phase == R.WON:
             if optimum is None:
                 return f"Solved in {state.round} rounds!"
@@ -509,11 +545,37 @@ class CellManagementScreen(GameScreen):
         try:
             stats = ST.record_result(
                 game_key, code=R.setup_code(state.setup), won=state.phase == R.WON,
-                rounds=state.round, optimum=self._optimum(state), daily=state.date)
+                rounds=state.round, optimum=self._optimum(state), daily=state.date,
+                assisted=self.assisted)
         except OSError as exc:
             self.say(f"could not save your stats: {exc.strerror or exc}")
             return
-        self._stats_line = stats.summary()
+        helped = "solved with help · " if self.assisted and state.phase == R.WON else ""
+        self._stats_line = helped + stats.summary()
+
+    def _game_key(self) -> str:
+        """The key the stats know this game by (its seed and setup), '' before the setup."""
+        match = getattr(self.table, "match", None)
+        if match is None:
+            return ""
+        state = match.state
+        if not state.cells:
+            return ""
+        return f"{match.seed}/{R.setup_code(state.setup)}"
+
+    def mark_assisted(self) -> None:
+        """A hint or the solution was shown: this puzzle no longer counts as solved unaided
+        (kept in the stats file, so resuming it later keeps the mark)."""
+        if self.assisted or self.read_only:
+            return
+        self.assisted = True
+        key = self._game_key()
+        if not key:
+            return
+        try:
+            ST.mark_assisted(key)
+        except OSError as exc:
+            self.say(f"could not save your stats: {exc.strerror or exc}")
 
     # -- decisions -------------------------------------------------------------------------------
     def _settle_animation(self) -> None:
@@ -652,11 +714,13 @@ class CellManagementScreen(GameScreen):
         if action is None:
             self.say("No way to win from here: undo (u) or give up.")
             return
+        self.mark_assisted()
         if isinstance(action, Start):
             p = s.position_of_cell(action.cell)
             self._hint_position = p
             self.paint(s)
-            self.say(f"Hint: start the guards at cell {R.NAMES[action.cell]} (key {p + 1}).")
+            self.say(f"Hint: start the guards at cell {p + 1} (species "
+                     f"{R.SYMBOLS[action.cell]}, key {p + 1}).")
         elif isinstance(action, Return):
             p = s.position_of_hideout(action.species)
             self.say(f"Hint: send the {R.NAMES[action.species]} back (b then {p + 1}).")
@@ -673,6 +737,7 @@ class CellManagementScreen(GameScreen):
         if lines is None:
             self.say("No way to win from here: undo (u) or give up.")
             return
+        self.mark_assisted()
         done = s.round
         title = f"One fastest way on: {len([x for x in lines if x.startswith('Round')])} more " \
                 f"rounds ({done} played)"

@@ -5,6 +5,11 @@ solved in the minimum number of rounds and the rounds spent above it, the days w
 was solved (for the daily streak) and the last results. Each finished game is counted once, by a
 key the caller gives (the screen uses the match's seed and setup), so undoing and winning again
 changes nothing.
+
+A puzzle where the player asked for a hint or the solution is *assisted* (:func:`mark_assisted`,
+kept by key so it survives leaving and resuming the puzzle): solving it counts as "solved with
+help", not as solved. It neither extends nor breaks the streak and never counts as optimal or as a
+daily puzzle solved.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     optimum: int | None = None
     daily: str = ""
     when: str = ""
+    assisted: bool = False  # a hint or the solution was shown
 
 
 class Stats(msgspec.Struct, kw_only=True):
@@ -37,11 +43,13 @@ class Stats(msgspec.Struct, kw_only=True):
     solved: int = 0
     streak: int = 0
     best_streak: int = 0
+    helped: int = 0  # solved after a hint or the solution was shown (not counted in solved)
     optimal: int = 0  # solved in the minimum number of rounds
     extra_rounds: int = 0  # rounds above the minimum, summed over solved puzzles
     daily_solved: list[str] = msgspec.field(default_factory=list)  # ISO dates
     recent: list[Entry] = msgspec.field(default_factory=list)  # newest last
     keys: list[str] = msgspec.field(default_factory=list)  # games already counted
+    assisted: list[str] = msgspec.field(default_factory=list)  # games where help was shown
 
     def daily_streak(self, today: _dt.date | None = None) -> int:
         """Days in a row (ending today, or yesterday if today's is not solved yet) with the daily
@@ -58,6 +66,8 @@ class Stats(msgspec.Struct, kw_only=True):
     def summary(self, today: _dt.date | None = None) -> str:
         """One line for the screen."""
         text = f"solved {self.solved}/{self.played}, streak {self.streak} (best {self.best_streak})"
+        if self.helped:
+            text += f", {self.helped} solved with help"
         if self.solved:
             text += f", optimal {self.optimal}/{self.solved}"
         daily = self.daily_streak(today)
@@ -95,16 +105,36 @@ def save_stats(stats: Stats, path: Path | None = None) -> None:
         raise
 
 
+def is_assisted(key: str, path: Path | None = None) -> bool:
+    """Whether help (a hint, the solution) was shown in the game ``key``."""
+    return key in load_stats(path).assisted
+
+
+def mark_assisted(key: str, path: Path | None = None) -> Stats:
+    """Note that help was shown in the game ``key`` (saved at once, so leaving and resuming the
+    puzzle keeps it). Returns the stats."""
+    stats = load_stats(path)
+    if key not in stats.assisted:
+        stats.assisted.append(key)
+        del stats.assisted[:-KEEP_KEYS]
+        save_stats(stats, path)
+    return stats
+
+
 def record_result(key: str, *, code: str, won: bool, rounds: int, optimum: int | None,
-                  daily: str = "", path: Path | None = None) -> Stats:
-    """Count one finished puzzle (once per ``key``) and save. Returns the updated stats."""
+                  daily: str = "", assisted: bool = False, path: Path | None = None) -> Stats:
+    """Count one finished puzzle (once per ``key``) and save. Returns the updated stats. A game
+    marked assisted (here or by :func:`mark_assisted`) that is won counts as solved with help."""
     stats = load_stats(path)
     if key in stats.keys:
         return stats
+    assisted = assisted or key in stats.assisted
     stats.keys.append(key)
     del stats.keys[:-KEEP_KEYS]
     stats.played += 1
-    if won:
+    if won and assisted:
+        stats.helped += 1
+    elif won:
         stats.solved += 1
         stats.streak += 1
         stats.best_streak = max(stats.best_streak, stats.streak)
@@ -117,7 +147,8 @@ def record_result(key: str, *, code: str, won: bool, rounds: int, optimum: int |
     else:
         stats.streak = 0
     stats.recent.append(Entry(code=code, won=won, rounds=rounds, optimum=optimum, daily=daily,
-                              when=_dt.datetime.now().isoformat(timespec="seconds")))
+                              when=_dt.datetime.now().isoformat(timespec="seconds"),
+                              assisted=assisted))
     del stats.recent[:-KEEP_RECENT]
     save_stats(stats, path)
     return stats

@@ -35,7 +35,8 @@ def test_sample_game_round_one_from_cell_four():
     s = ship()
     events = events_of(s, FOUR)
     text = [R.describe(e) for e in events]
-    assert text[0].startswith("Round 1: cell 4")
+    assert text[0].startswith("Round 1: cell 1 (species 4)")  # cells named by position, as keyed
+    assert text[1].startswith("Cell 1 (species 4): the Null hideout beside it is friendly")
     assert Examine(5, FIVE, A, False, True, True) in events  # Ace hideout friendly and occupied
     assert Search(5, A, True) in events  # the Ace is found and returned
     after = play(s, Start(FOUR))

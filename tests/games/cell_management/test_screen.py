@@ -104,7 +104,8 @@ async def test_hint_names_the_best_first_cell_and_solution_lists_the_rounds():
         first = _plan()[0]
         state = screen.table.view(None)
         key = state.position_of_cell(first.cell) + 1
-        assert f"(key {key})" in _text(screen, "#gs-status")
+        assert f"cell {key} (species {R.SYMBOLS[first.cell]}, key {key})" in \
+            _text(screen, "#gs-status")
         assert screen.query_one(f"#cm-cell-{key}").has_class("hint")
         await pilot.press("s")
         await pilot.pause()
@@ -125,7 +126,7 @@ async def test_the_walk_is_animated_step_by_step_and_skippable():
         await pilot.pause()
         assert screen.animating
         first = _text(screen, "#cm-narration")
-        assert first.startswith("Round 1:")
+        assert first.startswith("Round 1: cell 1 (species ")
         screen._tick()
         await pilot.pause()
         assert _text(screen, "#cm-narration").startswith("Cell ")
@@ -175,3 +176,104 @@ async def test_the_walk_speed_the_player_sets_is_kept_for_next_time():
         await pilot.pause()
         assert CellManagementScreen.speed == 3
         assert "walk 0.6s" in _text(app.screen, "#cm-info")
+
+
+async def test_the_status_line_and_the_prompt_name_the_same_round():
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert _text(screen, "#cm-info").startswith("Round 1 ·")
+        assert _text(screen, "#cm-narration").startswith("Round 1: pick")
+        plan = _plan()
+        screen.play(plan[0])
+        await pilot.pause()
+        state = screen.table.view(None)
+        if state.phase == R.START:
+            assert _text(screen, "#cm-info").startswith("Round 2 ·")
+            assert "Round 2: pick" in _text(screen, "#cm-narration")
+        else:  # a captive may go back: still the round just walked
+            assert _text(screen, "#cm-info").startswith("Round 1 ·")
+        await pilot.press("u")
+        await pilot.pause()
+        assert _text(screen, "#cm-info").startswith("Round 1 ·")
+        assert _text(screen, "#cm-narration").startswith("Round 1: pick")
+
+
+async def test_key_1_and_the_log_use_the_same_cell_numbers():
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.table.view(None)
+        symbol = R.SYMBOLS[state.cells[0]]
+        assert screen.query_one("#cm-cell-1").border_title == f"1:{symbol}"
+        await pilot.press("1")
+        await pilot.pause()
+        log = _text(screen, "#gs-log")
+        assert f"Round 1: cell 1 (species {symbol}) makes a noise" in log
+        second = R.SYMBOLS[state.cells[1]]
+        assert f"Cell 2 (species {second}):" in log
+
+
+async def test_a_puzzle_solved_after_the_solution_is_shown_counts_as_solved_with_help():
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        for action in _plan():
+            screen.play(action)
+            await pilot.pause()
+        assert screen.table.is_over() and screen.table.outcome().winners == (0,)
+        assert "Solved with help in 6 rounds" in _text(screen, "#cm-narration")
+        assert "solved with help" in _text(screen, "#cm-info")
+        stats = ST.load_stats()
+        assert (stats.played, stats.solved, stats.helped, stats.optimal, stats.streak) == \
+            (1, 0, 1, 0, 0)
+        assert stats.recent[-1].assisted and "1 solved with help" in stats.summary()
+
+
+async def test_a_hint_marks_the_puzzle_assisted_even_after_leaving_and_resuming():
+    match = Match(R.GAME, R.CMOptions(code=PUZZLE), [Seat(name="Me")], 7)
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.assisted
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.screen.assisted
+    app = CellwarsApp(match=match)  # the same game opened again
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.assisted
+        for action in _plan():
+            screen.play(action)
+            await pilot.pause()
+        assert "Solved with help" in _text(screen, "#cm-narration")
+    assert (ST.load_stats().solved, ST.load_stats().helped) == (0, 1)
+    fresh = CellwarsApp(match=Match(R.GAME, R.CMOptions(code=PUZZLE), [Seat(name="Me")], 8))
+    async with fresh.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not fresh.screen.assisted  # another game of the same puzzle starts unaided
+
+
+async def test_a_resumed_puzzle_says_so_and_a_new_one_does_not():
+    match = Match(R.GAME, R.CMOptions(code=PUZZLE), [Seat(name="Me")], 3)
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Resumed" not in _text(app.screen, "#gs-status")
+    match.play(0, _plan()[0])
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        status = _text(app.screen, "#gs-status")
+        assert status == "Resumed your unfinished puzzle · n: new puzzle"
+        await pilot.press("1")  # the notice goes with the first move
+        await pilot.pause()
+        assert "Resumed" not in _text(app.screen, "#gs-status")

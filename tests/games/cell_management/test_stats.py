@@ -45,3 +45,28 @@ def test_a_corrupt_stats_file_is_replaced_not_fatal():
     s = ST.record_result("k", code="x", won=True, rounds=6, optimum=6)
     assert s.solved == 1 and ST.load_stats().solved == 1
     assert not [p for p in ST.stats_path().parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_puzzle_solved_with_help_is_not_solved_optimal_or_a_streak():
+    ST.record_result("a", code="x", won=True, rounds=7, optimum=7)
+    assert not ST.is_assisted("b")
+    ST.mark_assisted("b")
+    ST.mark_assisted("b")  # once is enough
+    assert ST.is_assisted("b") and ST.load_stats().assisted == ["b"]
+    s = ST.record_result("b", code="x", won=True, rounds=7, optimum=7, daily="2026-11-23")
+    assert (s.played, s.solved, s.helped, s.optimal, s.streak, s.best_streak) == (2, 1, 1, 1, 1, 1)
+    assert s.daily_solved == [] and s.recent[-1].assisted and not s.recent[0].assisted
+    assert "solved 1/2" in s.summary() and "1 solved with help" in s.summary()
+    s = ST.record_result("c", code="x", won=True, rounds=9, optimum=7, assisted=True)
+    assert (s.solved, s.helped, s.extra_rounds) == (1, 2, 0)
+    s = ST.record_result("d", code="x", won=False, rounds=3, optimum=7, assisted=True)
+    assert (s.played, s.helped, s.streak) == (4, 2, 0)  # a loss with help still breaks the streak
+
+
+def test_stats_saved_before_assisted_puzzles_existed_still_load(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text('{"played": 3, "solved": 2, "recent": [{"code": "x", "won": true, '
+                    '"rounds": 8}]}')
+    s = ST.load_stats(path)
+    assert (s.played, s.solved, s.helped, s.assisted) == (3, 2, 0, [])
+    assert not s.recent[0].assisted
