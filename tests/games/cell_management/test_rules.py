@@ -342,3 +342,14 @@ def test_every_clarification_quotes_the_seed_and_is_on_the_rules_page():
         assert f'"{fragment.lower()}"' in page, fragment
         if seed is not None:
             assert fragment.lower() in seed, fragment
+
+
+def test_the_rules_page_has_no_developer_notes():
+    page = _flat(RULES_MD.read_text())
+    for note in ("see the tests", "the tests", "pytest", "todo", "fixme", "developer"):
+        assert note not in page, note
+
+
+def test_the_rules_page_names_cells_as_the_screen_does():
+    page = RULES_MD.read_text()
+    assert "cell 1 (species 4)" in page and "starts at cell 4" not in page
