@@ -36,6 +36,9 @@ from .rules import (CURE, NO_SEAT, REST, SEARCH, WHITE, Claim, Clock, Double, Ho
                     microscopes, missing, top_free, vp)
 
 FPS = 30
+NARROW_WIDTH = 100  # below this many columns: compact cards and a narrow side panel
+WIDE_WIDTH = 130  # from this many columns on: a wide side panel (whole log lines)
+SHORT_HEIGHT = 30  # below this many lines: the countdown's row loses its blank lines
 HURRY_SECONDS = 20.0  # the countdown changes its look in the last 20 seconds
 POWER_KEYS = "asdfghjkl"
 COLUMN_KEYS = "zxc"
@@ -137,8 +140,13 @@ class InfectionScreen(GameScreen):
     InfectionScreen .inf-die.held { border: heavy $accent; }
     InfectionScreen #inf-mine { width: 1fr; height: 3; padding: 0 1; }
     InfectionScreen #inf-powers { height: auto; max-height: 4; padding: 0 1; }
+    InfectionScreen.-narrow #gs-side { width: 22; }
+    InfectionScreen.-short #inf-top { height: 3; }
+    InfectionScreen.-short #inf-round { padding: 0 1; }
+    InfectionScreen.-wide #gs-side { width: 40%; max-width: 72; }
     InfectionScreen #gs-log, InfectionScreen #gs-seats, InfectionScreen .inf-col,
-    InfectionScreen #inf-players { text-wrap: nowrap; text-overflow: ellipsis; }
+    InfectionScreen #inf-players, InfectionScreen #inf-mine { text-wrap: nowrap;
+        text-overflow: ellipsis; }
     """
 
     BINDINGS = [
@@ -194,7 +202,7 @@ class InfectionScreen(GameScreen):
         with Horizontal(id="inf-virus"):
             for col in range(3):
                 with Vertical(classes="inf-colbox", id=f"inf-colbox-{col}") as box:
-                    box.border_title = f"Level {K.LEVELS[col]} · {'🔬' * (col + 1)}"
+                    box.border_title = self._column_title(col)
                     yield ColumnList(col)
         yield Static(id="inf-players")
         with Horizontal(id="inf-you"):
@@ -203,8 +211,36 @@ class InfectionScreen(GameScreen):
             yield Static(id="inf-mine")
         yield PowerList(id="inf-powers")
 
+    def _column_title(self, col: int) -> str:
+        level = K.LEVELS[col] if self.compact else f"Level {K.LEVELS[col]}"
+        return f"{level} · {'🔬' * (col + 1)}"
+
+    @property
+    def compact(self) -> bool:
+        """Narrow terminal (80 columns): short card lines and a narrow side panel."""
+        return self.has_class("-narrow")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Lay out for ``width`` columns: at 80 the cards keep every protein, VP and power (the
+        side panel narrows), at 130 and more the side panel widens so log lines show whole."""
+        narrow, wide = width < NARROW_WIDTH, width >= WIDE_WIDTH
+        self.set_class(height < SHORT_HEIGHT, "-short")  # (two more cards show at 24 lines)
+        if (narrow, wide) == (self.has_class("-narrow"), self.has_class("-wide")):
+            return
+        self.set_class(narrow, "-narrow")
+        self.set_class(wide, "-wide")
+        for col in range(3):
+            self.query_one(f"#inf-colbox-{col}").border_title = self._column_title(col)
+        self._drawn.clear()  # repaint everything at the new size
+        if self._state is not None:
+            self.refresh_table()
+
     # -- timer and table -----------------------------------------------------------------------
     def on_mount(self) -> None:
+        self._fit(*self.app.size)
         self.query_one("#inf-players").styles.height = self.table.players
         for i in range(3):
             self.query_one(f"#inf-die-{i}").border_title = str(i + 1)
@@ -724,7 +760,8 @@ class InfectionScreen(GameScreen):
         for col in range(3):
             cards = s.columns[col]
             free = top_free(s, col)
-            key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free)
+            key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free,
+                   self.compact)
             self._put(f"#inf-col-{col}", key,
                       lambda cards=cards, free=free: self._column_text(cards, free, meeples, me))
 
@@ -739,8 +776,11 @@ class InfectionScreen(GameScreen):
                 text.append("▸", style=self.colour("highlight"))
             else:
                 text.append(" ")
-            text.append(f"{K.CARD_CODE[card]:<7}",
-                        style="bold" if who is not None and who == me else "")
+            mine = "bold" if who is not None and who == me else ""
+            if self.compact:  # the column tells the level: "I-2" shows as " 2"
+                text.append(f"{K.CARD_CODE[card].split('-')[1]:>2} ", style=mine)
+            else:
+                text.append(f"{K.CARD_CODE[card]:<7}", style=mine)
             for prot in K.CARD_PROTEINS[card]:
                 text.append(prot, style=PROTEIN_STYLE[prot])
             text.append(" " * (3 - len(K.CARD_PROTEINS[card])))
@@ -862,7 +902,7 @@ class InfectionScreen(GameScreen):
         p = s.seats[seat]
         mine = self.my_powers()
         rolling = self._rolling(seat)
-        self._put("#inf-mine", (seat, p, rolling), lambda: self._you_text(seat, p, rolling))
+        self._put("#inf-mine", (seat, p, rolling, self.compact), lambda: self._you_text(seat, p, rolling))
         powers.display = bool(mine)
         usable = frozenset(getattr(a, "card", -1) for a in self._legal)
 
@@ -890,7 +930,8 @@ class InfectionScreen(GameScreen):
         elif p.stage == SEARCH:
             mics = microscopes(p)
             reach = ", ".join(f"{COLUMN_KEYS[c]}: level {K.LEVELS[c]}" for c in range(min(mics, 3)))
-            text.append(f"{mics} microscope(s) · space: roll · 1 2 3: hold")
+            text.append(f"{mics}🔬 · space: roll · 1 2 3: hold" if self.compact else
+                        f"{mics} microscope(s) · space: roll · 1 2 3: hold")
             text.append(f"\n{reach}" if reach else "\nroll for microscopes")
         elif p.stage == CURE:
             need = missing(p)

@@ -404,3 +404,36 @@ def test_a_clock_step_changes_nothing_but_is_only_for_the_current_round():
     after, events = R.GAME.apply(s, CHANCE, R.Clock(1))
     assert after == s and events == ()
     assert R.GAME.action_from_str(R.GAME.action_to_str(R.Clock(1))) == R.Clock(1)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size):
+    """QA F19: at 80 columns every card's proteins, VP and power show (compact lines) and the
+    column titles keep their microscopes; at 160 the side panel grows so log lines show whole."""
+    from rich.cells import cell_len
+
+    from cellwars_tui.games.infection import cards as K
+    from cellwars_tui.games.infection.screen import power_short
+
+    app = _app(players=4, bots=(1, 2, 3), round_seconds=30)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.table.view(None)
+        side = screen.query_one("#gs-side").size.width
+        if size[0] == 80:
+            assert side <= 24
+        elif size[0] >= 160:
+            assert side >= 60
+        for col in range(3):
+            box = screen.query_one(f"#inf-colbox-{col}")
+            assert "🔬" * (col + 1) in box.border_title
+            assert cell_len(box.border_title) + 4 <= box.size.width
+            lines = _text(screen, f"#inf-col-{col}").splitlines()
+            assert len(lines) == len(s.columns[col]) > 0
+            width, height = screen.query_one(f"#inf-col-{col}").content_size
+            assert height >= len(lines)  # every card of a 4-player deal, even at 24 lines
+            for line, card in zip(lines, s.columns[col]):
+                assert cell_len(line.rstrip()) <= width, line
+                assert "".join(K.CARD_PROTEINS[card]) in line and power_short(card) in line
+                assert f" {K.CARD_VP[card]}" in line
