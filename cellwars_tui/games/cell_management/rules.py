@@ -785,7 +785,7 @@ def describe(e: Event) -> str:
             kind = "hostile" if hostile else "friendly"
             fill = "occupied" if occ else "empty"
             tail = "a captive tries to escape." if attempt else "nobody stirs."
-            return (f"{_cell(p, c).capitalize()}: the {name(h)} hideout beside it is {kind} and "
+            return (f"C{_cell(p, c)[1:]}: the {name(h)} hideout beside it is {kind} and "
                     f"{fill}: {tail}")
         case Escape(species=x, to="hideout"):
             return f"{_a(x)} slips out and hides in the {name(x)} hideout."

@@ -550,8 +550,7 @@ class CellManagementScreen(GameScreen):
         except OSError as exc:
             self.say(f"could not save your stats: {exc.strerror or exc}")
             return
-        helped = "solved with help · " if self.assisted and state.phase == R.WON else ""
-        self._stats_line = helped + stats.summary()
+        self._stats_line = stats.summary()  # "..., 1 solved with help" once there is one
 
     def _game_key(self) -> str:
         """The key the stats know this game by (its seed and setup), '' before the setup."""

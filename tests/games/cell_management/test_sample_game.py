@@ -37,6 +37,7 @@ def test_sample_game_round_one_from_cell_four():
     text = [R.describe(e) for e in events]
     assert text[0].startswith("Round 1: cell 1 (species 4)")  # cells named by position, as keyed
     assert text[1].startswith("Cell 1 (species 4): the Null hideout beside it is friendly")
+    assert any(t.startswith("Cell 2 (species A): the 3 hideout") for t in text)  # case kept
     assert Examine(5, FIVE, A, False, True, True) in events  # Ace hideout friendly and occupied
     assert Search(5, A, True) in events  # the Ace is found and returned
     after = play(s, Start(FOUR))
