@@ -87,9 +87,11 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("enter", "open", "Open", show=False),
         Binding("n", "new_game", "New game"),
-        Binding("d", "daily", "Daily"),
-        Binding("number_sign", "by_number", "By number", key_display="#"),
-        Binding("o", "options", "Options", show=False),  # the button and the palette have it
+        # A puzzle game's own keys: named on its detail page and buttons, not in the footer (a
+        # footer that changed with the highlighted game would be rebuilt on every move).
+        Binding("d", "daily", "Daily", show=False),
+        Binding("number_sign", "by_number", "By number", key_display="#", show=False),
+        Binding("o", "options", "Options", show=False),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("c", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
@@ -273,9 +275,7 @@ class LauncherScreen(Screen):
             button = found.first()
             if button.display != show:  # setting it anyway restyles the screen on every key
                 button.display = show
-        if offered != self._offered:
-            self._offered = offered
-            self.refresh_bindings()
+        self._offered = offered  # check_action reads it when a key is pressed
         label = "New puzzle" if game is not None and is_solitaire(game) else "New game"
         for new in self.query("#btn-new").results(Button):
             if str(new.label) != label:
@@ -290,8 +290,12 @@ class LauncherScreen(Screen):
                 extras.append("hidden information")
             if game.real_time:
                 extras.append("real time")
+            keys = {"daily": "d daily", "by_number": "# by number", "options": "o options"}
+            offered_keys = [keys[k] for k in offered if k in keys]
             text.update(f"{game.blurb}\n\n{players_text(game).capitalize()}"
-                        + (f"; {', '.join(extras)}." if extras else "."))
+                        + (f"; {', '.join(extras)}." if extras else ".")
+                        + (f"\n\nKeys: n new, {', '.join(offered_keys)}." if offered_keys
+                           else ""))
         elif key == RESUME:
             title.update("Resume")
             note = f"{self.unfinished_count} unfinished game(s)."
