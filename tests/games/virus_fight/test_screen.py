@@ -1,6 +1,7 @@
 """Pilot tests of the Virus Fight screen: a whole game against the bot by keys, a turn by mouse,
 undo/redo, quit and resume, hot-seat privacy, the 6x6 board of three and four players, the board
-as text at 80x24 and the read-only replay."""
+as text at 80x24, the read-only replay (what each view shows while building, line-by-line board
+repaints) and one repaint per action."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from textual.worker import WorkerCancelled
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight import rules as R
-from cellwars_tui.games.virus_fight.screen import (PITCH_X, PITCH_Y, X0, Y0, VirusFightScreen,
-                                                   erase_nothing_squares, turn_picks)
+from cellwars_tui.games.virus_fight.screen import (PITCH_X, PITCH_Y, X0, Y0, BoardView,
+                                                   VirusFightScreen, erase_nothing_squares,
+                                                   turn_picks)
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
@@ -534,3 +536,41 @@ async def test_one_repaint_per_action_in_play():
             assert len(repaints) == 1
         finally:
             del screen.refresh_table
+
+
+async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path):
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    match = _match(humans=0, seed=9, round_limit=5)
+    rng = random.Random(1)
+    while not match.is_over():
+        seat = next(s for s in match.to_act() if s >= 0)
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    autosave(match)
+    app = CellwarsApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(match.path)
+        app.push_screen(screen)
+        await pilot.pause()
+        n = next(i for i, s in enumerate(match.states) if s.phase == R.PLAY) + 2
+        screen.seek(n)
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        shown = screen_text(app)
+        for line in screen.board_text(screen.view_state).plain.splitlines():
+            assert line.rstrip() in shown
+        before = list(board._strips)
+        assert all(s is not None for s in before)  # every line was drawn
+        lines = screen.board_lines(screen.view_state)
+        assert screen.board_lines(screen.view_state) is lines  # built once per state
+        screen.seek(n + 1)
+        after = screen.board_lines(screen.view_state)
+        changed = {y for y, (a, b) in enumerate(zip(lines, after)) if a != b}
+        assert changed and len(changed) < len(lines)
+        assert {y for y, s in enumerate(board._strips) if s is None} == changed
+        await pilot.pause()
+        assert all(s is not None for s in board._strips)
+        assert [board._strips[y] is before[y] for y in range(len(lines))] == [
+            y not in changed for y in range(len(lines))]
