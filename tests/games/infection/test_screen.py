@@ -68,13 +68,13 @@ def test_the_game_has_its_own_screen():
 
 
 async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
-    app = _app()
+    app = _app(round_seconds=60)  # a one-minute round: the same play, a third of the presses
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, InfectionScreen)
         table = screen.table
-        assert _clock(screen) == "3:00"
+        assert _clock(screen) == "1:00"
         pressed = 0
         while table.view(None).round == 1:
             s = table.view(None)
@@ -99,12 +99,12 @@ async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
         steps = table.match.steps
         player_steps = [st for st in steps if st.seat == 0]
         assert player_steps and all(a.t <= b.t for a, b in zip(steps, steps[1:]))
-        if not s.result:  # the round ended on its timer: time-up 1 at 180 s of play
+        if not s.result:  # the round ended on its timer: time-up 1 at 60 s of play
             time_up = [st for st in steps if isinstance(st.action, R.TimeUp)]
             assert [st.action.round for st in time_up] == [1]
-            assert time_up[0].t == pytest.approx(180, abs=0.1)
+            assert time_up[0].t == pytest.approx(60, abs=0.1)
             assert s.round == 2 and s.seats[0].stage == R.WHITE
-            assert _clock(screen) == "3:00"
+            assert _clock(screen) == "1:00"
 
 
 async def test_the_countdown_changes_its_look_in_the_last_20_seconds(clock):
@@ -234,6 +234,7 @@ async def test_rest_ends_a_solo_round_at_once(clock):
 
 
 async def test_a_bots_only_game_plays_to_the_end_on_the_timer(clock):
+    InfectionScreen.fps = 0.5  # bots act on timer callbacks, not on screen updates: fewer repaints
     app = _app(players=2, bots={0, 1}, round_seconds=30, paces="fast")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
