@@ -92,7 +92,8 @@ def test_cellwars_replay_of_a_directory_or_fifo_says_not_a_regular_file(
     for target in (tmp_path, fifo):
         assert main(["replay", str(target), *extra]) == 2
         err = capsys.readouterr().err
-        assert err.startswith(f"cellwars: {target}: not a regular file") and "no such file" not in err
+        assert err.startswith(f"cellwars: {target}: not a regular file")
+        assert "no such file" not in err
         assert err.count("\n") == 1
 
 
