@@ -440,3 +440,16 @@ def test_a_losing_team_awards_no_nobel_prize():
     s = claim_card(s, 0, "III-1", ("R", "R", "Y"))
     s = chance(chance(chance(s, TimeUp(1)), TimeUp(2)), TimeUp(3))
     assert s.result == OVERRUN and GAME.nobel(s) == ()
+
+
+def test_a_clock_step_changes_nothing_but_is_only_for_the_current_round():
+    """The step the table records when a player leaves (the time reached), see clarifications."""
+    from cellwars_tui.games.infection.rules import Clock
+
+    s = start(players=1)
+    assert GAME.is_legal(s, CHANCE, Clock(1))
+    assert not GAME.is_legal(s, CHANCE, Clock(2))
+    assert not GAME.is_legal(s, 0, Clock(1))
+    after, events = GAME.apply(s, CHANCE, Clock(1))
+    assert after == s and events == ()
+    assert GAME.action_from_str(GAME.action_to_str(Clock(1))) == Clock(1)

@@ -393,20 +393,6 @@ async def test_leaving_and_resuming_keeps_the_time_spent_at_the_table(clock):
         assert screen.timer.remaining() == pytest.approx(55 - played, abs=0.6)
 
 
-def test_a_clock_step_changes_nothing_but_is_only_for_the_current_round():
-    from cellwars_tui.core import CHANCE
-
-    from .helpers import start
-
-    s = start(players=1)
-    assert R.GAME.is_legal(s, CHANCE, R.Clock(1))
-    assert not R.GAME.is_legal(s, CHANCE, R.Clock(2))
-    assert not R.GAME.is_legal(s, 0, R.Clock(1))
-    after, events = R.GAME.apply(s, CHANCE, R.Clock(1))
-    assert after == s and events == ()
-    assert R.GAME.action_from_str(R.GAME.action_to_str(R.Clock(1))) == R.Clock(1)
-
-
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
 async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size):
     """QA F19: at 80 columns every card's proteins, VP and power show (compact lines) and the
