@@ -144,7 +144,7 @@ def check_replay_file(path: Path) -> None:
     """``cellwars replay FILE``: a directory, a device or a FIFO is "not a regular file" and a
     file larger than any record is refused, before anything tries to read it (RecordError)."""
     from .record.format import MAX_RECORD_BYTES
-    from .ui.replay import check_user_file
+    from .record.files import check_user_file
 
     check_user_file(Path(path), limit=MAX_RECORD_BYTES)
 

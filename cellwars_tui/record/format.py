@@ -211,20 +211,9 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 def read_record_file(path: Path) -> Record:
-    try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(path, f"file is {size} bytes, too large for a record")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(path, "no such file") from None
-    except IsADirectoryError:
-        raise RecordError(path, "is a directory, not a record") from None
-    except PermissionError:
-        raise RecordError(path, "permission denied") from None
-    except OSError as exc:
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
-    return decode_record(data, path)
+    from .files import read_user_file
+
+    return decode_record(read_user_file(path, limit=MAX_RECORD_BYTES), path)
 
 
 def load_match(path: Path, *, partial: bool = False, expect_game: str | None = None) -> Match:

@@ -25,8 +25,9 @@ from ..core.api import CHANCE, Event, Game, Options, Outcome
 from ..core.errors import BadNotation, BadOptions, CellwarsError, RecordError
 from ..core.match import Match, Seat, Step
 from ..core.registry import get_game
+from ..record.files import read_user_file
 from ..record.format import (
-    Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
+    MAX_RECORD_BYTES, Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
 )
 from ..record.text import MAGIC as MOVE_LIST_MAGIC
 from ..record.text import export_text, import_text
@@ -123,8 +124,8 @@ class Replay:
             record = read_record_file(path)
         except RecordError as exc:
             try:
-                data = path.read_bytes()
-            except OSError:
+                data = read_user_file(path, limit=MAX_RECORD_BYTES)
+            except RecordError:
                 raise exc from None
             if not data.strip():
                 raise

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ from ..core.api import CHANCE
 from ..core.errors import CellwarsError, RecordError
 from ..core.match import Seat
 from ..locations import data_dir
+from ..record.files import MAX_MOVE_LIST_BYTES, check_user_file, read_user_file  # noqa: F401 (re-exported)
 from ..record.format import SUFFIX, write_atomic
 from ..replay import SPEEDS, Replay, rows, search
 from ..replay.table import ReplayTable
@@ -740,73 +739,6 @@ class ReplayListScreen(Screen):
             self.app.pop_screen()
         else:
             self.app.exit()
-
-
-MAX_MOVE_LIST_BYTES = 8 * 1024 * 1024  # a move list of a very long game is well under 1 MB
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):g} MB"
-
-
-def _file_problem(mode: int, size: int, limit: int) -> str | None:
-    if stat.S_ISDIR(mode):
-        return "not a regular file (a directory)"
-    if not stat.S_ISREG(mode):
-        return "not a regular file"
-    if size > limit:
-        return f"too big ({size} bytes; the limit is {_megabytes(limit)})"
-    return None
-
-
-def check_user_file(path: Path, *, limit: int = MAX_MOVE_LIST_BYTES) -> None:
-    """Refuse, before anything reads it, a path a player named that is not a regular file (a
-    directory, a device such as /dev/zero, a FIFO) or is larger than ``limit`` bytes: one
-    :class:`RecordError` line each."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise RecordError(path, "no such file") from None
-    except PermissionError:
-        raise RecordError(path, "permission denied") from None
-    except OSError as exc:
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
-    problem = _file_problem(info.st_mode, info.st_size, limit)
-    if problem:
-        raise RecordError(path, problem)
-
-
-def read_user_file(path: Path, *, limit: int = MAX_MOVE_LIST_BYTES) -> bytes:
-    """The bytes of a file a player named, checked on the open file itself (opened without
-    blocking, so a FIFO is refused rather than waited on) and never more than ``limit`` bytes
-    read, even if the file grows meanwhile."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise RecordError(path, "no such file") from None
-    except IsADirectoryError:
-        raise RecordError(path, "not a regular file (a directory)") from None
-    except PermissionError:
-        raise RecordError(path, "permission denied") from None
-    except OSError as exc:
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-    except OSError as exc:
-        os.close(fd)
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
-    problem = _file_problem(info.st_mode, info.st_size, limit)
-    if problem:
-        os.close(fd)
-        raise RecordError(path, problem)
-    with os.fdopen(fd, "rb") as fh:
-        try:
-            data = fh.read(limit + 1)
-        except OSError as exc:
-            raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
-    if len(data) > limit:
-        raise RecordError(path, f"too big (over {_megabytes(limit)})")
-    return data
 
 
 def import_move_list(path: Path) -> Replay:

@@ -171,3 +171,16 @@ def test_mutated_records_raise_only_the_projects_error(data):
         record_to_match(rec, partial=True)
     except RecordError as exc:
         _one_line(exc)
+
+
+def test_reading_a_record_never_blocks_on_a_fifo_or_reads_a_device(tmp_path):
+    import os
+
+    from cellwars_tui.core.errors import RecordError
+    from cellwars_tui.record.format import read_record_file
+
+    fifo = tmp_path / "pipe.cwr"
+    os.mkfifo(fifo)
+    for path in (fifo, type(tmp_path)("/dev/zero"), tmp_path):
+        with pytest.raises(RecordError, match="not a regular file"):
+            read_record_file(path)
