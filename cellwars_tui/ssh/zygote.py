@@ -38,9 +38,13 @@ ENV_FD = "CELLWARS_ZYGOTE_FD"
 ENV_PRELOAD = "CELLWARS_ZYGOTE_PRELOAD"  # more modules to import before forking (comma-separated)
 ENV_REHEARSE = "CELLWARS_ZYGOTE_REHEARSE"  # "0": skip the headless warm-up run of the app
 
-ENV_NICE = "CELLWARS_SESSION_NICE"  # "start[,after first frame]": sessions' nice increments
-SESSION_NICE = 5
-SESSION_NICE_LATER = 5
+# "start[,after first frame]": how much forked sessions lower their CPU priority. Off by
+# default: on the shared 2-core test machine, runs of 50 sessions at once with "5,5" were
+# sometimes 10% faster and sometimes 10% slower than without (other load dominated); an operator
+# on a dedicated server may try it (the server then pumps frames ahead of the sessions' work).
+ENV_NICE = "CELLWARS_SESSION_NICE"
+SESSION_NICE = 0
+SESSION_NICE_LATER = 0
 
 _nice = (SESSION_NICE, SESSION_NICE_LATER)  # read once by main() from the environment
 
@@ -164,7 +168,7 @@ def rehearse(timeout: float = 20.0) -> None:
 def session_nice() -> tuple[int, int]:
     """How much a forked session lowers its CPU priority: from its start, and then once more
     after its first frame (``CELLWARS_SESSION_NICE=start,later`` in the server's environment;
-    ``0,0`` keeps every session at the server's priority)."""
+    ``0,0``, the default, keeps every session at the server's priority)."""
     try:
         parts = [int(x) for x in os.environ.get(ENV_NICE, "").split(",") if x.strip()]
     except ValueError:

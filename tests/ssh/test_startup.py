@@ -1,6 +1,6 @@
 """What makes a session's first frame cheap (see ``cellwars bench``, ssh module, for the figures):
 parsed CSS shared from the zygote, the game list listed there, the key footer built just after
-the first frame, and sessions below the server's CPU priority."""
+the first frame, and (if the operator asks) sessions below the server's CPU priority."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def test_session_nice_from_the_environment(monkeypatch):
     monkeypatch.delenv(zygote.ENV_NICE, raising=False)
     assert zygote.session_nice() == (zygote.SESSION_NICE, zygote.SESSION_NICE_LATER)
     for value, expected in (("0,0", (0, 0)), ("0", (0, 0)), ("3", (3, 0)), ("2,4", (2, 4)),
-                            ("30,30", (19, 0)), ("-5,1", (0, 1)), ("bad", (5, 5))):
+                            ("30,30", (19, 0)), ("-5,1", (0, 1)),
+                            ("bad", (zygote.SESSION_NICE, zygote.SESSION_NICE_LATER))):
         monkeypatch.setenv(zygote.ENV_NICE, value)
         assert zygote.session_nice() == expected, value
 
