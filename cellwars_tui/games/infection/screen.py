@@ -5,7 +5,9 @@ Time comes from the shared timer service (``cellwars_tui.timer``): the screen ow
 repaint the countdown and the tumbling dice; its expiry applies the rules' system action
 ``time-up N``; its play-time callbacks run the bot teammates at their pace, so pausing the timer
 stops every player at once. The match records each action at the timer's play time (pauses
-excluded), so a replay shows the rounds exactly as they were played.
+excluded), so a replay shows the rounds exactly as they were played. Time spent at the table
+without acting is recorded too, as the rules' no-op ``clock N`` step (on leaving, and every
+``clarifications.CLOCK_SECONDS`` without a step), so leaving and resuming never gives time back.
 
 Nothing here decides a rule: legality, set-aside dice, claims and round ends all come from
 ``rules.py``; the bots' choices from ``bot.py``.
@@ -31,9 +33,9 @@ from ...ui.game_screen import SEAT_GLYPHS, GameScreen
 from . import cards as K
 from . import clarifications as C
 from .bot import ROLLS, choose, next_wait
-from .rules import (CURE, NO_SEAT, REST, SEARCH, WHITE, Claim, Clock, Double, Hold, InfectionState, Move, Rat,
-                    Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target, TimeUp,
-                    microscopes, missing, top_free, vp)
+from .rules import (CURE, NO_SEAT, REST, SEARCH, WHITE, Claim, Clock, Double, Hold, InfectionState,
+                   Move, Rat, Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target, TimeUp,
+                   microscopes, missing, top_free, vp)
 
 FPS = 30
 NARROW_WIDTH = 100  # below this many columns: compact cards and a narrow side panel
@@ -249,7 +251,8 @@ class InfectionScreen(GameScreen):
         match = getattr(self.table, "match", None)
         if match is not None and not self.read_only:
             # record every action at the timer's play time (pauses excluded), going on from the
-            # last recorded action (time spent elsewhere, in menus or between sessions, is not play)
+            # last recorded step, a "clock N" one when the player left idle (time spent elsewhere,
+            # in menus or between sessions, is not play)
             match.set_clock(self.timer.play_time)
         super().on_mount()
         for button in self.query("#gs-banner Button"):
@@ -902,7 +905,8 @@ class InfectionScreen(GameScreen):
         p = s.seats[seat]
         mine = self.my_powers()
         rolling = self._rolling(seat)
-        self._put("#inf-mine", (seat, p, rolling, self.compact), lambda: self._you_text(seat, p, rolling))
+        self._put("#inf-mine", (seat, p, rolling, self.compact),
+                  lambda: self._you_text(seat, p, rolling))
         powers.display = bool(mine)
         usable = frozenset(getattr(a, "card", -1) for a in self._legal)
 
