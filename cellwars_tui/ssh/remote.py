@@ -28,6 +28,7 @@ class RemoteTable:
     """The session's seat at a table of the hub (or a spectator's public view)."""
 
     match = None  # the authoritative match lives in the hub
+    supports_undo = False  # the hub's game is shared: nobody takes moves back
 
     def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
                  game: Game | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -81,6 +82,11 @@ class RemoteTable:
     @property
     def read_only(self) -> bool:
         """Spectators only watch."""
+        return self._state.you is None
+
+    @property
+    def spectator(self) -> bool:
+        """Watching a live table (as opposed to replaying a record)."""
         return self._state.you is None
 
     @property

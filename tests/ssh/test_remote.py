@@ -30,6 +30,7 @@ async def test_a_seat_plays_through_its_remote_table_and_sees_the_hub_answer(hub
     assert a.viewer() == 0 and b.viewer() == 1 and not a.read_only and not a.hot_seat()
     assert a.humans_to_act() == (0,) and a.legal(0) == [Pick(0), Pick(1), Pick(2)]
     assert a.legal(1) == [] and not a.can_undo() and a.bot_to_move() is None
+    assert a.supports_undo is False and not a.spectator  # the screen hides Undo/Redo
     with pytest.raises(IllegalAction, match="you play"):
         a.submit(1, Pick(0))
     with pytest.raises(IllegalAction, match="not a legal move"):
