@@ -79,6 +79,7 @@ class Game(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     rules_version: ClassVar[int] = 1
     has_chance: ClassVar[bool] = False
+    chance_text: ClassVar[str] = ""  # how luck enters the game, in the launcher's words
     hidden_information: ClassVar[bool] = False
     real_time: ClassVar[bool] = False
     # Tables never take a decision back across a later die roll or draw (the rules hide them until

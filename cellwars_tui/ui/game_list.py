@@ -24,25 +24,17 @@ from ..locations import data_dir
 
 CACHE_VERSION = 2
 
-# What a game's chance is, in the launcher's words, for the games that do not say it themselves
-# (a game may set ``chance_text``); any other game with chance has "some luck".
-CHANCE_WORDS = {
-    "virus-fight": "a random tie-break for the first player",
-    "cell-management": "a shuffled ship",
-    "cell-wars": "dice and cards",
-    "infection": "dice and shuffled decks",
-}
 QUICK_PUZZLES = ("daily", "number")  # values of a solitaire's ``puzzle`` option the launcher offers
 
 
 def chance_words(game: Any) -> str:
-    """How luck enters ``game`` ("" for none): its own ``chance_text``, else the table above."""
+    """How luck enters ``game`` ("" for none): its own ``chance_text``, else "some luck"."""
     own = getattr(game, "chance_text", "")
     if isinstance(own, str) and own:
         return own
     if isinstance(game, GameInfo) or not getattr(game, "has_chance", False):
         return ""
-    return CHANCE_WORDS.get(game.id, "some luck")
+    return "some luck"
 
 
 def is_solitaire(game: Any) -> bool:

@@ -568,6 +568,7 @@ class CellManagement(Game[CMState, Action]):
     min_players = 1
     max_players = 1
     has_chance = True
+    chance_text = "a shuffled ship"
     options_type = CMOptions
     state_type = CMState
     action_type = CMAction

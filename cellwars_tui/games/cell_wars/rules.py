@@ -513,6 +513,7 @@ class CellWars(Game[CWState, Action]):
     min_players = 2
     max_players = 6
     has_chance = True
+    chance_text = "dice and cards"
     hidden_information = True
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions

@@ -296,6 +296,7 @@ class Infection(Game[InfectionState, Action]):
     min_players = 1
     max_players = 4
     has_chance = True
+    chance_text = "dice and shuffled decks"
     hidden_information = False  # the decks are face down for everyone alike
     real_time = True
     options_type = InfectionOptions

@@ -252,6 +252,7 @@ class VirusFight(Game[VFState, Action]):
     max_players = 4
     rules_version = 1
     has_chance = True
+    chance_text = "a random tie-break for the first player"
     hidden_information = True
     options_type = VirusFightOptions
     state_type = VFState
