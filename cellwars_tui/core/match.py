@@ -199,9 +199,6 @@ class Match:
         return (self.undo_target(humans, keep_chance=True) is None
                 and self.undo_target(humans) is not None)
 
-    # the name before it became public
-    _undo_target = undo_target
-
     def undo(self, humans: set[int] | None = None, *, keep_chance: bool = False) -> bool:
         """Step back to before the last decision (of one of ``humans``, when given)."""
         target = self.undo_target(humans, keep_chance=keep_chance)

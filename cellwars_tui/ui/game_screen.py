@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,8 +31,60 @@ SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
 
 
+class LogPanel(Static):
+    """The side log (``#gs-log``): shows the newest entries that fit, newest last, and fits them
+    again when its size changes. A subclass screen that paints the log itself with ``update``
+    keeps its own text (a resize does not bring the base's entries back)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._entries: list[Text] | None = None
+        self._fitted_for: tuple[int, int] | None = None
+
+    def show_entries(self, entries: list[Text]) -> None:
+        """Show the last of ``entries`` (one Text each, oldest first) that fit the panel."""
+        self._entries = entries
+        self._fitted_for = None
+        self._fit()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._entries = None  # someone else's text now
+        super().update(*args, **kwargs)
+
+    def _fit(self) -> None:
+        entries = self._entries
+        if entries is None:
+            return
+        width, rows = self.content_region.width, self.content_region.height
+        if width <= 0 or rows <= 0:  # not laid out yet: all of them, fitted on the first resize
+            chosen = entries
+        else:
+            chosen = []
+            used = 0
+            console = self.app.console
+            for entry in reversed(entries):
+                height = len(entry.wrap(console, width))
+                if chosen and used + height > rows:
+                    break
+                chosen.append(entry)
+                used += height
+            chosen.reverse()
+        self._fitted_for = (width, rows)
+        super().update(Text("\n").join(chosen))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._entries is not None and self._fitted_for != (
+            self.content_region.width, self.content_region.height
+        ):
+            self._fit()
+
+
 class GameScreen(Screen):
     """Base of every game screen. ``table`` is a LocalTable or anything with its surface."""
+
+    # what takes the keys when the screen opens: the first focusable widget of the board (never
+    # a banner button; those cannot take focus until the game is over anyway)
+    AUTO_FOCUS = "#gs-board *"
 
     DEFAULT_CSS = Path(__file__).with_name("game_screen.tcss").read_text(encoding="utf-8")
 
@@ -54,6 +106,7 @@ class GameScreen(Screen):
         self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
         self._legal: list[Action] = []
         self._status = ""
+        self._subscribed = False
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -63,11 +116,15 @@ class GameScreen(Screen):
                 yield from self.compose_board()
             with Vertical(id="gs-side"):
                 yield Static(id="gs-seats")
-                yield Static(id="gs-log")
+                yield LogPanel(id="gs-log")
         with Horizontal(id="gs-banner"):
             yield Static(id="gs-result")
-            yield Button("New game", id="gs-again", variant="primary")
-            yield Button("Back", id="gs-back")
+            # hidden while playing, and unable to take focus (Enter would start a new game)
+            again = Button("New game", id="gs-again", variant="primary")
+            back = Button("Back", id="gs-back")
+            again.can_focus = back.can_focus = False
+            yield again
+            yield back
         yield Static(id="gs-status")
         yield Footer()
 
@@ -110,7 +167,7 @@ class GameScreen(Screen):
 
     def say(self, text: str) -> None:
         self._status = text
-        if self.is_mounted:
+        if self.is_mounted and self.is_attached:
             self.query_one("#gs-status", Static).update(Text(text))
 
     def colour(self, name: str) -> str:
@@ -141,10 +198,18 @@ class GameScreen(Screen):
 
     # -- keeping in step with the table ------------------------------------------------------
     def on_mount(self) -> None:
+        # Textual runs the on_mount of every class of the screen, so a subclass calling
+        # super().on_mount() gets here twice: the second time does nothing
+        if self._subscribed:
+            return
+        self._subscribed = True
         self.table.subscribe(self._table_changed)
         self.refresh_table()
 
     def on_unmount(self) -> None:
+        if not self._subscribed:
+            return
+        self._subscribed = False
         self.table.unsubscribe(self._table_changed)
 
     def on_screen_resume(self) -> None:
@@ -154,21 +219,34 @@ class GameScreen(Screen):
     def _table_changed(self) -> None:
         self.refresh_table()
 
+    def needs_cover(self, view: Any, seat: int) -> bool:
+        """Whether the hot-seat hand-off cover must hide the table before ``seat`` sees it.
+        ``view`` is what everyone may see (the public view). Asked only while the game goes on
+        and ``seat`` is a local human to act. Default: the game has hidden information, several
+        humans share this screen, and the seat shown last was another one. A screen overrides it
+        to skip the cover when nothing is secret any more (after a reveal, say)."""
+        return bool(self.table.hot_seat()) and seat != self._shown_viewer
+
     def refresh_table(self) -> None:
-        """Repaint everything from the table and start a bot if one is to act."""
+        """Repaint everything from the table and start a bot if one is to act. Does nothing on a
+        screen no longer attached (a bot's answer or a table change arriving after it closed)."""
+        if not self.is_attached or not self.is_mounted:
+            return
         table = self.table
         over = table.is_over()
         viewer = table.viewer()
         if (
             not self.read_only
             and not over
-            and table.hot_seat()
             and viewer is not None
             and viewer != self._shown_viewer
+            and table.hot_seat()
             and viewer in table.humans_to_act()
         ):
-            self._cover(viewer)
-            return
+            public = getattr(table, "public_view", None)
+            if self.needs_cover(public() if public else table.view(None), viewer):
+                self._cover(viewer)
+                return
         if not self._covered and viewer is not None:
             self._shown_viewer = viewer
         if self._covered:
@@ -207,24 +285,34 @@ class GameScreen(Screen):
                 seats.append(" (you)")
             seats.append("\n")
         self.query_one("#gs-seats", Static).update(seats)
-        log = Text()
+        entries = []
+        muted = self.colour("muted")
         for step, seat, sentence in table.events(last=LOG_LINES):
-            style = self.seat_colour(seat) if seat is not None else ""
-            log.append(f"{step:>3} ", style=self.colour("muted"))
-            log.append(sentence + "\n", style=style)
+            entry = Text(f"{step:>3} ", style=muted)
+            entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
+            entries.append(entry)
         log_widget = self.query_one("#gs-log", Static)
-        log_widget.update(log)
+        if isinstance(log_widget, LogPanel):
+            log_widget.show_entries(entries)
+        else:
+            log_widget.update(Text("\n").join(entries))
         banner = self.query_one("#gs-banner")
         banner.set_class(over, "over")
+        again = self.query_one("#gs-again", Button)
+        back = self.query_one("#gs-back", Button)
+        again.can_focus = over and not self.read_only
+        back.can_focus = over
         if over:
             self.query_one("#gs-result", Static).update(table.outcome_text())
             if self.read_only:
-                self.query_one("#gs-again").display = False
-        if self._status:
+                again.display = False
+        if over:
+            # the game is over: no hint or message of the last move stays in the status line
+            self._status = ""
+            status = f"Game over: {table.outcome_text()}"
+        elif self._status:
             status = self._status
             self._status = ""
-        elif over:
-            status = f"Game over: {table.outcome_text()}"
         elif self._legal:
             status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
             if bot is not None:

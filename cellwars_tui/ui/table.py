@@ -142,19 +142,31 @@ class LocalTable:
             self.last_human = seat
         self._changed()
 
+    def submit_system(self, action: Action) -> None:
+        """Play a system action (a screen's own timer ran out: ``time-up``, a ``clock`` step) for
+        the CHANCE seat, recorded like a die roll, and tell the listeners. RemoteTable's has the
+        same meaning (there the hub plays it)."""
+        if self.read_only:
+            raise IllegalAction("this table is read-only")
+        assert self.match is not None
+        self.match.play(CHANCE, action)  # raises IllegalAction with a one-line message
+        self._changed()
+
     def _undo_humans(self) -> set[int] | None:
         return set(self.humans) if len(self.humans) < self.players else None
 
     def can_undo(self) -> bool:
         if self.read_only or self.match is None:
             return False
-        return self.match._undo_target(self._undo_humans()) is not None
+        return self.match.undo_target(
+            self._undo_humans(), keep_chance=self.game.undo_keeps_chance
+        ) is not None
 
     def undo(self) -> bool:
         if not self.can_undo():
             return False
         assert self.match is not None
-        self.match.undo(self._undo_humans())
+        self.match.undo(self._undo_humans(), keep_chance=self.game.undo_keeps_chance)
         self._changed()
         return True
 
@@ -208,8 +220,9 @@ class LocalTable:
         if outcome is None:
             return ""
         names = self.names()
+        solitaire = self.players == 1
         if not outcome.winners:
-            who = "Nobody wins"
+            who = f"{names[0]} loses" if solitaire and names else "Nobody wins"
         elif len(outcome.winners) == self.players and self.players > 1:
             who = "Draw"
         elif len(outcome.winners) == 1:
@@ -217,7 +230,9 @@ class LocalTable:
         else:
             who = " and ".join(names[w] for w in outcome.winners) + " win"
         text = f"{who} ({outcome.termination})" if outcome.termination else who
-        if outcome.scores:
+        if outcome.scores and solitaire:
+            text += f" - score {outcome.scores[0]:g}"
+        elif outcome.scores:
             text += " - " + ", ".join(
                 f"{names[i]} {score:g}" for i, score in enumerate(outcome.scores) if i < len(names)
             )
@@ -251,7 +266,9 @@ class LocalTable:
 
     # -- listeners and saving ----------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:
-        self._listeners.append(fn)
+        """Call ``fn`` after every change; a listener already subscribed is not added twice."""
+        if fn not in self._listeners:
+            self._listeners.append(fn)
 
     def unsubscribe(self, fn: Callable[[], None]) -> None:
         try:
