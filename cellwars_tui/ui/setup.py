@@ -85,12 +85,14 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                     yield Input(value="1", type="number", id="setup-think", compact=True,
                                 tooltip="How long the search bot may think per move")
                     yield Static("seconds per move (search bot)", classes="setup-note")
-            yield Static("Tab: next field · Ctrl+S or Enter in a text field: start",
-                         id="setup-hint")
-            yield Static("", id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start", id="setup-start", variant="primary")
-                yield Button("Cancel", id="setup-cancel")
+            # docked to the bottom of the box: the form scrolls, the buttons always show
+            with Vertical(id="setup-foot"):
+                yield Static("Tab: next field · Ctrl+S or Enter in a text field: start",
+                             id="setup-hint")
+                yield Static("", id="setup-error")
+                with Horizontal(id="setup-buttons"):
+                    yield Button("Start", id="setup-start", variant="primary")
+                    yield Button("Cancel", id="setup-cancel")
         yield Footer()
 
     def _field_row(self, f: msgspec.structs.FieldInfo) -> ComposeResult:

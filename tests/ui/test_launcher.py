@@ -187,3 +187,57 @@ def test_new_game_request_defaults_and_seat_kinds():
     assert [s.kind for s in req.seats] == ["human", "bot"] and req.seats[1].bot == "random"
     req = new_game_request("toy-race", seats={0: "bot"}, think=0.3)
     assert all(s.is_bot and s.bot == "mcts" and s.think == 0.3 for s in req.seats)
+
+
+def _inside(region, size) -> bool:
+    return (region.width > 0 and region.height > 0 and region.x >= 0 and region.y >= 0
+            and region.right <= size.width and region.bottom <= size.height)
+
+
+async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats():
+    from textual.widgets import Select
+
+    from cellwars_tui.core.registry import get_game
+    from cellwars_tui.ui.game_screen import GameScreen
+
+    for game_id, seats in (("virus-fight", 4), ("cell-wars", 6)):
+        game = get_game(game_id)
+        app = CellwarsApp(games=[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, NewGameScreen)
+            dialog.query_one("#setup-players", Select).value = seats
+            for i in range(1, seats):
+                dialog.query_one(f"#seat-kind-{i}", Select).value = "random"
+            await pilot.pause()
+            await pilot.pause()
+            size = dialog.size
+            start, cancel = dialog.query_one("#setup-start"), dialog.query_one("#setup-cancel")
+            form = dialog.query_one("#setup-form")
+            box = dialog.query_one("#setup-box").region
+            for button in (start, cancel):
+                assert _inside(button.region, size), (game_id, button.region)
+                assert button.region.bottom < box.bottom  # not under the box's frame
+            # the form scrolls inside the box instead of pushing the buttons out
+            assert form.region.bottom <= dialog.query_one("#setup-hint").region.y
+            if seats == 6:
+                assert form.max_scroll_y > 0
+            dialog.query_one("#setup-seed").focus()  # the last field scrolls into view
+            await pilot.pause()
+            await pilot.pause()
+            assert form.region.contains_region(dialog.query_one("#setup-seed").region)
+            # an error line does not push the buttons out either
+            dialog.query_one("#setup-seed").value = "x"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert "Seed" in str(dialog.query_one("#setup-error").render())
+            assert _inside(start.region, size) and start.region.bottom < box.bottom
+            dialog.query_one("#setup-seed").value = "5"
+            await pilot.click("#setup-start")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), game_id
+            assert app.screen.table.game is game
+            assert len(app.screen.table.match.seats) == seats
