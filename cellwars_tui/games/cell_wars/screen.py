@@ -32,13 +32,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.css.query import NoMatches
+from textual.containers import Vertical
 from textual.geometry import Region
+from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.api import CHANCE, Action
-from ...ui.game_screen import GameScreen
+from ...ui.game_screen import LOG_LINES, GameScreen, LogPanel
 from . import board as B
 from . import clarifications as C
 from . import rules as R
@@ -157,6 +159,18 @@ def pick_scale(width: int, height: int) -> HexLayout:
     return best
 
 
+def board_top(lay: HexLayout, height: int, cursor: int) -> int:
+    """Where the honeycomb's first line goes in a widget ``height`` lines high: centred when it
+    fits; when it does not (a tall choice bar in a short window), from the top, moved up just
+    enough that the cursor's tile (the line with its name or pieces) stays in view."""
+    if height >= lay.height:
+        return (height - lay.height) // 2
+    if not 0 <= cursor < B.N_TILES:
+        return 0
+    need = lay.centre[cursor][1] + 1  # lines down to the cursor's name line
+    return -min(lay.height - height, max(0, need - height))
+
+
 # ----------------------------------------------------------------------------------------------
 # What a tile shows
 # ----------------------------------------------------------------------------------------------
@@ -206,6 +220,7 @@ class HexBoard(Widget, can_focus=True):
         self._grid: tuple[list[list[str]], list[list[Style]]] | None = None
         self._keys: list[tuple] = []
         self._line_strips: list[Strip | None] = []
+        self._built_for: tuple[int, int] = (0, 0)  # the widget size the strips were built for
         self.offset_x = 0
         self.offset_y = 0
 
@@ -215,7 +230,7 @@ class HexBoard(Widget, can_focus=True):
         self.state = state
         self.marks = marks
         old = self._strips
-        if old is None or not self.size.width or len(old) != self.size.height:
+        if old is None or not self.size.width or self._built_for != tuple(self.size):
             self._strips = None
             self.refresh()
             return
@@ -232,7 +247,10 @@ class HexBoard(Widget, can_focus=True):
             self.refresh(*(Region(0, a, width, b - a) for a, b in regions))
 
     def on_resize(self, event: events.Resize) -> None:
+        # lay the honeycomb out again for the new size and repaint all of it (strips painted for
+        # the old size would leave the board clipped until the next move)
         self._strips = None
+        self.refresh()
 
     # -- geometry for clicks and tests --------------------------------------------------------
     def tile_at(self, x: int, y: int) -> int:
@@ -297,7 +315,7 @@ class HexBoard(Widget, can_focus=True):
 
     # -- painting ------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
+        if self._strips is None or self._built_for != tuple(self.size):
             self._strips = self._build()
         if 0 <= y < len(self._strips):
             return self._strips[y]
@@ -306,16 +324,19 @@ class HexBoard(Widget, can_focus=True):
     def _build(self) -> list[Strip]:
         """The strips of every line, redrawing only the tiles whose look changed."""
         width, height = self.size.width, self.size.height
+        self._built_for = (width, height)
         lay = pick_scale(width, height)
         pal = self._colours()
         s, m = self.state, self.marks
-        base = (lay.s, lay.v, width, height, id(pal), s.walls if s is not None else None)
+        offset_y = board_top(lay, height, m.cursor)
+        base = (lay.s, lay.v, width, height, offset_y, id(pal),
+                s.walls if s is not None else None)
         keys = self._tile_keys(s, m)
         if base != self._base or self._grid is None:
             self.layout_ = lay
             self._base = base
             self.offset_x = max(0, (width - lay.width) // 2)
-            self.offset_y = max(0, (height - lay.height) // 2)
+            self.offset_y = offset_y
             blank = self._style(pal["fg"], pal["board"])
             line_style = self._style(pal["line"], pal["board"])
             self._grid = ([list(row) for row in lay.glyph],
@@ -578,6 +599,53 @@ class ChoiceBar(Widget):
 
 
 # ----------------------------------------------------------------------------------------------
+# The keys panel
+# ----------------------------------------------------------------------------------------------
+KEYS_HELP = (
+    "Arrows move the cursor; Enter or space acts on its tile (or click a tile).\n"
+    "1-9 pick a choice of the bar under the board, 0 ends the step (or click it).\n"
+    "w e / a d / z x step NW NE / W E / SW SE.\n"
+    "n: cursor to the next cell\n"
+    "Esc: back out of a card or a wall\n"
+    "m: the list of all moves\n"
+    "u / r: undo / redo (never past a die roll or a card draw)\n"
+    "?: rules · q: leave the table"
+)
+
+
+class KeysPanel(ModalScreen[None]):
+    """The keys of the table in a panel that fits the window; any key or a click closes it
+    (the key does nothing else, so nothing is played blind)."""
+
+    DEFAULT_CSS = """
+    KeysPanel { align: center middle; }
+    KeysPanel > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1; background: $surface; }
+    KeysPanel #cw-keys-title { text-style: bold; }
+    KeysPanel #cw-keys-hint { color: $text-muted; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Cell Wars keys", id="cw-keys-title")
+            yield Static(self.text, id="cw-keys-text")
+            yield Static("Any key closes this panel.", id="cw-keys-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+# ----------------------------------------------------------------------------------------------
 # The screen
 # ----------------------------------------------------------------------------------------------
 class CellWarsScreen(GameScreen):
@@ -601,6 +669,9 @@ class CellWarsScreen(GameScreen):
     ]
 
     dice_seconds: float = 0.06  # per frame of the die animation (0: no animation)
+    # the honeycomb (37x19 at its smallest), the panel of six cells and the prompt need this;
+    # smaller windows get the "terminal too small" notice (ui/size_guard.py)
+    MIN_SIZE = (80, 24)
 
     def __init__(self, table: Any, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
@@ -675,24 +746,22 @@ class CellWarsScreen(GameScreen):
             self._paint_prompt()
 
     def _paint_log(self) -> None:
-        """The newest events that fit, one line each (the base lists the last 40 from the top,
-        which hides the newest in a short window)."""
+        """The log with the tile a special action happened on; long sentences wrap (the log
+        panel shows the newest entries that fit, newest last)."""
         try:
             widget = self.query_one("#gs-log", Static)
         except NoMatches:
             return
-        rows = max(1, widget.size.height or 8)
-        room = max(8, (widget.content_region.width or 30) - 4)
-        log = Text(no_wrap=True, overflow="ellipsis")
         muted = self.colour("muted")
-        for i, (step, seat, sentence) in enumerate(self.log_entries(rows)):
-            if i:
-                log.append("\n")
-            if len(sentence) > room:
-                sentence = sentence[: room - 1] + "…"
-            log.append(f"{step:>3} ", style=muted)
-            log.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
-        widget.update(log, layout=False)
+        entries = []
+        for step, seat, sentence in self.log_entries(LOG_LINES):
+            entry = Text(f"{step:>3} ", style=muted)
+            entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
+            entries.append(entry)
+        if isinstance(widget, LogPanel):
+            widget.show_entries(entries)
+        else:  # pragma: no cover - the base always composes a LogPanel
+            widget.update(Text("\n").join(entries[-8:]))
 
     def log_entries(self, rows: int) -> list[tuple[int, int | None, str]]:
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
@@ -1194,16 +1263,11 @@ class CellWarsScreen(GameScreen):
         self._paint_board()
         self.tell(self.describe_tile(self.cursor))
 
-    KEYS_HELP = (
-        "Arrows move the cursor; Enter/space act on its tile (or click a tile).\n"
-        "1-9 pick a choice of the bar under the board, 0 ends the step (or click it).\n"
-        "w e / a d / z x step NW NE / W E / SW SE.\n"
-        "n: cursor to the next cell · Esc: back out of a card or a wall · m: all moves\n"
-        "u/r: undo/redo (never past a die roll or a card draw) · ?: rules · q: leave"
-    )
+    KEYS_HELP = KEYS_HELP
 
     def action_keys_help(self) -> None:
-        self.notify(self.KEYS_HELP, title="Cell Wars keys", timeout=12)
+        self._settle_dice()
+        self.app.push_screen(KeysPanel(self.KEYS_HELP))
 
     def action_cancel(self) -> None:
         if self._card is not None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
-from cellwars_tui.games.cell_wars.screen import CellWarsScreen, HexBoard
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen, HexBoard, KeysPanel
 from cellwars_tui.ui.app import CellwarsApp
 
 from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
@@ -167,4 +167,6 @@ async def test_k_lists_the_keys():
         await pilot.pause()
         await pilot.press("k")
         await pilot.pause()
-        assert any("Enter" in str(n.message) for n in app._notifications)
+        panel = app.screen
+        assert isinstance(panel, KeysPanel)  # a panel, not a toast over the prompt
+        assert "Enter" in str(panel.query_one("#cw-keys-text").render())
