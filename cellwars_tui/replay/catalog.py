@@ -12,6 +12,7 @@ from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
+from ..ui.naming import seats_text
 from .salvage import salvage
 
 
@@ -22,7 +23,7 @@ class Row(msgspec.Struct, frozen=True):
     game_id: str
     game: str  # the game's title (its id when the game is unknown here)
     date: str  # local time, "2026-11-23 01:55"
-    seats: str  # "Ann, Bob (mcts)"
+    seats: str  # "Ann, Bob (search bot)" (ui/naming.py)
     result: str  # "Ann won", "draw", "unfinished"
     length: int
     modified: float
@@ -65,9 +66,7 @@ def _result(saved: SavedGame, names: list[str]) -> str:
 def row(saved: SavedGame) -> Row:
     h = saved.header
     names = [s.name or f"seat {i + 1}" for i, s in enumerate(h.seats)]
-    seats = ", ".join(
-        f"{n} ({s.bot or 'bot'})" if s.kind == "bot" else n for n, s in zip(names, h.seats)
-    )
+    seats = seats_text(h.seats, names)
     return Row(saved.path, h.game, _title(h.game), _date(saved), seats, _result(saved, names),
                saved.length, saved.modified, h.origin or "")
 

@@ -36,6 +36,7 @@ from ..record.format import SUFFIX, write_atomic
 from ..replay import SPEEDS, Replay, rows, search
 from ..replay.table import ReplayTable
 from .game_screen import GameScreen
+from .naming import KIND_WORDS
 
 _CSS = Path(__file__).with_name("replay.tcss").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
@@ -170,7 +171,7 @@ class AskText(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-SEAT_CHOICES = (("Human", "human"), ("Search bot", "mcts"), ("Random bot", "random"))
+SEAT_CHOICES = tuple((KIND_WORDS[k], k) for k in ("human", "mcts", "random"))
 
 
 class SeatsDialog(ModalScreen[list[Seat] | None]):
@@ -664,9 +665,12 @@ class ReplayListScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Date", "Seats", "Result", "Length", "From")
         self.action_reload()
         table.focus()
+
+    def on_resize(self) -> None:
+        if self.rows:
+            self._fill(self.query_one("#rl-search", Input).value)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -684,11 +688,18 @@ class ReplayListScreen(Screen):
 
     def _fill(self, query: str) -> None:
         table = self.query_one(DataTable)
-        table.clear()
+        cursor = table.cursor_row
+        table.clear(columns=True)
         self.shown = search(self.rows, query)
+        columns = list_columns(self.shown, self.size.width or self.app.size.width)
+        for title, width in columns:
+            table.add_column(title, width=width, key=title)
+        short_date = columns[1][1] < 16
         for row in self.shown:
-            table.add_row(row.game, row.date, row.seats, row.result, str(row.length),
-                          _origin_text(row.origin) if row.origin else "", key=str(row.path))
+            cells = list_cells(row, short_date)[:len(columns)]
+            table.add_row(*(_cell(c, w) for c, (_, w) in zip(cells, columns)), key=str(row.path))
+        if self.shown:
+            table.move_cursor(row=min(cursor, len(self.shown) - 1))
         if not self.shown:
             self.query_one("#rl-title", Static).update(
                 "Replays: no saved game matches" if self.rows else "Replays: no saved games yet")
@@ -739,6 +750,51 @@ class ReplayListScreen(Screen):
             self.app.pop_screen()
         else:
             self.app.exit()
+
+
+def _cell(text: str, width: int) -> Text:
+    """A cell shown literally (no markup) and cut with an ellipsis at its column's width."""
+    cell = Text(text, no_wrap=True, overflow="ellipsis")
+    cell.truncate(width, overflow="ellipsis")
+    return cell
+
+
+def list_cells(row: Any, short_date: bool = False) -> list[str]:
+    """A Replays row's cells as plain strings (shown literally: a name is never markup)."""
+    date = row.date[5:] if short_date and len(row.date) == 16 else row.date
+    return [row.game, date, row.seats, row.result, str(row.length),
+            _origin_text(row.origin) if row.origin else ""]
+
+
+def list_columns(shown: list, width: int) -> list[tuple[str, int]]:
+    """The Replays table's (title, width) columns for a screen ``width`` columns wide: every
+    header fits; Seats takes what the others leave; From only when some row has an origin."""
+    with_origin = any(r.origin for r in shown)
+    count = 6 if with_origin else 5
+    avail = max(width - 2 - 2 * count, 40)  # the vertical scrollbar, one space each side
+    cells = [list_cells(r) for r in shown]
+
+    def natural(i: int, low: int, high: int) -> int:
+        return max(low, min(high, max((len(c[i]) for c in cells), default=low)))
+
+    game = natural(0, 4, 16)
+    date = 16 if avail >= 80 else 11  # "2026-11-23 01:55" or "11-23 01:55"
+    result = natural(3, 6, 14)
+    length = 6
+    origin = natural(5, 4, 24) if with_origin else 0
+    seats = avail - game - date - result - length - origin
+    if seats < 20 and with_origin:  # the origin gives way first, then the result
+        give = min(20 - seats, origin - 8) if origin > 8 else 0
+        origin, seats = origin - give, seats + give
+    if seats < 20:
+        give = min(20 - seats, result - 8) if result > 8 else 0
+        result, seats = result - give, seats + give
+    seats = max(seats, 5)
+    columns = [("Game", game), ("Date", date), ("Seats", seats), ("Result", result),
+               ("Length", length)]
+    if with_origin:
+        columns.append(("From", origin))
+    return columns
 
 
 def import_move_list(path: Path) -> Replay:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from ..core.errors import CellwarsError
 from ..record.store import Problem, SavedGame, list_saved
 from .footer import Footer
+from .naming import plural, seats_text
 
 
 def saved_line(game: SavedGame) -> Text:
@@ -27,9 +28,9 @@ def saved_line(game: SavedGame) -> Text:
     except CellwarsError:
         title = h.game
     when = _dt.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
-    seats = ", ".join(s.name + (" (bot)" if s.is_bot else "") for s in h.seats)
+    seats = seats_text(h.seats)
     return Text.assemble((title, "bold"), f"  {when}  ", (seats, "italic"),
-                         f"  {game.length} steps")
+                         f"  {plural(game.length, 'step')}")
 
 
 def problem_line(problem: Problem) -> str:

@@ -21,8 +21,8 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from .footer import Footer
+from .naming import KIND_WORDS
 from .request import (
-    KIND_TITLES,
     NewGameRequest,
     literal_choices,
     new_game_request,
@@ -31,7 +31,7 @@ from .request import (
 
 __all__ = ["NewGameRequest", "NewGameScreen", "new_game_request"]
 
-KIND_CHOICES = [(KIND_TITLES[k], k) for k in ("human", "random", "mcts")]
+KIND_CHOICES = [(KIND_WORDS[k], k) for k in ("human", "random", "mcts")]
 
 
 def _label(name: str) -> str:

@@ -50,7 +50,7 @@ async def test_the_replays_page_lists_newest_first_and_searches_by_game_and_play
         assert [r.path for r in screen.shown] == [new, cw_path, old]
         assert table.row_count == 3
         row = table.get_row_at(0)
-        assert row[0] == "Toy race" and "Zed" in row[2] and row[3] == "unfinished"
+        assert str(row[0]) == "Toy race" and "Zed" in str(row[2]) and str(row[3]) == "unfinished"
         await pilot.press("slash", *"zed")
         await pilot.pause()
         assert [r.path for r in screen.shown] == [new]
@@ -123,7 +123,7 @@ async def test_a_game_played_on_from_a_replay_says_where_it_came_from(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = app.screen.query_one(DataTable)
-        assert table.get_row_at(0)[5] == "toy step 10"
+        assert table.get_row_at(0)[5].plain == "toy step 10"
         await pilot.press("enter")
         await pilot.pause()
         assert "Played on from toy step 10" in str(app.screen.query_one("#rb-note").content)
@@ -145,7 +145,7 @@ async def test_a_damaged_save_is_listed_and_opens_as_far_as_it_is_valid():
         await pilot.pause()
         screen = app.screen
         assert [r.path for r in screen.shown] == [cut]
-        assert screen.query_one(DataTable).get_row_at(0)[3] == "damaged"
+        assert screen.query_one(DataTable).get_row_at(0)[3].plain == "damaged"
         assert "1 file(s) could not be read" in str(screen.query_one("#rl-problems").content)
         await pilot.press("enter")
         await pilot.pause()
@@ -177,3 +177,65 @@ async def test_importing_a_fifo_or_a_huge_file_is_refused_with_one_line(tmp_path
             assert isinstance(app.screen, ReplayListScreen)  # still responsive, nothing opened
             messages = [n.message for n in app._notifications]
             assert messages[-1] == f"{target}: {why}" or messages[-1].startswith(f"{target}: {why}")
+
+
+async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
+    from cellwars_tui.core import Match, Seat
+    from tests.toy_game import TOY, Hold
+
+    players = [Seat(name="Bob"), Seat(name="Blue", kind="bot", bot="mcts")]
+    markup = Match(TOY, TOY.options_type(players=2), players, 4)
+    markup.play(markup.to_act()[0], Hold())
+    _save_named(markup, age=5)
+    rand = Match(TOY, TOY.options_type(players=2),
+                 [Seat(name="Eve"), Seat(name="Red", kind="bot", bot="random")], 5)
+    _save_named(rand, age=50)
+    replay = Replay.open(_save_named(toy_match(1, 30), age=500))  # a row with a "From"
+    save_match(replay.play_from_here(n=10, seed=1), new_game_path("toy-race"))
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        titles = [c.label.plain for c in table.columns.values()]
+        assert titles == ["Game", "Date", "Seats", "Result", "Length", "From"]
+        for column in table.columns.values():
+            assert column.width >= len(column.label.plain)
+        # no sideways scrolling: every column, "Length" included, is on the screen
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.max_scroll_x == 0
+        seats = [table.get_row_at(i)[2].plain for i in range(table.row_count)]
+        assert "Bob, Blue (search b…" in seats and "Eve, Red (random bo…" in seats  # cut, marked
+        assert not any("mcts" in s or "(bot)" in s for s in seats)
+        await pilot.resize_terminal(140, 30)
+        await pilot.pause()
+        await pilot.pause()
+        seats = [table.get_row_at(i)[2].plain for i in range(table.row_count)]
+        assert "Bob, Blue (search bot)" in seats and "Eve, Red (random bot)" in seats
+        assert table.get_row_at(0)[1].plain.count("-") == 2  # the year comes back when wide
+        assert table.max_scroll_x == 0
+
+
+def test_bot_wording_is_one_function_and_steps_are_pluralised():
+    from cellwars_tui.core import Seat
+    from cellwars_tui.ui.naming import plural, seat_kind_word, seat_text, seats_text
+
+    ann, search, rand = Seat(name="Ann"), Seat(name="B", kind="bot", bot="mcts"), \
+        Seat(name="C", kind="bot", bot="random")
+    legacy = Seat(name="D", kind="bot")  # a plain "bot" runs the search bot
+    assert [seat_kind_word(s) for s in (ann, search, rand, legacy)] == \
+        ["human", "search bot", "random bot", "search bot"]
+    assert seat_text("Ann", ann) == "Ann" and seat_text("B", search) == "B (search bot)"
+    assert seats_text([ann, rand]) == "Ann, C (random bot)"
+    assert [plural(n, "step") for n in (0, 1, 2)] == ["0 steps", "1 step", "2 steps"]
+    from cellwars_tui.ui.replay import SEAT_CHOICES
+    from cellwars_tui.ui.setup import KIND_CHOICES
+
+    # the New-game dialog and the replay's "play on" dialog offer the same words
+    assert dict(KIND_CHOICES) == dict(SEAT_CHOICES) == \
+        {"human": "human", "random bot": "random", "search bot": "mcts"}

@@ -153,3 +153,29 @@ async def test_delete_twice_removes_only_the_highlighted_saved_game():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.unfinished_count == 1
+
+
+async def test_the_resume_list_names_bots_like_everywhere_else_and_says_1_step():
+    import msgspec
+
+    from cellwars_tui.record import save_match
+    from cellwars_tui.record.store import new_game_path
+    from cellwars_tui.ui.resume import saved_line
+
+    match = toy_match()  # Ann and a random bot
+    match.play(*_first_move(match))
+    save_match(match, new_game_path(TOY.id))
+    saved = [g for g in list_saved()[0] if not g.finished]
+    assert len(saved) == 1 and saved[0].length > 1
+    line = saved_line(saved[0]).plain
+    assert "Ann, Bot (random bot)" in line and line.endswith(f"  {saved[0].length} steps")
+    one = msgspec.structs.replace(saved[0], length=1)
+    assert saved_line(one).plain.endswith("  1 step")
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        prompt = app.screen.query_one("#resume-list").get_option_at_index(0).prompt
+        assert "(random bot)" in str(prompt) and "(bot)" not in str(prompt)
