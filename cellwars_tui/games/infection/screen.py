@@ -125,6 +125,7 @@ class InfectionScreen(GameScreen):
     AUTO_FOCUS = None  # nothing takes the keys (enter would press the hidden "New game" button)
     clock: ClassVar[Clock | None] = None  # tests put a FakeClock here; None = the real clock
     fps: ClassVar[float] = FPS  # timer ticks (screen updates) per second during a round
+    MIN_SIZE = (80, 24)  # three card columns of a 4-player deal, proteins and powers whole
 
     DEFAULT_CSS = """
     InfectionScreen #inf-top { height: 5; }

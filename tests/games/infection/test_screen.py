@@ -424,3 +424,27 @@ async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size
                 assert cell_len(line.rstrip()) <= width, line
                 assert "".join(K.CARD_PROTEINS[card]) in line and power_short(card) in line
                 assert f" {K.CARD_VP[card]}" in line
+
+
+async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice(clock):
+    """QA F23: at the old shared minimum (64x20) cards lost their proteins; the screen now asks
+    for 80x24, where the test above shows every card whole."""
+    from cellwars_tui.ui.size_guard import TooSmall
+
+    assert SCREEN.MIN_SIZE == (80, 24)
+    app = _app(players=4, bots=(1, 2, 3), round_seconds=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query(TooSmall)
+        for size in ((79, 24), (80, 23), (64, 20)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            notices = list(screen.query(TooSmall))
+            assert notices, size
+            assert "80 × 24" in str(notices[0].render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not screen.query(TooSmall)
