@@ -40,7 +40,15 @@ async def virus_fight_table(server, ann: Terminal, ben: Terminal) -> str:
     await online(ben, "ben")
     click_at(ann, "New table")
     await ann.wait_for("1. ann  ← you")
-    code = re.search(r"Table ([A-Z]{4})", ann.text()).group(1)
+    await ann.wait_for("Table ")  # the title may be painted a frame after the seat list
+    found = None
+    for _ in range(100):
+        found = re.search(r"Table ([A-Z]{4})", ann.text())
+        if found:
+            break
+        await asyncio.sleep(0.05)
+    assert found, f"no room code on ann's screen:\n{ann.text()}"
+    code = found.group(1)
     assert "Virus Fight" in ann.text()
     await ben.wait_for(code)
     ben.send("j")
