@@ -19,6 +19,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -32,51 +34,58 @@ LOG_LINES = 40
 
 
 class LogPanel(Static):
-    """The side log (``#gs-log``): shows the newest entries that fit, newest last, and fits them
-    again when its size changes. A subclass screen that paints the log itself with ``update``
-    keeps its own text (a resize does not bring the base's entries back)."""
+    """The side log (``#gs-log``): holds the last lines of the game, oldest first, and shows the
+    end of them, newest last, however tall they wrap; the mouse wheel scrolls back (an update
+    goes to the end again). A screen that paints the log itself with ``update`` gets the same."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._entries: list[Text] | None = None
-        self._fitted_for: tuple[int, int] | None = None
+        self.back = 0  # rows scrolled back from the end
+        self._strips: list[Strip] = []
+        self._strips_key: tuple[Any, ...] | None = None
 
     def show_entries(self, entries: list[Text]) -> None:
-        """Show the last of ``entries`` (one Text each, oldest first) that fit the panel."""
-        self._entries = entries
-        self._fitted_for = None
-        self._fit()
+        """Show ``entries`` (one Text each, oldest first), scrolled to the newest."""
+        self.update(Text("\n").join(entries))
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        self._entries = None  # someone else's text now
+        self.back = 0
+        self._strips_key = None
         super().update(*args, **kwargs)
 
-    def _fit(self) -> None:
-        entries = self._entries
-        if entries is None:
-            return
-        width, rows = self.content_region.width, self.content_region.height
-        if width <= 0 or rows <= 0:  # not laid out yet: all of them, fitted on the first resize
-            chosen = entries
-        else:
-            chosen = []
-            used = 0
-            console = self.app.console
-            for entry in reversed(entries):
-                height = len(entry.wrap(console, width))
-                if chosen and used + height > rows:
-                    break
-                chosen.append(entry)
-                used += height
-            chosen.reverse()
-        self._fitted_for = (width, rows)
-        super().update(Text("\n").join(chosen))
+    def _all_strips(self) -> list[Strip]:
+        width = self.size.width
+        key = (width, id(self.visual), self.visual_style)
+        if key != self._strips_key:
+            self._strips = Visual.to_strips(self, self.visual, width, None, self.visual_style)
+            self._strips_key = key
+        return self._strips
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self._entries is not None and self._fitted_for != (
-            self.content_region.width, self.content_region.height
-        ):
-            self._fit()
+    def hidden_rows(self) -> int:
+        """Rows above the window when scrolled to the end (0: everything shows)."""
+        return max(0, len(self._all_strips()) - self.size.height)
+
+    def render_line(self, y: int) -> Strip:
+        super().render_line(y)  # keeps the widget's own render cache (and dirty marks) in step
+        strips = self._all_strips()
+        top = max(0, self.hidden_rows() - self.back)
+        try:
+            return strips[top + y]
+        except IndexError:
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        back = min(self.hidden_rows(), self.back + 1)
+        if back != self.back:
+            self.back = back
+            self.refresh()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        if self.back:
+            self.back -= 1
+            self.refresh()
 
 
 class GameScreen(Screen):

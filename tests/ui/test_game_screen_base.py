@@ -4,7 +4,9 @@ panel, the hot-seat cover hook, system actions, undo across chance, subscription
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.app import App, ComposeResult
+from rich.text import Text
 from textual.widgets import Button, Static
 
 from cellwars_tui.core.api import CHANCE, Options, Outcome
@@ -102,40 +104,54 @@ async def test_a_table_change_or_bot_answer_after_the_screen_closed_is_dropped()
 
 
 # -- 3. the log keeps the newest line in view ----------------------------------------------------
-async def test_the_log_shows_the_newest_entries_when_they_do_not_all_fit():
+def shown(log: Static) -> str:
+    """The rows the log panel draws (not its whole content), whitespace dropped (rows wrap)."""
+    return "".join("".join(log.render_line(y).text.split()) for y in range(log.size.height))
+
+
+def entry(event: tuple[int, int | None, str]) -> str:
+    return "".join(f"{event[0]} {event[2]}".split())
+
+
+async def test_the_log_shows_the_newest_entries_when_they_do_not_all_fit_and_scrolls_back():
     table = two_humans(seed=9)
-    for _ in range(30):  # 30 rolls and holds: far more lines than the panel's rows
+    for _ in range(14):  # rolls and holds: more lines than the panel's rows
         seat = table.humans_to_act()[0]
         table.submit(seat, Hold() if table.state().pending >= 6 else Roll())
-        if table.is_over():
-            break
+    assert not table.is_over()
     app = Host(PlainScreen(table))
     async with app.run_test(size=(80, 16)) as pilot:
         await pilot.pause()
-        await pilot.pause()
         log = app.game_screen.query_one("#gs-log", Static)
-        text = str(log.render())
+        entries = table.events(last=40)
+        newest, oldest = entries[-1], entries[0]
+        assert log.size.height < len(entries)
+        assert entry(newest) in shown(log)
+        assert entry(oldest) not in shown(log)
+        # the wheel scrolls back to the oldest line, and a change goes to the end again
+        for _ in range(3 * len(entries)):
+            log.post_message(events.MouseScrollUp(log, 1, 1, 0, -1, 0, False, False, False))
+        await pilot.pause()
+        assert entry(oldest) in shown(log)
+        assert entry(newest) not in shown(log)
+        table.submit(table.humans_to_act()[0], Roll())
+        await pilot.pause()
         newest = table.events()[-1]
-        assert f"{newest[0]:>3} {newest[2]}".strip() in text
-        assert log.content_region.height < len(table.events(last=40))
-        lines = text.rstrip("\n").split("\n")
-        assert len(lines) <= log.content_region.height
-        # a resize fits them again: the newest stays
+        assert entry(newest) in shown(log)
+        # a smaller window: the newest still shows
         await pilot.resize_terminal(80, 12)
         await pilot.pause()
-        await pilot.pause()
-        assert f"{newest[0]:>3} {newest[2]}".strip() in str(log.render())
+        assert entry(newest) in shown(log)
 
 
-async def test_a_screen_painting_its_own_log_keeps_it_after_a_resize():
+async def test_a_log_entry_wrapping_over_several_rows_keeps_the_newest_row_in_view():
     app = Host(PlainScreen(two_humans()))
-    async with app.run_test(size=(80, 20)) as pilot:
+    async with app.run_test(size=(80, 14)) as pilot:
         await pilot.pause()
         log = app.game_screen.query_one("#gs-log", Static)
-        log.update("my own log")
-        await pilot.resize_terminal(90, 22)
+        log.update(Text("\n".join(f"entry {i} " + "long words " * 6 for i in range(12)) + "\nLAST"))
         await pilot.pause()
-        assert "my own log" in str(log.render())
+        assert shown(log).endswith("LAST")
 
 
 # -- 4. seat lines do not wrap ---------------------------------------------------------------------
