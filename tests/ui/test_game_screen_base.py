@@ -30,6 +30,13 @@ class PlainScreen(GameScreen):
         super().on_mount()  # the base's on_mount runs again after this one (Textual calls both)
 
 
+class OnceScreen(GameScreen):
+    """No on_mount of its own: one subscription even without the fix for two."""
+
+    def compose_board(self) -> ComposeResult:
+        yield Static("board", id="plain-board")
+
+
 class Host(App):
     def __init__(self, screen: GameScreen) -> None:
         super().__init__()
@@ -269,7 +276,7 @@ async def test_a_subclass_calling_super_on_mount_subscribes_once_and_unsubscribe
 # -- 9. the end ------------------------------------------------------------------------------------
 async def test_status_says_game_over_at_the_end_not_the_last_message():
     table = two_humans()
-    app = Host(PlainScreen(table))
+    app = Host(OnceScreen(table))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.game_screen
