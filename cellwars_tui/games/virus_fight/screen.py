@@ -80,6 +80,25 @@ def spares_text(spares: tuple[int, ...]) -> str:
     return " ".join(piece_name(c) + (f"×{n}" if n > 1 else "") for c, n in sorted(counts.items()))
 
 
+def hand_layout(name: str, chips: list[str], room: int) -> tuple[str, int]:
+    """The spares row's label and how many chips (in order) share its line, for a row ``room``
+    columns wide: "Red's spares (11):" when everything fits, else "Spares (11):", and the
+    chips that still do not fit go on a second line (never cut off). Each chip takes its
+    text and one space."""
+    if not chips:
+        return f"{name}: no spares", 0
+    width = sum(cell_len(c) + 1 for c in chips) - 1
+    for title in (f"{name}'s spares ({len(chips)}):", f"Spares ({len(chips)}):"):
+        if cell_len(title) + 1 + width <= room:
+            return title, len(chips)
+    used = cell_len(title) + 1
+    for i, chip in enumerate(chips):
+        used += cell_len(chip) + 1
+        if used - 1 > room:
+            return title, i
+    return title, len(chips)
+
+
 def erase_nothing_squares(view: VFState, seat: int) -> set[int]:
     """Empty squares beside an ERASE of ``seat``'s active block (aiming there erases nothing)."""
     m = view.markers[seat]
@@ -238,7 +257,9 @@ class VirusFightScreen(GameScreen):
         background: $primary 40%; }
     VirusFightScreen .vf-button.off { background: transparent; color: $text-disabled; }
     VirusFightScreen #vf-others { height: auto; margin-top: 1; }
-    VirusFightScreen #vf-hand { height: 1; margin-top: 1; padding: 0 1; }
+    VirusFightScreen #vf-hand { height: auto; margin-top: 1; padding: 0 1; }
+    VirusFightScreen .vf-hand-row { height: 1; }
+    VirusFightScreen #vf-hand-row-1 { display: none; }
     VirusFightScreen #vf-hand-label { width: auto; height: 1; margin-right: 1; }
     VirusFightScreen .vf-spare { width: auto; height: 1; margin-right: 1; }
     VirusFightScreen .vf-spare.pick { background: $boost; }
@@ -303,11 +324,18 @@ class VirusFightScreen(GameScreen):
                 yield Chip("⌫ Drop last", "drop", 0, id="vf-drop", classes="vf-button")
                 yield Chip("✓ Ready (y)", "ready", 0, id="vf-ready", classes="vf-button")
             yield Static(id="vf-others")
-        with Horizontal(id="vf-hand"):
-            yield Static("Spares:", id="vf-hand-label")
-            for code in ALL_CODES:
-                yield Chip(piece_name(code), "spare", code, id=f"vf-spare-{piece_name(code)}",
-                           classes="vf-spare")
+        # The spares: one row when it fits, else the chips that do not fit go on a second row
+        # (each spare has a chip in both rows; _paint_hand shows exactly one of them).
+        with Vertical(id="vf-hand"):
+            with Horizontal(id="vf-hand-row-0", classes="vf-hand-row"):
+                yield Static("Spares:", id="vf-hand-label")
+                for code in ALL_CODES:
+                    yield Chip(piece_name(code), "spare", code,
+                               id=f"vf-spare-{piece_name(code)}", classes="vf-spare")
+            with Horizontal(id="vf-hand-row-1", classes="vf-hand-row"):
+                for code in ALL_CODES:
+                    yield Chip(piece_name(code), "spare", code,
+                               id=f"vf-spare-{piece_name(code)}-2", classes="vf-spare")
         with Horizontal(id="vf-answer"):
             yield Chip("✓ Agree (a)", "agree", 1, id="vf-agree", classes="vf-button")
             yield Chip("✗ Decline (d)", "agree", 0, id="vf-decline", classes="vf-button")
@@ -929,21 +957,29 @@ class VirusFightScreen(GameScreen):
         assert seat is not None
         label = self.query_one("#vf-hand-label", Static)
         mine = view.spares[seat]
-        _put(label, Text(f"{self.table.seat_name(seat)}'s spares ({len(mine)}):"
-                         if mine else f"{self.table.seat_name(seat)}: no spares", no_wrap=True))
         counts: dict[int, int] = {}
         for c in mine:
             counts[c] = counts.get(c, 0) + 1
         codes = self._spare_codes()
         choice = self._spare_choice()
+        texts = {code: ("▸" if code == choice else "") + piece_name(code)
+                 + (f"×{n}" if n > 1 else "") for code, n in counts.items()}
+        name = self.table.seat_name(seat)
+        room = hand.content_region.width or 10_000  # not laid out yet: one row
+        title, first_row = hand_layout(name, [texts[c] for c in sorted(texts)], room)
+        _put(label, Text(title, no_wrap=True, overflow="ellipsis"))
+        on_first = set(sorted(texts)[:first_row])
+        _show(self.query_one("#vf-hand-row-1"), len(texts) > first_row)
         for code in ALL_CODES:
-            chip = self.query_one(f"#vf-spare-{piece_name(code)}", Chip)
-            n = counts.get(code, 0)
-            _show(chip, n > 0)
-            _put(chip, Text(("▸" if code == choice else "") + piece_name(code)
-                            + (f"×{n}" if n > 1 else "")))
-            _cls(chip, code in codes, "pick")
-            _cls(chip, code == choice, "cursor")
+            for suffix, row_has in (("", code in on_first), ("-2", code in texts
+                                                             and code not in on_first)):
+                chip = self.query_one(f"#vf-spare-{piece_name(code)}{suffix}", Chip)
+                _show(chip, row_has)
+                if not row_has:
+                    continue
+                _put(chip, Text(texts[code]))
+                _cls(chip, code in codes, "pick")
+                _cls(chip, code == choice, "cursor")
 
     def _prompt(self, view: VFState) -> Text:
         t = Text()
@@ -1071,6 +1107,12 @@ class VirusFightScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._paint_log)
+        self.call_after_refresh(self._repaint_hand)
+
+    def _repaint_hand(self) -> None:
+        """The spares row for the new width (its label and line break depend on it)."""
+        if self.view_state is not None and self.is_attached:
+            self._paint_hand(self.view_state)
 
     def _paint_log(self, *, force: bool = False) -> None:
         """The log, one line per step (a turn's effect and its marker step together), cut from

@@ -574,3 +574,56 @@ async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path
         assert all(s is not None for s in board._strips)
         assert [board._strips[y] is before[y] for y in range(len(lines))] == [
             y not in changed for y in range(len(lines))]
+
+
+def test_the_spares_label_shortens_then_the_chips_wrap():
+    from cellwars_tui.games.virus_fight.screen import hand_layout
+
+    chips = "M1 M2 M3 W1 W2 W3 J1 J2 J3 E2 E3".split()
+    assert hand_layout("Red", chips, 60) == ("Red's spares (11):", 11)
+    assert hand_layout("Red", chips, 50) == ("Spares (11):", 11)  # 80 columns
+    title, first = hand_layout("Red", chips, 34)  # 64 columns: a second line
+    assert title == "Spares (11):" and first == 7
+    assert hand_layout("Red", [], 10) == ("Red: no spares", 0)
+
+
+async def test_the_spares_line_shows_every_spare_at_80x24_and_wraps_at_64x20():
+    match = Match(R.GAME, R.VirusFightOptions(players=2, round_limit=50),
+                  [Seat(name="Red"), Seat(name="Bob")], 1)
+    for seat, prog in ((0, "E1"), (1, "J1 E2")):
+        for name in prog.split():
+            match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        match.play(seat, R.Mark(0))
+        match.play(seat, R.Ready())
+    while match.state.phase == R.PLACE:
+        seat = match.to_act()[0]
+        match.play(seat, match.legal_actions(seat)[0])
+    app = CellwarsApp(match=match)
+    spares = "M1 M2 M3 W1 W2 W3 J1 J2 J3 E2 E3"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        assert f"Spares (11): {spares}" in screen_text(app)  # E3 included
+        hand = screen.query_one("#vf-hand")
+
+        def shown_chips():
+            return [c for c in hand.query(".vf-spare") if c.display and c.parent.display]
+
+        assert len(shown_chips()) == 11
+        for chip in shown_chips():
+            assert hand.content_region.contains_region(chip.region), chip.id
+        await pilot.resize_terminal(64, 20)
+        for _ in range(3):
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Spares (11): M1 M2 M3 W1 W2 W3 J1" in text and "\n J2 J3 E2 E3 " in text
+        assert len(shown_chips()) == 11
+        for chip in shown_chips():
+            assert hand.content_region.contains_region(chip.region), chip.id
+        await pilot.resize_terminal(100, 30)
+        for _ in range(3):
+            await pilot.pause()
+        assert f"Red's spares (11): {spares}" in screen_text(app)
+        assert not screen.query_one("#vf-hand-row-1").display
