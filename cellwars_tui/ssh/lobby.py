@@ -126,7 +126,7 @@ class LobbyScreen(Screen):
     LobbyScreen #naming { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("n", "focus_create", "New table"),
+        Binding("n", "create", "New table"),
         Binding("j", "focus_code", "Join by code"),
         Binding("escape", "back", "Back"),
     ]
@@ -179,6 +179,9 @@ class LobbyScreen(Screen):
             self.query_one("#who", Static).update(f"{TITLE} · {who}")
             if msg.need_name:
                 self.query_one("#nick", Input).focus()
+            elif self.focused is None or not self.focused.display or (
+                    self.focused.parent is not None and not self.focused.parent.display):
+                self.query_one("#tables", OptionList).focus()  # not the hidden nickname box
         elif isinstance(msg, p.Lobby):
             self._show_tables(msg)
         elif isinstance(msg, p.TableState) and self.app.screen is self:
@@ -234,7 +237,9 @@ class LobbyScreen(Screen):
         HubLink.of(self.app).send(p.SetName(name=name))
 
     @on(Button.Pressed, "#create")
-    def _create(self) -> None:
+    def action_create(self) -> None:
+        """A new table of the game and player count chosen below (Virus Fight, 2 players unless
+        changed): one key from the list, no detour through the form."""
         game = self.query_one("#game", Select).value
         players = self.query_one("#players", Select).value
         if not isinstance(game, str) or not isinstance(players, int):
@@ -428,9 +433,16 @@ class TableScreen(Screen):
 
     def action_bot(self) -> None:
         seat = self.query_one("#seats", OptionList).highlighted
-        if seat is None or self.state is None:
+        if self.state is None:
             return
-        current = self.state.info.seats[seat]
+        seats = self.state.info.seats
+        if seat is None or seats[seat].kind == "human":
+            # nothing (or a person) highlighted: the first free seat gets the bot
+            seat = next((i for i, s in enumerate(seats) if s.kind == "free"), None)
+            if seat is None:
+                self.notify("Every seat is taken: highlight a bot's seat to free it.")
+                return
+        current = seats[seat]
         bot = "" if current.kind == "bot" and self.state.view == b"" else "mcts"
         HubLink.of(self.app).send(p.SetBot(seat=seat, bot=bot))
 

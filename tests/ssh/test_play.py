@@ -144,3 +144,20 @@ async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_it
     finally:
         await ann.close()
         await ben.close()
+
+
+async def test_a_host_makes_a_table_with_n_fills_it_with_b_and_starts_with_s(server, client_key):
+    """The lobby's keys do what the footer says: n makes a table at once, b seats a bot in the
+    first free seat when nothing (or the host's own seat) is highlighted, s starts."""
+    ann = await open_terminal(server.port, key=client_key, username="ann", cols=110, rows=36)
+    try:
+        await online(ann, "ann")
+        ann.send("n")
+        await ann.wait_for("1. ann  ← you")
+        await ann.wait_for("2. (free)")
+        ann.send("b")
+        await until(lambda: "2. (free)" not in ann.text(), what="a bot in seat 2")
+        ann.send("s")
+        await ann.wait_for("Virus Fight · step", timeout=20)
+    finally:
+        await ann.close()
