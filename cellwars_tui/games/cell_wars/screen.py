@@ -18,6 +18,7 @@ also take the six direction keys ``w e`` (NW NE), ``a d`` (W E), ``z x`` (SW SE)
 from __future__ import annotations
 
 import random
+import textwrap
 from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -918,10 +919,23 @@ class CellWarsScreen(GameScreen):
                 else:
                     out.append(f"   hand: {len(pn.hand)} card{'s' if len(pn.hand) > 1 else ''}\n",
                                style=muted)
+        if self._card is not None:  # the picked card's text, whole (the status line may cut it)
+            card = CARDS[_card_id(self._card)]
+            out.append(f"{card.name} ({card.kind}):\n", style="bold")
+            room = self._side_width()
+            for line in textwrap.wrap(card.text, max(16, room - 1)):
+                out.append(f" {line}\n")
         if s.factory:
             out.append(f"Wall factory stock: {s.factory}\n", style=muted)
         out.append("A B G immune · a b g cancer\n", style=muted)
         return out
+
+    def _side_width(self) -> int:
+        try:
+            widget = self.query_one("#gs-seats", Static)
+        except NoMatches:
+            return 32
+        return widget.content_region.width or 32
 
     def _may_see_hand(self, s: R.CWState, p: int) -> bool:
         """Name the cards of panel ``p``'s hand exactly when the view holds them: a seat's view
@@ -1002,8 +1016,8 @@ class CellWarsScreen(GameScreen):
                     add("charge (pay 2, draw)", act(a))
                 elif isinstance(a, R.Mutate):
                     add("mutate (pay 1, roll)", act(a))
-            self.prompt = (f"{C.PANEL_TITLES[p]}: charge (pay 2 Biomass, draw a card), "
-                           "mutate (pay 1, roll: 3-4 regain 1, 5-6 draw) or 0 for no more")
+            self.prompt = (f"{C.PANEL_TITLES[p]}: draw cards? (mutate rolls: 3-4 regain 1, "
+                           "5-6 draw) 0: no more")
         elif s.step == R.CARDS_STEP:
             self._card_choices(s, legal, at, add, act)
         elif s.step in (R.MOVE, R.CARDMOVE):
@@ -1122,8 +1136,8 @@ class CellWarsScreen(GameScreen):
         for a in legal:
             if isinstance(a, R.Roll):
                 add("roll", act(a))
-        self.prompt = (f"{C.PANEL_TITLES[p]}: a special action (then no move), roll to move, "
-                       "or 0 to end the round")
+        self.prompt = (f"{C.PANEL_TITLES[p]}: a special action (then no move), roll to move,"
+                       " 0: end round")
 
     # -- decisions -------------------------------------------------------------------------------
     def pick_card(self, slug: str) -> None:
@@ -1154,6 +1168,7 @@ class CellWarsScreen(GameScreen):
         self._paint_board()
         self._paint_bottom()
         self._paint_prompt()
+        self._paint_side()  # a picked card's text shows there
 
     def run_choice(self, choice: Choice) -> None:
         self._settle_dice()

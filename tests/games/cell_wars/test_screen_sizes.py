@@ -150,3 +150,33 @@ async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice():
         await pilot.pause()
         assert not screen.query(TooSmall)
         assert_board_fits(screen)
+
+
+async def test_at_80x24_the_prompts_fit_and_a_picked_cards_text_shows_whole():
+    from cellwars_tui.games.cell_wars import rules as R
+    from cellwars_tui.games.cell_wars.cards import CARDS, card_id
+
+    from .helpers import Ia, give, standard, turn
+    from .test_screen_decisions import _arranged
+
+    s = give(standard(), Ia, "adjuvant", "complement-activation", "synnotch")
+    for step in (R.DRAW, R.SPECIAL, R.CARDS_STEP):
+        app = CellwarsApp(match=_arranged(turn(s, Ia, step=step), human=0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.legal, step
+            status = screen.query_one("#gs-status")
+            assert len(screen.prompt) <= status.content_region.width, screen.prompt
+            if step != R.CARDS_STEP:
+                continue
+            first = screen.choices[0]
+            assert first.key == "1" and first.hint
+            await pilot.press("1")
+            await pilot.pause()
+            assert screen._card is not None
+            text = CARDS[card_id(screen._card)].text
+            assert len(text) > 78  # too long for the status line
+            side = " ".join(str(screen.query_one("#gs-seats").render()).split())
+            assert text in side
+            assert "Cancer gamma" in side or "Cg" in side  # the seats still show
