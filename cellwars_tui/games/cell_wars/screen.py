@@ -839,9 +839,14 @@ class CellWarsScreen(GameScreen):
 
     def _paint_bottom(self) -> None:
         try:
-            self.query_one(ChoiceBar).set_choices(self.choices)
+            bar = self.query_one(ChoiceBar)
         except NoMatches:
             return
+        bar.set_choices(self.choices)
+        # at the end the banner takes the bar's place (so the whole board stays in view at 80x24)
+        over = self.view_state is not None and self.view_state.phase == R.OVER
+        if bar.display == over:
+            bar.display = not over
 
     # -- the side panel ------------------------------------------------------------------------
     def _paint_side(self) -> None:

@@ -28,12 +28,14 @@ def shown(app) -> list[str]:
     return console.export_text().splitlines()
 
 
-def assert_board_fits(screen) -> None:
+def assert_board_fits(screen, cut: int = 0) -> None:
+    """The whole honeycomb is in view (but for ``cut`` lines of bottom outline) with every tile
+    name and piece."""
     board = screen.query_one(HexBoard)
     lay = board.layout_
     width, height = board.size
     assert board.offset_x >= 0 and board.offset_x + lay.width <= width
-    assert board.offset_y >= 0 and board.offset_y + lay.height <= height
+    assert board.offset_y >= 0 and board.offset_y + lay.height <= height + cut
     region = board.content_region
     lines = shown(screen.app)[region.y:region.y + region.height]
     text = "\n".join(line[region.x:region.x + region.width] for line in lines)
@@ -180,3 +182,28 @@ async def test_at_80x24_the_prompts_fit_and_a_picked_cards_text_shows_whole():
             side = " ".join(str(screen.query_one("#gs-seats").render()).split())
             assert text in side
             assert "Cancer gamma" in side or "Cg" in side  # the seats still show
+
+
+async def test_at_80x24_the_whole_board_stays_in_view_under_the_game_over_banner():
+    import msgspec
+
+    from cellwars_tui.games.cell_wars import rules as R
+    from cellwars_tui.games.cell_wars.screen import ChoiceBar
+
+    from .helpers import standard
+    from .test_screen_decisions import _arranged
+
+    s = msgspec.structs.replace(standard(), phase=R.OVER, winner=2, result="tie")
+    app = CellwarsApp(match=_arranged(s, human=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert screen.table.is_over()
+        assert screen.query_one("#gs-banner").has_class("over")
+        assert not screen.query_one(ChoiceBar).display
+        screen.cursor = B.BY_NAME["A1"]  # the board does not need to move for the cursor
+        screen._paint_board()
+        await pilot.pause()
+        # the banner leaves 18 lines: only the bottom outline of row I (texture only) is cut
+        assert_board_fits(screen, cut=1)
