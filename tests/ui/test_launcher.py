@@ -189,6 +189,15 @@ def test_new_game_request_defaults_and_seat_kinds():
     assert all(s.is_bot and s.bot == "mcts" and s.think == 0.3 for s in req.seats)
 
 
+async def _until(pilot, condition, rounds: int = 100) -> None:
+    """Pause until ``condition()`` holds (a loaded machine may need several frames)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    assert condition()
+
+
 def _inside(region, size) -> bool:
     return (region.width > 0 and region.height > 0 and region.x >= 0 and region.y >= 0
             and region.right <= size.width and region.bottom <= size.height)
@@ -204,15 +213,21 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
         game = get_game(game_id)
         app = CellwarsApp(games=[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("n")
-            await pilot.pause()
+            for _ in range(20):  # (keys typed while the launcher is still mounting are lost)
+                await pilot.pause(0.1)
+                if isinstance(app.screen, LauncherScreen):
+                    await pilot.press("n")
+                    await pilot.pause(0.1)
+                if isinstance(app.screen, NewGameScreen):
+                    break
             dialog = app.screen
             assert isinstance(dialog, NewGameScreen)
             dialog.query_one("#setup-players", Select).value = seats
             for i in range(1, seats):
                 dialog.query_one(f"#seat-kind-{i}", Select).value = "random"
-            await pilot.pause()
+            last_row = dialog.query_one(f"#seat-row-{seats - 1}")
+            await _until(pilot, lambda: last_row.display and last_row.region.height == 1
+                         and not dialog.query_one("#think-row").display)
             await pilot.pause()
             size = dialog.size
             start, cancel = dialog.query_one("#setup-start"), dialog.query_one("#setup-cancel")
@@ -225,19 +240,17 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
             assert form.region.bottom <= dialog.query_one("#setup-hint").region.y
             if seats == 6:
                 assert form.max_scroll_y > 0
-            dialog.query_one("#setup-seed").focus()  # the last field scrolls into view
-            await pilot.pause()
-            await pilot.pause()
-            assert form.region.contains_region(dialog.query_one("#setup-seed").region)
+            seed = dialog.query_one("#setup-seed")
+            seed.focus()  # the last field scrolls into view
+            await _until(pilot, lambda: form.region.contains_region(seed.region))
             # an error line does not push the buttons out either
             dialog.query_one("#setup-seed").value = "x"
             await pilot.press("ctrl+s")
+            await _until(pilot, lambda: "Seed" in str(dialog.query_one("#setup-error").render()))
             await pilot.pause()
-            assert "Seed" in str(dialog.query_one("#setup-error").render())
             assert _inside(start.region, size) and start.region.bottom < box.bottom
             dialog.query_one("#setup-seed").value = "5"
-            await pilot.click("#setup-start")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen), game_id
+            assert await pilot.click("#setup-start")
+            await _until(pilot, lambda: isinstance(app.screen, GameScreen))
             assert app.screen.table.game is game
             assert len(app.screen.table.match.seats) == seats
