@@ -48,6 +48,10 @@ SPECIES_CHOICES = (4, 5, 6)
 # Phases of a state.
 SETUP, START, RETURN, WON, GAVE_UP, OUT_OF_ROUNDS = (
     "setup", "start", "return", "won", "gave-up", "out-of-rounds")
+
+
+def _rounds(n: int) -> str:
+    return "1 round" if n == 1 else f"{n} rounds"
 OVER = frozenset({WON, GAVE_UP, OUT_OF_ROUNDS})
 
 # ----------------------------------------------------------------------------------------------
@@ -668,11 +672,11 @@ class CellManagement(Game[CMState, Action]):
 
     def outcome(self, s: CMState) -> Outcome | None:
         if s.phase == WON:
-            return Outcome((0,), f"escaped in {s.round} rounds")
+            return Outcome((0,), f"escaped in {_rounds(s.round)}")
         if s.phase == GAVE_UP:
-            return Outcome((), f"gave up after {s.round} rounds")
+            return Outcome((), f"gave up after {_rounds(s.round)}")
         if s.phase == OUT_OF_ROUNDS:
-            return Outcome((), f"no escape within {s.max_rounds} rounds")
+            return Outcome((), f"no escape within {_rounds(s.max_rounds)}")
         return None
 
     # -- bot hooks -------------------------------------------------------------------------

@@ -273,11 +273,11 @@ def test_giving_up_ends_the_puzzle_unsolved():
 
 
 def test_the_outcome_of_a_solitaire_has_no_score_list():
-    # The banner ("Player wins (escaped in 1 rounds)") must not end in "- Player 1": the rounds
+    # The banner ("Player wins (escaped in 1 round)") must not end in "- Player 1": the rounds
     # are in the termination text, not in per-seat scores.
     s = play(with_captives(ship(), hideout={A}, center={N, TWO, THREE, FOUR, FIVE}), Start(A))
     out = GAME.outcome(s)
-    assert out.scores == () and out.termination == "escaped in 1 rounds"
+    assert out.scores == () and out.termination == "escaped in 1 round"
     lost = play(ship(max_rounds=2), Start(FOUR), Start(FOUR))
     assert GAME.outcome(lost).scores == ()
 
