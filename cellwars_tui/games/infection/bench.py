@@ -80,7 +80,7 @@ def bench_frames(quick: bool) -> list[Result]:
     gaps = sorted(b - a for a, b in zip(arrivals, arrivals[1:])) or [0.0]
     p95 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.95))]
     return [
-        result("infection: screen updates/s, 4 players rolling", rate, "updates/s", ">=", FPS - 1,
+        result("infection: screen updates/s, 4 players rolling", rate, "updates/s", ">=", 30,
                note=f"{seconds:g} s real time, {actions[0]} steps applied; "
                     f"p95 gap {p95 * 1e3:.0f} ms"),
         result("infection: CPU per screen update (draw, bots, autosave)",

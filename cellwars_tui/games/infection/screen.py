@@ -37,7 +37,7 @@ from .rules import (CURE, NO_SEAT, REST, SEARCH, WHITE, Claim, Clock, Double, Ho
                    Move, Rat, Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target, TimeUp,
                    microscopes, missing, top_free, vp)
 
-FPS = 30
+FPS = 40  # timer ticks a second: headroom over the 30 updates/s the table must keep
 NARROW_WIDTH = 100  # below this many columns: compact cards and a narrow side panel
 WIDE_WIDTH = 130  # from this many columns on: a wide side panel (whole log lines)
 SHORT_HEIGHT = 30  # below this many lines: the countdown's row loses its blank lines
@@ -338,15 +338,9 @@ class InfectionScreen(GameScreen):
         self._system(TimeUp(s.round))
 
     def _system(self, action: Action) -> None:
-        """Apply a system action (time-up) to the table."""
-        submit = getattr(self.table, "submit_system", None)
+        """Apply a system action (time-up, clock) to the table."""
         try:
-            if submit is not None:
-                submit(action)
-            else:
-                match = self.table.match
-                match.play(CHANCE, action)
-                self.table._changed()
+            self.table.submit_system(action)
         except CellwarsError as exc:
             self.say(f"time-up: {exc}")
 
