@@ -98,6 +98,9 @@ class ReplayTable:
     def submit(self, seat: int, action: Action) -> None:
         raise IllegalAction("this is a replay: use Play from here to play on")
 
+    def submit_system(self, action: Action) -> None:
+        raise IllegalAction("this is a replay: nothing is played here")
+
     def can_undo(self) -> bool:
         return False
 
