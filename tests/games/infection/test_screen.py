@@ -104,7 +104,9 @@ async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
             assert [st.action.round for st in time_up] == [1]
             assert time_up[0].t == pytest.approx(60, abs=0.1)
             assert s.round == 2 and s.seats[0].stage == R.WHITE
-            assert _clock(screen) == "1:00"
+            # a fresh round's countdown; the last advance may overshoot the round's start by up
+            # to one roll wait, which the screen's ticks show as a second gone
+            assert _clock(screen) in ("1:00", "0:59")
 
 
 async def test_the_countdown_changes_its_look_in_the_last_20_seconds(clock):
