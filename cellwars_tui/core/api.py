@@ -64,6 +64,28 @@ class Outcome(msgspec.Struct, frozen=True):
             return (0.0,) * players
         return tuple(1.0 if s in self.winners else -1.0 for s in range(players))
 
+    def text(self, names: Sequence[str]) -> str:
+        """One line for a banner or a list: "Ann wins (eliminated) - Ann 3, Ben 1"."""
+        players = len(names)
+
+        def name(seat: int) -> str:
+            return names[seat] if 0 <= seat < players else f"seat {seat + 1}"
+
+        if not self.winners:
+            who = f"{name(0)} loses" if players == 1 else "Nobody wins"
+        elif len(self.winners) == players and players > 1:
+            who = "Draw"
+        elif len(self.winners) == 1:
+            who = f"{name(self.winners[0])} wins"
+        else:
+            who = " and ".join(name(w) for w in self.winners) + " win"
+        text = f"{who} ({self.termination})" if self.termination else who
+        if self.scores and players == 1:
+            text += f" - score {self.scores[0]:g}"
+        elif self.scores:
+            text += " - " + ", ".join(f"{name(i)} {score:g}" for i, score in enumerate(self.scores))
+        return text
+
 
 S = TypeVar("S", bound=msgspec.Struct)
 A = TypeVar("A", bound=Action)

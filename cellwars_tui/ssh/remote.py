@@ -253,25 +253,7 @@ class RemoteTable:
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        if outcome is None:
-            return ""
-        names = self.names()
-
-        def name(w: int) -> str:
-            return names[w] if 0 <= w < len(names) else f"seat {w + 1}"
-
-        if not outcome.winners:
-            who = "Nobody wins"
-        elif len(outcome.winners) == self.players and self.players > 1:
-            who = "Draw"
-        elif len(outcome.winners) == 1:
-            who = f"{name(outcome.winners[0])} wins"
-        else:
-            who = " and ".join(name(w) for w in outcome.winners) + " win"
-        text = f"{who} ({outcome.termination})" if outcome.termination else who
-        if outcome.scores:
-            text += " - " + ", ".join(f"{name(i)} {v:g}" for i, v in enumerate(outcome.scores))
-        return text
+        return "" if outcome is None else outcome.text(self.names())
 
     # -- bots: the hub runs them -------------------------------------------------------------
     def bot_to_move(self) -> int | None:

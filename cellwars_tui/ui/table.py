@@ -217,26 +217,7 @@ class LocalTable:
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        if outcome is None:
-            return ""
-        names = self.names()
-        solitaire = self.players == 1
-        if not outcome.winners:
-            who = f"{names[0]} loses" if solitaire and names else "Nobody wins"
-        elif len(outcome.winners) == self.players and self.players > 1:
-            who = "Draw"
-        elif len(outcome.winners) == 1:
-            who = f"{names[outcome.winners[0]]} wins"
-        else:
-            who = " and ".join(names[w] for w in outcome.winners) + " win"
-        text = f"{who} ({outcome.termination})" if outcome.termination else who
-        if outcome.scores and solitaire:
-            text += f" - score {outcome.scores[0]:g}"
-        elif outcome.scores:
-            text += " - " + ", ".join(
-                f"{names[i]} {score:g}" for i, score in enumerate(outcome.scores) if i < len(names)
-            )
-        return text
+        return "" if outcome is None else outcome.text(self.names())
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cellwars_tui.core import CHANCE, IllegalAction, Match, Seat
+from cellwars_tui.core import CHANCE, IllegalAction, Match, Outcome, Seat
 from tests.toy_game import TOY, Die, Hold, Roll
 
 
@@ -108,3 +108,15 @@ def test_a_seat_name_is_one_short_line_of_plain_text(given, shown):
     assert Seat(name=given).name == shown
     decoded = msgspec.json.decode(msgspec.json.encode({"name": given}), type=Seat)
     assert decoded.name == shown  # hand-edited records are cleaned too
+
+
+@pytest.mark.parametrize(("outcome", "names", "text"), [
+    (Outcome((1,), "eliminated"), ["Ann", "Ben"], "Ben wins (eliminated)"),
+    (Outcome((0, 1), "stalemate", (3, 3)), ["Ann", "Ben"], "Draw (stalemate) - Ann 3, Ben 3"),
+    (Outcome((0, 2), "", ()), ["A", "B", "C"], "A and C win"),
+    (Outcome((), "virus wins"), ["A", "B"], "Nobody wins (virus wins)"),
+    (Outcome((), "gave up"), ["Solo"], "Solo loses (gave up)"),
+    (Outcome((0,), "escaped", (12,)), ["Solo"], "Solo wins (escaped) - score 12"),
+])
+def test_an_outcome_reads_as_one_line(outcome, names, text):
+    assert outcome.text(names) == text
