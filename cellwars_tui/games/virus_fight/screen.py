@@ -341,14 +341,9 @@ class VirusFightScreen(GameScreen):
             yield Chip("✗ Decline (d)", "agree", 0, id="vf-decline", classes="vf-button")
         yield Static(id="vf-prompt")
 
-    def refresh_table(self) -> None:
-        if not self.is_attached:  # a bot may answer after the screen was closed
-            return
-        public = getattr(self.table, "public_view", None)
-        if public is not None and not self.read_only and public().phase != BUILD:
-            # after the reveal nothing is secret: hot-seat players pass without a cover
-            self._shown_viewer = self.table.viewer()
-        super().refresh_table()
+    def needs_cover(self, view: Any, seat: int) -> bool:
+        # after the reveal nothing is secret: hot-seat players pass without a cover
+        return view.phase == BUILD and super().needs_cover(view, seat)
 
     # -- the state and the picks -------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
