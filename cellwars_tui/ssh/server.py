@@ -460,6 +460,12 @@ async def serve(
         except BaseException:
             await server.close()
             raise
+    await run_until_stopped(server, ready=ready, stop=stop)
+
+
+async def run_until_stopped(server, *, ready=None, stop: asyncio.Event | None = None) -> None:
+    """Tell ``ready`` the server is up, wait for ``stop`` (default: SIGINT or SIGTERM), then close
+    the server (``cellwars serve`` and ``cellwars web`` alike)."""
     if stop is None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -114,21 +114,11 @@ class WebServer:
 
 async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | None = None) -> None:
     """``cellwars web``: serve the app to browsers until ``stop`` (or SIGINT/SIGTERM)."""
-    import signal
+    from .server import run_until_stopped
 
     server = WebServer(host, port)
     await server.start()
-    if stop is None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    if ready is not None:
-        ready(server)
-    try:
-        await stop.wait()
-    finally:
-        await server.close()
+    await run_until_stopped(server, ready=ready, stop=stop)
 
 
 def run_web_command(args) -> int:
