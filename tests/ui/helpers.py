@@ -29,3 +29,21 @@ async def settle(pilot, rounds: int = 200) -> None:
             if not app.workers._workers or all(w.is_finished for w in app.workers):
                 return
     raise AssertionError("bots never settled")
+
+
+async def assert_too_small_below_80x24(pilot, screen) -> None:
+    """A screen that needs 80x24: one column or row less (and 64x20) shows the "too small" notice
+    asking for 80 × 24; back at 80x24 the notice is gone."""
+    from cellwars_tui.ui.size_guard import TooSmall
+
+    for size in ((79, 24), (80, 23), (64, 20)):
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        await pilot.pause()
+        notices = list(screen.query(TooSmall))
+        assert notices, size
+        assert "80 × 24" in str(notices[0].render())
+    await pilot.resize_terminal(80, 24)
+    await pilot.pause()
+    await pilot.pause()
+    assert not screen.query(TooSmall)

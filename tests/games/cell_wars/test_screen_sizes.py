@@ -16,6 +16,7 @@ from cellwars_tui.games.cell_wars.screen import (
 )
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.size_guard import TooSmall
+from tests.ui.helpers import assert_too_small_below_80x24
 
 from .test_screen import _no_dice_animation, _settle, _standard_match  # noqa: F401
 
@@ -140,17 +141,7 @@ async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice():
         seats = str(screen.query_one("#gs-seats").render())
         for name in ("Ia", "Ca", "Cb", "Ib", "Ig", "Cg"):
             assert name in seats
-        for size in ((79, 24), (80, 23), (64, 20)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
-            notices = list(screen.query(TooSmall))
-            assert notices, size
-            assert "80 × 24" in str(notices[0].render())
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert not screen.query(TooSmall)
+        await assert_too_small_below_80x24(pilot, screen)
         assert_board_fits(screen)
 
 

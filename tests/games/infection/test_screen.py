@@ -17,6 +17,7 @@ from cellwars_tui.timer import FakeClock
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import MovesPicker
 from cellwars_tui.ui.screens import screen_class
+from tests.ui.helpers import assert_too_small_below_80x24
 
 ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
 
@@ -439,14 +440,4 @@ async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice(clock
         await pilot.pause()
         screen = app.screen
         assert not screen.query(TooSmall)
-        for size in ((79, 24), (80, 23), (64, 20)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
-            notices = list(screen.query(TooSmall))
-            assert notices, size
-            assert "80 × 24" in str(notices[0].render())
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert not screen.query(TooSmall)
+        await assert_too_small_below_80x24(pilot, screen)
