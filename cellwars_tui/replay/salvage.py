@@ -107,7 +107,10 @@ def salvage(data: bytes, path: object, original: RecordError) -> Salvaged:
                 try:
                     value, i = _decoder.raw_decode(text, i)
                 except json.JSONDecodeError as exc:
-                    why = "the file is cut short" if cut else _describe(exc)
+                    # A cut may land just after a closing brace inside a step, so a parse
+                    # error at the very end of the text counts as a cut too.
+                    ends = exc.pos >= len(text.rstrip())
+                    why = "the file is cut short" if cut or ends else _describe(exc)
                     problem = f"step {len(steps) + 1} cannot be read: {why}"
                     break
                 except RecursionError:

@@ -124,6 +124,19 @@ def test_a_truncated_record_file_opens_up_to_its_last_whole_step(tmp_path, cut):
     assert replay.problem == f"valid up to step {n}; step {n + 1} cannot be read: the file is cut short"
 
 
+def test_a_record_cut_at_any_byte_of_its_steps_says_it_is_cut_short(tmp_path):
+    # A cut that lands just after a brace inside a step once read as "expecting ',' delimiter".
+    m, path = save_toy(tmp_path, moves=40)
+    data = path.read_bytes()
+    steps_at = data.index(b'"steps":[') + 12
+    for end in range(steps_at, len(data) - 2):
+        path.write_bytes(data[:end])
+        replay = Replay.open(path)
+        n = len(replay)
+        assert replay.state == m.states[n], end
+        assert replay.problem is not None and "the file is cut short" in replay.problem, (end, replay.problem)
+
+
 def test_a_record_cut_inside_its_header_is_the_projects_error(tmp_path):
     _, path = save_toy(tmp_path)
     path.write_bytes(path.read_bytes()[:60])
