@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
+import logging
 import random
 import secrets
 import shutil
@@ -43,6 +44,9 @@ from ..core.registry import get_game
 from ..record.format import SUFFIX, save_match
 from ..timer import PAUSED, RUNNING, Timer
 from . import protocol as p
+from .botpool import BotFailed, BotPool
+
+log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
 CODE_LENGTH = 4
@@ -249,6 +253,7 @@ class Hub:
         home_for: Callable[[str], Path | None] | None = None,
         idle_table_seconds: float = 600.0,
         sweep_interval: float = 10.0,
+        bots: BotPool | None = None,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
@@ -265,6 +270,7 @@ class Hub:
         self._server: asyncio.base_events.Server | None = None
         self._sweeper: asyncio.Task | None = None
         self._handlers: dict[asyncio.Task, asyncio.StreamWriter] = {}
+        self.bots = bots or BotPool()  # turn-based bots think in worker processes (none yet)
 
     # -- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -274,9 +280,12 @@ class Hub:
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
-        for task in [self._sweeper, *(t.bot_task for t in self.tables.values())]:
+        bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in [self._sweeper, *bot_tasks]:
             if task is not None:
                 task.cancel()
+        await asyncio.gather(*bot_tasks, return_exceptions=True)
+        await self.bots.close()  # no worker process outlives the hub
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.close()
@@ -693,14 +702,22 @@ class Hub:
             seat = bot_seats[0]
             slot = table.slots[seat]
             cursor, view = m.cursor, m.view(seat)
-            rng = random.Random(table.rng.getrandbits(64))
+            seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
             try:
-                action = await asyncio.to_thread(
-                    make_bot(slot.bot).choose, table.game, view, seat, rng, table.think)
-            except Exception as exc:  # a broken bot must not take the server down
-                table.note(f"{slot.name} could not move: {exc}")
-                self._table_changed(table)
-                return
+                action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
+                                                      table.think)
+            except BotFailed as exc:  # a crashed or broken bot must not stop the table
+                log.warning("table %s: bot of seat %d failed (%s); a random move instead",
+                            table.code, seat + 1, exc)
+                if m.cursor != cursor or table.match is not m or seat not in m.to_act():
+                    continue  # someone moved meanwhile: think again
+                legal = list(m.legal_actions(seat))
+                if not legal:
+                    table.note(f"{slot.name} could not move: {exc}")
+                    self._table_changed(table)
+                    return
+                action = random.Random(seed).choice(legal)
+                table.note(f"{slot.name}'s bot failed ({exc}); it plays a random move.", seat)
             if m.cursor != cursor or table.match is not m or seat not in m.to_act():
                 continue  # someone moved meanwhile: think again
             try:
