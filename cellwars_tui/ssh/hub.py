@@ -118,6 +118,7 @@ class Client:
         self.identity = ""
         self.name = ""
         self.table: Table | None = None
+        self.played = 0  # the seq of this session's last move applied (told in table states)
 
     @property
     def named(self) -> bool:
@@ -240,7 +241,8 @@ class Table:
             if self.timer is not None:
                 cache[you].update(clock=round(self.timer.remaining(), 2),
                                   clock_running=self.timer.state == RUNNING)
-        return p.TableState(info=info, host=client.identity == self.host_identity, **cache[you])
+        return p.TableState(info=info, host=client.identity == self.host_identity,
+                            played=client.played, **cache[you])
 
 
 class Hub:
@@ -329,7 +331,8 @@ class Hub:
                 try:
                     self._dispatch(client, msg)
                 except HubError as exc:
-                    client.send(p.Error(message=str(exc)))
+                    seq = msg.seq if isinstance(msg, p.Play) else 0
+                    client.send(p.Error(message=str(exc), seq=seq))
         except (p.ProtocolError, asyncio.TimeoutError, ConnectionError):
             pass
         finally:
@@ -416,7 +419,7 @@ class Hub:
             case p.Start():
                 self._start(client)
             case p.Play():
-                self._play(client, msg.step, msg.action)
+                self._play(client, msg.step, msg.action, msg.seq)
             case p.Leave():
                 self._leave(client)
             case _:
@@ -566,7 +569,7 @@ class Hub:
         self._advance(table)
         self._table_changed(table)
 
-    def _play(self, client: Client, step: int, text: str) -> None:
+    def _play(self, client: Client, step: int, text: str, seq: int = 0) -> None:
         table = self._here(client)
         m = table.match
         if m is None:
@@ -586,6 +589,7 @@ class Hub:
             events = m.play(seat, action)
         except CellwarsError as exc:
             raise HubError(str(exc)) from None
+        client.played = seq  # the states sent next tell the session its move went through
         self._after_step(table, seat, action, events)
 
     def _leave(self, client: Client) -> None:

@@ -320,10 +320,11 @@ class TableScreen(Screen):
             self._close_game_screen()
             if self.app.screen is self:
                 self.app.pop_screen()
-        elif isinstance(msg, p.Error) and self._on_top():
-            if self.remote is not None:
-                self.remote.refused()
-            self.app.notify(msg.message, severity="warning")
+        elif isinstance(msg, p.Error):
+            if self.remote is not None and msg.seq:
+                self.remote.refused(msg.seq)  # the next queued move may go
+            if self._on_top():
+                self.app.notify(msg.message, severity="warning")
 
     def _tick(self) -> None:
         head = getattr(self, "_head", f"Table {self.code}")
@@ -346,7 +347,7 @@ class TableScreen(Screen):
         if self.remote is None:
             send = HubLink.of(self.app).send
             try:
-                self.remote = RemoteTable(t, send)
+                self.remote = RemoteTable(t, send, notify=self._notice)
             except CellwarsError as exc:
                 self.notify(str(exc), severity="error")
                 return
@@ -355,6 +356,10 @@ class TableScreen(Screen):
         if not self.opened_game and self.app.screen is self:
             self.opened_game = True
             self.action_game()
+
+    def _notice(self, text: str) -> None:
+        if self._on_top():
+            self.app.notify(text, severity="warning")
 
     def action_game(self) -> None:
         """Show the game on its own screen (g); q or escape there comes back to this table."""

@@ -72,6 +72,7 @@ class Start(Msg, tag="start"):
 class Play(Msg, tag="play"):
     step: int  # the step the player saw: a move made on a stale view is refused
     action: str  # the game's notation (action_to_str)
+    seq: int = 0  # the session's number for this move: the hub's answer names it (0: none)
 
 
 class Leave(Msg, tag="leave"):
@@ -129,6 +130,7 @@ class TableState(Msg, tag="table"):
     paused: str = ""  # why the game waits (a real-time game pauses while a player is away)
     clock: float = -1.0  # seconds left on a real-time game's shared round timer (-1: no timer)
     clock_running: bool = False  # the timer runs (False: paused, or between rounds)
+    played: int = 0  # the ``seq`` of the last move of this session the hub applied
 
 
 class Left(Msg, tag="left"):
@@ -137,6 +139,7 @@ class Left(Msg, tag="left"):
 
 class Error(Msg, tag="error"):
     message: str
+    seq: int = 0  # the ``seq`` of the move refused (0: the error is not about a move)
 
 
 Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Leave]

@@ -5,7 +5,10 @@ notes/ui_contract.md). The hub owns the game; this table holds the latest
 :class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
 legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
 ``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
-(``update``), and listeners are called then. Nothing is undone over the network, no bot runs here
+(``update``), and listeners are called then. One move is on its way at a time: moves made before
+the hub answers (a player typing fast) wait in a queue and go up one by one, each once the hub
+has answered the one before; a queued move the new state no longer allows is dropped with a
+one-line notice (``notify``). Nothing is undone over the network, no bot runs here
 (the hub runs the bots) and nothing is saved here (the hub records the game).
 
 This module imports no textual.
@@ -14,6 +17,7 @@ This module imports no textual.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +28,9 @@ from ..core.registry import get_game
 from . import protocol as p
 
 
+MAX_QUEUED = 16  # moves a seat may make ahead of the hub's answers
+
+
 class RemoteTable:
     """The session's seat at a table of the hub (or a spectator's public view)."""
 
@@ -31,7 +38,8 @@ class RemoteTable:
     supports_undo = False  # the hub's game is shared: nobody takes moves back
 
     def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
-                 game: Game | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
+                 game: Game | None = None, *, clock: Callable[[], float] = time.monotonic,
+                 notify: Callable[[str], None] | None = None) -> None:
         self.game: Game = game or get_game(state.info.game)
         self.players: int = len(state.info.seats)
         self._send = send
@@ -41,7 +49,10 @@ class RemoteTable:
         self._state = state
         self._view: Any = None
         self._legal: list[Action] = []
-        self._sent_at: int | None = None  # the step at which this seat last sent an action
+        self._seq = state.played  # numbers this session's moves; the hub's answers name them
+        self._in_flight: int | None = None  # the seq of the move on its way to the hub
+        self._queue: deque[Action] = deque()  # moves made since, sent one by one
+        self._notify = notify or (lambda text: None)
         self._clock = clock
         self._received = clock()
         self._load(state)
@@ -60,6 +71,10 @@ class RemoteTable:
         if state.info.code != self.code:
             return
         self._load(state)
+        self._send_queued()
+        self._changed()
+
+    def _changed(self) -> None:
         self.revision += 1
         for fn in list(self._listeners):
             fn()
@@ -76,8 +91,8 @@ class RemoteTable:
             except CellwarsError:
                 continue  # a notation this build cannot read: offered nowhere
         self._legal = legal
-        if self._sent_at is not None and state.step != self._sent_at:
-            self._sent_at = None
+        if self._in_flight is not None and state.played == self._in_flight:
+            self._in_flight = None  # the hub applied it: the next queued move may go
 
     @property
     def read_only(self) -> bool:
@@ -180,9 +195,9 @@ class RemoteTable:
 
     def humans_to_act(self) -> tuple[int, ...]:
         you = self._state.you
-        if you is None or self._state.paused or self._sent_at is not None:
+        if you is None or self._state.paused:
             return ()
-        return (you,) if you in self._state.to_act else ()
+        return (you,) if you in self._state.to_act else ()  # moves made now queue if need be
 
     def legal(self, seat: int) -> list[Action]:
         if seat != self._state.you or not self.humans_to_act():
@@ -194,7 +209,8 @@ class RemoteTable:
 
     # -- acting ------------------------------------------------------------------------------
     def submit(self, seat: int, action: Action) -> None:
-        """Send ``action`` to the hub; the new state arrives later through ``update``."""
+        """Send ``action`` to the hub; the new state arrives later through ``update``. While an
+        earlier move is on its way, ``action`` waits in the queue (checked when its turn comes)."""
         you = self._state.you
         if you is None:
             raise IllegalAction("you are watching this table")
@@ -203,30 +219,72 @@ class RemoteTable:
             return  # a screen that drives its own bots (Infection): the hub's bot plays this seat
         if seat != you:
             raise IllegalAction(f"you play {self.seat_name(you)}, not {self.seat_name(seat)}")
+        if self._in_flight is not None:
+            if len(self._queue) >= MAX_QUEUED:
+                raise IllegalAction("too many moves on their way: wait for the table")
+            self._queue.append(action)
+            return
+        why = self._why_not(action)
+        if why:
+            raise IllegalAction(why)
+        self._send_now(action)
+
+    def moves_on_their_way(self) -> int:
+        """Moves sent or queued that the hub has not answered yet."""
+        return len(self._queue) + (self._in_flight is not None)
+
+    def _why_not(self, action: Action) -> str:
+        """Why this seat may not make ``action`` now ("" when it may)."""
+        you = self._state.you
         if self._state.paused:
-            raise IllegalAction(f"the game is {self._state.paused}")
-        if self._sent_at is not None:
-            raise IllegalAction("your move is on its way")
+            return f"the game is {self._state.paused}"
         if you not in self._state.to_act:
-            raise IllegalAction(f"it is not {self.seat_name(you)}'s turn")
+            return f"it is not {self.seat_name(you)}'s turn"
         text = self.game.action_to_str(action)
         if text not in self._state.legal:
-            raise IllegalAction(f"{text} is not a legal move now")
-        self._sent_at = self._state.step
-        self._send(p.Play(step=self._state.step, action=text))
+            return f"{text} is not a legal move now"
+        return ""
+
+    def _send_now(self, action: Action) -> None:
+        self._seq += 1
+        self._in_flight = self._seq
+        self._send(p.Play(step=self._state.step, action=self.game.action_to_str(action),
+                          seq=self._seq))
+
+    def _send_queued(self) -> None:
+        """The hub answered: send the next queued move the state allows; drop those it does not."""
+        dropped: list[str] = []
+        reason = ""
+        if self._state.outcome is not None and self._queue:
+            dropped = [self.game.action_to_str(a) for a in self._queue]
+            self._queue.clear()
+            reason = "the game is over"
+        while self._in_flight is None and self._queue:
+            action = self._queue.popleft()
+            why = self._why_not(action)
+            if why:
+                dropped.append(self.game.action_to_str(action))
+                reason = why
+                continue
+            self._send_now(action)
+        if len(dropped) == 1:
+            self._notify(f"dropped your queued move: {reason}")
+        elif dropped:
+            self._notify(f"dropped {len(dropped)} queued moves ({', '.join(dropped)}): {reason}")
 
     def submit_system(self, action: Action) -> None:
         """A screen's own timer ran out (``time-up``): nothing to send, the hub keeps the one
         shared timer and plays the system action itself."""
         return None
 
-    def refused(self) -> None:
-        """The hub refused the last move: the seat may act again."""
-        if self._sent_at is not None:
-            self._sent_at = None
-            self.revision += 1
-            for fn in list(self._listeners):
-                fn()
+    def refused(self, seq: int | None = None) -> None:
+        """The hub refused move ``seq`` (None: the move on its way, whatever it was): the next
+        queued move goes if the state allows it, and the seat may act again."""
+        if self._in_flight is None or (seq is not None and seq != self._in_flight):
+            return  # not about the move on its way (an older one, or no move at all)
+        self._in_flight = None
+        self._send_queued()
+        self._changed()
 
     def can_undo(self) -> bool:
         return False
