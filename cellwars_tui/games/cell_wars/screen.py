@@ -52,6 +52,7 @@ from .cards import card_id as _card_id
 TISSUE_GLYPHS = ("·", "x", "X")  # normal, cancer, solidified
 TISSUE_WORDS = ("normal", "cancer", "solidified")
 PIECE_MARKS = ("A", "a", "b", "B", "G", "g")  # by panel: Ia Ca Cb Ib Ig Cg
+SEAT_TAG = 9  # a seat line of the side panel starts "▶A Ia P1 " (acting mark, piece, cell, seat)
 WALL_GLYPH = "#"
 SPOT_GLYPHS = ("C", "C", "C", "C", "+", "F", "~", "~")  # by SIGN_KINDS index (inactive CARD: c)
 SPOT_WORDS = ("CARD sign", "CARD sign", "CARD sign", "CARD sign", "Biomass generator",
@@ -709,6 +710,7 @@ class CellWarsScreen(GameScreen):
             side.styles.width = max(36, min(64, width - lay.width - 6))
         else:
             side.styles.width = 36 if width >= 76 else 28
+        self.call_after_refresh(self._paint_side)  # the seat lines fit the panel's new width
 
     def on_mount(self) -> None:
         # no super().on_mount(): Textual runs GameScreen.on_mount itself (every class's handler
@@ -887,6 +889,13 @@ class CellWarsScreen(GameScreen):
         owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
         acting = s.panel if s.phase == R.PLAY else (
             self.game.acting_panel(s) if s.phase != R.OVER else -1)
+        room = self._side_width()
+        # a line a seat with every figure labelled when the widest fits; else (the 33 columns of
+        # an 80-column window) a compact table under one header line
+        labelled = SEAT_TAG + max(len(self._seat_figures(s, p, True))
+                                  for p in range(len(s.panels))) + len(" C2") <= room
+        if not labelled:
+            out.append(" " * SEAT_TAG + "  Bio Att Rng Cards\n", style=muted)
         for p, pn in enumerate(s.panels):
             seat = owners[p]
             colour = self.seat_colour(seat)
@@ -895,35 +904,38 @@ class CellWarsScreen(GameScreen):
             out.append(PIECE_MARKS[p], style=f"bold {self.colour('board')} on {colour}")
             out.append(f" {C.PANEL_NAMES[p]}", style=f"bold {camp}")
             out.append(f" P{seat + 1} ", style=f"bold {colour}")
+            figures = self._seat_figures(s, p, labelled)
             if pn.tile == R.DEAD:
-                out.append("dead", style=muted)
-                if R.PANEL_CAMPS[p] != IMMUNE:
-                    out.append(f" lim {pn.limit}", style=muted)
-                out.append("\n")
+                out.append(figures + "\n", style=muted)
                 continue
-            limit = R.effective_limit(pn)
-            out.append(f"Bio {pn.biomass}/{limit}")
-            out.append(f" Att {R.attack_of(s, p)} Rng {R.range_of(s, p)}")
+            out.append(figures)
+            extras = []
+            if pn.walls:
+                extras.append(f"walls {pn.walls}")
+            if pn.solid:
+                extras.append(f"solid {pn.solid}/{C.SOLIDIFY_CLAIMS}")
             if pn.tile >= 0:
                 out.append(f" {B.NAMES[pn.tile]}", style=muted)
-            if pn.walls:
-                out.append(f" walls {pn.walls}")
-            if pn.solid:
-                out.append(f" solid {pn.solid}/{C.SOLIDIFY_CLAIMS}")
+            tail = " " + " ".join(extras)
+            if extras and SEAT_TAG + len(figures) + 3 + len(tail) <= room:
+                out.append(tail)
+                extras = []
             out.append("\n")
+            if extras:
+                out.append(" " * SEAT_TAG + " · ".join(extras) + "\n")
             if pn.active:
-                cards = ", ".join(f"{CARDS[c].name} ({left})" for c, left in pn.active)
-                out.append(f"   on panel: {cards}\n", style=muted)
-            if pn.hand:
-                if -1 in pn.hand:
-                    out.append(f"   hand: {len(pn.hand)} hidden card"
-                               f"{'s' if len(pn.hand) > 1 else ''}\n", style=muted)
-                elif self._may_see_hand(s, p):
-                    names = ", ".join(CARDS[c].name for c in pn.hand)
-                    out.append(f"   hand: {names}\n", style=colour)
-                else:
-                    out.append(f"   hand: {len(pn.hand)} card{'s' if len(pn.hand) > 1 else ''}\n",
-                               style=muted)
+                for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})"
+                                                      for c, left in pn.active], room):
+                    out.append(line + "\n", style=muted)
+            if not pn.hand:
+                continue
+            if self._may_see_hand(s, p):
+                for line in list_lines("hand: ", [CARDS[c].name for c in pn.hand], room):
+                    out.append(line + "\n", style=colour)
+            else:
+                hidden = "hidden " if -1 in pn.hand else ""
+                out.append(f"   hand: {len(pn.hand)} {hidden}card"
+                           f"{'s' if len(pn.hand) > 1 else ''}\n", style=muted)
         if self._card is not None:  # the picked card's text, whole (the status line may cut it)
             card = CARDS[_card_id(self._card)]
             out.append(f"{card.name} ({card.kind}):\n", style="bold")
@@ -934,6 +946,18 @@ class CellWarsScreen(GameScreen):
             out.append(f"Wall factory stock: {s.factory}\n", style=muted)
         out.append("A B G immune · a b g cancer\n", style=muted)
         return out
+
+    def _seat_figures(self, s: R.CWState, p: int, labelled: bool) -> str:
+        """Panel ``p``'s Biomass/limit, attack, range and cards, labelled ("Bio 4/5 Att 1 Rng 0
+        Cards 2") or in the compact table's columns; a dead cell's limit (cancer only)."""
+        pn = s.panels[p]
+        if pn.tile == R.DEAD:
+            return "dead" + (f" lim {pn.limit}" if R.PANEL_CAMPS[p] != IMMUNE else "")
+        bio = f"{pn.biomass}/{R.effective_limit(pn)}"
+        att, rng, cards = R.attack_of(s, p), R.range_of(s, p), len(pn.hand)
+        if labelled:
+            return f"Bio {bio} Att {att} Rng {rng} Cards {cards}"
+        return f"{bio:>5}{att:>4}{rng:>4}{cards:>6}"
 
     def _side_width(self) -> int:
         try:
@@ -1371,6 +1395,35 @@ class CellWarsScreen(GameScreen):
         out = super().palette_commands()
         return [("Next cell", "Put the cursor on the next cell piece", self.action_next_piece),
                 *out]
+
+
+def list_lines(label: str, items: list[str], width: int, indent: int = 3) -> list[str]:
+    """``label`` and the items, comma separated, in lines of at most ``width`` cells: breaks fall
+    between items (inside one only when it is too long for a line), later lines indented under
+    the first item."""
+    first = " " * indent + label
+    cont = " " * len(first)
+    lines: list[str] = []
+    line = first
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        fresh = line in (first, cont)
+        if len(line) + (0 if fresh else 1) + len(piece) <= width:
+            line += piece if fresh else " " + piece
+            continue
+        if not fresh:
+            lines.append(line)
+            line = cont
+        if len(line) + len(piece) <= width:
+            line += piece
+            continue
+        *whole, last = textwrap.wrap(piece, max(8, width - len(cont))) or [piece]
+        for part in whole:
+            lines.append(line + part)
+            line = cont
+        line += last
+    lines.append(line)
+    return lines
 
 
 def special_sentence(e: R.Special, after: R.CWState) -> str:
