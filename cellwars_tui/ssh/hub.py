@@ -43,6 +43,7 @@ from ..core.match import Match, Seat
 from ..core.registry import get_game
 from ..record.format import SUFFIX, save_match
 from ..timer import PAUSED, RUNNING, Timer
+from ..ui.naming import seat_kind_word
 from . import protocol as p
 from .botpool import BotFailed, BotPool
 
@@ -531,7 +532,7 @@ class Hub:
                 raise HubError(f"seat {seat + 1} is taken by {slot.name}")
             if bot:
                 slot.kind, slot.bot, slot.identity = "bot", bot, ""
-                slot.name = f"{make_bot(bot).title} bot"
+                slot.name = table.game.seat_label(seat)  # shown as "Blue (search bot)"
             else:
                 table.slots[seat] = Slot()
         else:
@@ -539,9 +540,9 @@ class Hub:
                 raise HubError("the game is over")
             if not bot or slot.kind != "human" or slot.identity in self.online:
                 raise HubError("only the seat of a player who left can go to a bot")
-            slot.kind, slot.bot, slot.identity = "bot", bot, ""
-            slot.name = f"{slot.name} (bot)"
+            slot.kind, slot.bot, slot.identity = "bot", bot, ""  # the name stays the player's
             table.match.seats = tuple(s.seat(table.think) for s in table.slots)
+            table.note(f"{slot.name}'s seat goes to a {seat_kind_word(table.match.seats[seat])}.")
             self._save(table)
             self._advance(table)
         self._table_changed(table)

@@ -29,7 +29,7 @@ from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from . import protocol as p
 from .client import HubClient
-from .remote import RemoteTable
+from .remote import RemoteTable, seat_words
 
 TITLE = "cellwars online"
 
@@ -93,19 +93,16 @@ class HubLink:
 def seat_line(i: int, seat: p.SeatInfo, you: int | None = None) -> str:
     if seat.kind == "free":
         who = "(free)"
-    elif seat.kind == "bot":
-        who = seat.name or f"{seat.bot} bot"
     else:
-        who = seat.name + ("" if seat.connected else " (away)")
+        who = seat_words(seat, f"seat {i + 1}")  # "ann", "Blue (search bot)": ui/naming.py
+        if seat.kind == "human" and not seat.connected:
+            who += " (away)"
     mark = "  ← you" if i == you else ""
     return f"{i + 1}. {who}{mark}"
 
 
 def table_line(t: p.TableInfo, mine: bool = False) -> str:
-    seats = ", ".join(
-        "free" if s.kind == "free" else (s.name if s.kind == "human" else s.name or "bot")
-        for s in t.seats
-    )
+    seats = ", ".join(seat_words(s, f"seat {i + 1}") for i, s in enumerate(t.seats))
     watch = f" · {t.spectators} watching" if t.spectators else ""
     star = " ★ your seat" if mine else ""
     return f"{t.code}  {t.title:<16} {t.status:<8} {seats}{watch}{star}"

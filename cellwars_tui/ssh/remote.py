@@ -25,7 +25,24 @@ from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Seat
 from ..core.registry import get_game
+from ..ui.naming import seat_kind_word, seat_text
 from . import protocol as p
+
+
+def seat_of(info: p.SeatInfo, label: str) -> Seat:
+    """A seat of the hub's table as a :class:`Seat` (``label``: the game's name for an unnamed
+    seat), for :mod:`~cellwars_tui.ui.naming`'s wording."""
+    if info.kind == "bot":
+        return Seat(name=info.name or label, kind="bot", bot=info.bot)
+    return Seat(name=info.name or "(free)")
+
+
+def seat_words(info: p.SeatInfo, label: str) -> str:
+    """How a seat of the hub's table reads in lists: "ann", "Blue (search bot)", "free"."""
+    if info.kind == "free":
+        return "free"
+    seat = seat_of(info, label)
+    return seat_text(seat.name, seat)
 
 
 MAX_QUEUED = 16  # moves a seat may make ahead of the hub's answers
@@ -146,13 +163,8 @@ class RemoteTable:
     # -- who sits here -----------------------------------------------------------------------
     @property
     def seats(self) -> tuple[Seat, ...]:
-        out = []
-        for s in self._state.info.seats:
-            if s.kind == "bot":
-                out.append(Seat(name=s.name or f"{s.bot} bot", kind="bot", bot=s.bot))
-            else:
-                out.append(Seat(name=s.name or "(free)"))
-        return tuple(out)
+        return tuple(seat_of(s, self.game.seat_label(i))
+                     for i, s in enumerate(self._state.info.seats))
 
     def names(self) -> list[str]:
         return [s.name or self.game.seat_label(i) for i, s in enumerate(self._state.info.seats)]
@@ -168,7 +180,7 @@ class RemoteTable:
     def seat_kind(self, seat: int) -> str:
         s = self._state.info.seats[seat]
         if s.kind == "bot":
-            return "random bot" if s.bot == "random" else "search bot"
+            return seat_kind_word(seat_of(s, self.game.seat_label(seat)))
         if s.kind == "free":
             return "free"
         return "player" if s.connected else "player (away)"

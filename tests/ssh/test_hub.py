@@ -13,6 +13,7 @@ from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.client import HubClient
 from cellwars_tui.ssh.hub import Hub
+from cellwars_tui.ssh.remote import seat_words
 
 from .. import toy_game  # noqa: F401  (registers toy-race)
 
@@ -242,6 +243,8 @@ async def test_the_host_can_hand_a_dropped_seat_to_a_bot(hub):
     ann.send(p.SetBot(seat=1, bot="random"))
     state = await table_where(ann, lambda t: 1 not in t.to_act)
     assert state.info.seats[1].kind == "bot"
+    assert seat_words(state.info.seats[1], "seat 2") == "ben (random bot)"  # as everywhere
+    assert "ben's seat goes to a random bot." in [line.text for line in state.log]
     await ann.close()
 
 
@@ -252,7 +255,8 @@ async def test_bots_fill_seats_and_play(hub):
     ann.send(p.Start())
     assert "fill every seat" in (await ann.next(p.Error)).message
     ann.send(p.SetBot(seat=1, bot="random"))
-    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    state = await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    assert seat_words(state.info.seats[1], "seat 2") == "Blue (random bot)"  # the game's label
     ann.send(p.Start())
     for _ in range(500):
         state = await table_where(ann, lambda t: t.outcome is not None or 0 in t.to_act)
