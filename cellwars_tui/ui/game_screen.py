@@ -28,6 +28,7 @@ from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
+from .naming import seat_text
 
 SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
@@ -178,6 +179,12 @@ class GameScreen(Screen):
         self._status = text
         if self.is_mounted and self.is_attached:
             self.query_one("#gs-status", Static).update(Text(text))
+
+    def seat_title(self, seat: int) -> str:
+        """A seat as every list and dialog names it: "Ann", "Blue (search bot)" (ui/naming.py)."""
+        name = self.table.seat_name(seat)
+        seats = self.table.seats
+        return seat_text(name, seats[seat]) if 0 <= seat < len(seats) else name
 
     def colour(self, name: str) -> str:
         """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
@@ -380,12 +387,12 @@ class GameScreen(Screen):
         try:
             self.table.submit(seat, action)
         except CellwarsError as exc:
-            self.say(f"{self.table.seat_name(seat)} (bot): {exc}")
+            self.say(f"{self.seat_title(seat)}: {exc}")
 
     def _bot_failed(self, revision: int, seat: int, exc: Exception) -> None:
         self._thinking = None
         if self.is_attached:
-            self.say(f"{self.table.seat_name(seat)} (bot) failed: {exc}")
+            self.say(f"{self.seat_title(seat)} failed: {exc}")
 
     # -- actions -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -110,6 +110,23 @@ async def test_a_table_change_or_bot_answer_after_the_screen_closed_is_dropped()
         assert table.revision == revision
 
 
+async def test_a_bots_trouble_names_the_seat_as_every_list_does():
+    table = LocalTable(toy_match(seed=3), autosave=False)
+    screen = PlainScreen(table)
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert tuple(table.humans_to_act()) == (0,)
+
+        def status() -> str:
+            return str(screen.query_one("#gs-status", Static).render())
+
+        screen._bot_done(table.revision, 1, Roll())  # not the bot's turn: refused
+        assert status().startswith("Bot (random bot): ")
+        screen._bot_failed(table.revision, 1, RuntimeError("boom"))
+        assert status() == "Bot (random bot) failed: boom"
+
+
 # -- 3. the log keeps the newest line in view ----------------------------------------------------
 def shown(log: Static) -> str:
     """The rows the log panel draws (not its whole content), whitespace dropped (rows wrap)."""
