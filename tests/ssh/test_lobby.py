@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from textual.app import App
+
 from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.lobby import seat_line, table_line
+from cellwars_tui.ssh.client import HubClient
+from cellwars_tui.ssh.lobby import HubLink, LobbyScreen, TableScreen, seat_line, table_line
+from cellwars_tui.ui.game_screen import GameScreen
+
+from .test_hub import hub  # noqa: F401
+from .test_remote import TYPING
 
 SEATS = (
     p.SeatInfo(kind="human", name="ann", connected=True),
@@ -22,3 +29,71 @@ def test_the_lobby_names_seats_the_way_every_list_does():
     assert table_line(info).endswith(
         "ann, Yellow (search bot), ben (random bot), cat, free")
     assert "(bot)" not in " ".join(lines) + table_line(info)
+
+
+# -- a pilot at an online table: keys pressed while a move is on its way are not lost -------------
+class HeldClient(HubClient):
+    """A hub connection whose moves wait (``held``) until the test lets them go."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.held = False
+        self.waiting: list[p.Msg] = []
+        self.plays: list[str] = []
+
+    def send(self, msg: p.Msg) -> None:
+        if isinstance(msg, p.Play):
+            self.plays.append(msg.action)
+            if self.held:
+                self.waiting.append(msg)
+                return
+        super().send(msg)
+
+    def let_go(self) -> None:
+        self.held = False
+        for msg in self.waiting:
+            super().send(msg)
+        self.waiting.clear()
+
+
+class OnlineApp(App):
+    def __init__(self, client: HubClient) -> None:
+        super().__init__()
+        self.client = client
+
+    def on_mount(self) -> None:
+        self._cellwars_hub_link = HubLink(self, self.client)
+        self.push_screen(LobbyScreen())
+
+
+async def until(pilot, pred, what: str) -> None:
+    for _ in range(500):
+        if pred():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_keys_pressed_in_the_game_screen_while_a_move_is_on_its_way_are_all_played(hub):  # noqa: F811
+    hub.admit("token-ann", "key:ann", "ann")
+    client = HeldClient(str(hub.socket_path), "token-ann")
+    app = OnlineApp(client)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: client.lobby is not None, "the lobby")
+        link = HubLink.of(app)
+        link.send(p.CreateTable(game=TYPING.id, players=2))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        table_screen = app.screen
+        link.send(p.SetBot(seat=1, bot="random"))
+        await until(pilot, lambda: client.table.info.seats[1].kind == "bot", "the bot")
+        link.send(p.Start())
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        await pilot.pause()
+        client.held = True  # the hub's answers wait: every key below is pressed before one comes
+        await pilot.press("enter", "down", "enter", "down", "enter")  # a, then b, then c
+        assert client.plays == ["a"]  # one move on its way; b and c wait in the table's queue
+        assert table_screen.remote.moves_on_their_way() == 3
+        client.let_go()
+        await until(pilot, lambda: table_screen.remote.is_over(), "the end of the game")
+        assert client.plays == ["a", "b", "c"]
+        assert table_screen.remote.view().text == "abc"
