@@ -19,7 +19,6 @@ from ..core.match import Match, Seat
 from ..core.registry import get_game
 
 SEAT_KINDS = ("human", "random", "mcts")
-KIND_TITLES = {"human": "Human", "random": "Random bot", "mcts": "Search bot"}
 MAX_THINK = 60.0
 
 
