@@ -58,6 +58,8 @@ LOG_SENT = 30  # log lines sent with each table state
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
 REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
 REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
+REALTIME_BOT_BUDGET = 0.02  # seconds a real-time bot thinks per action
+THINKING = "thinking"  # Table.bot_due's mark for a real-time bot whose action is being thought
 
 
 def round_seconds(game: Game, options) -> float | None:
@@ -158,6 +160,7 @@ class Table:
         self.timer: Timer | None = None  # a real-time game's shared round timer
         self.timer_round: object = None  # the round the timer counts down
         self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
+        self.think_tasks: set[asyncio.Task] = set()  # real time: bots' actions being thought
 
     @property
     def status(self) -> str:
@@ -284,6 +287,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
         bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        bot_tasks += [task for t in self.tables.values() for task in t.think_tasks]
         for task in [self._sweeper, *bot_tasks]:
             if task is not None:
                 task.cancel()
@@ -656,7 +660,8 @@ class Hub:
                 table.bot_due[seat] = timer.after(wait, lambda s=seat: self._realtime_bot(table, s))
 
     def _realtime_bot(self, table: Table, seat: int) -> None:
-        """A bot teammate's next action in a real-time game (play-time paced: pauses stop it)."""
+        """A bot teammate's next action in a real-time game (play-time paced: pauses stop it),
+        thought in the bots' pool; the seat gets no other turn scheduled meanwhile."""
         table.bot_due.pop(seat, None)
         m = table.match
         if m is None or table.match is not m or m.is_over() or table.paused():
@@ -664,14 +669,42 @@ class Hub:
         if seat not in m.to_act() or table.slots[seat].kind != "bot":
             self._follow_clock(table)
             return
+        table.bot_due[seat] = THINKING
+        seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
+        task = asyncio.create_task(self._realtime_think(table, m, seat, m.view(seat), seed))
+        table.think_tasks.add(task)
+        task.add_done_callback(table.think_tasks.discard)
+
+    async def _realtime_think(self, table: Table, m: Match, seat: int, view, seed: int) -> None:
         slot = table.slots[seat]
+        failed: BotFailed | None = None
         try:
-            rng = random.Random(table.rng.getrandbits(64))
-            action = make_bot(slot.bot).choose(table.game, m.view(seat), seat, rng, 0.02)
+            action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
+                                                  REALTIME_BOT_BUDGET)
+        except BotFailed as exc:  # a crashed or broken bot must not stop the table
+            log.warning("table %s: bot of seat %d failed (%s); a random move instead",
+                        table.code, seat + 1, exc)
+            failed, action = exc, None
+        finally:
+            if table.bot_due.get(seat) is THINKING:
+                del table.bot_due[seat]
+        if (table.match is not m or m.is_over() or table.paused() or seat not in m.to_act()
+                or table.slots[seat] is not slot or slot.kind != "bot"):
+            if table.match is m and not m.is_over():
+                self._follow_clock(table)  # schedules the seat's next turn (after a pause)
+            return
+        if failed is not None:
+            legal = list(m.legal_actions(seat))
+            if not legal:
+                table.note(f"{slot.name} could not move: {failed}")
+                self._table_changed(table)
+                return
+            action = random.Random(seed).choice(legal)
+            table.note(f"{slot.name}'s bot failed ({failed}); it plays a random move.", seat)
+        try:
             events = m.play(seat, action)
-        except Exception as exc:  # a broken bot must not take the server down
-            table.note(f"{slot.name} could not move: {exc}")
-            self._table_changed(table)
+        except CellwarsError:  # the table moved on while the bot thought: its next turn comes
+            self._follow_clock(table)
             return
         self._after_step(table, seat, action, events)
 
@@ -789,8 +822,9 @@ class Hub:
             if table.watchers:
                 continue
             if now - table.last_watched >= self.idle_table_seconds:
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
+                for task in [table.bot_task, *table.think_tasks]:
+                    if task is not None:
+                        task.cancel()
                 if table.timer is not None:
                     table.timer.close()
                 del self.tables[code]

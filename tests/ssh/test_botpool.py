@@ -238,3 +238,22 @@ async def test_closing_the_hub_leaves_no_worker_processes(tmp_path):
     await hub.close()
     assert all(gone(pid) for pid in pids)
     assert spawned_children() == []
+
+
+async def test_a_real_time_bot_thinks_in_a_worker_process_too(tmp_path):
+    from .test_realtime import RoundsState  # noqa: F401  (registers live-rounds)
+
+    hub = await hub_at(tmp_path)
+    try:
+        ann = await join(hub, "key:ann", "ann")
+        ann.send(p.CreateTable(game="live-rounds", players=2, options={"round_seconds": 30}))
+        await table_where(ann, lambda t: t.you == 0)
+        ann.send(p.SetBot(seat=1, bot="mcts"))
+        await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+        assert hub.bots.pids() == []
+        ann.send(p.Start())
+        await table_where(ann, lambda t: any(line.seat == 1 for line in t.log), timeout=30)
+        assert hub.bots.pids() and os.getpid() not in hub.bots.pids()
+        await ann.close()
+    finally:
+        await hub.close()
