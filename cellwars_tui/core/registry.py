@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .api import Game
 from .errors import CellwarsError
@@ -22,6 +24,28 @@ GAME_MODULES = (
 def register(game: Game) -> Game:
     _GAMES[game.id] = game
     return game
+
+
+def unregister(game_id: str) -> Game | None:
+    """Take a game out of the registry (the game, or None when none had that id)."""
+    return _GAMES.pop(game_id, None)
+
+
+@contextmanager
+def registered(*games: Game) -> Iterator[None]:
+    """Register ``games`` for the ``with`` block only (a test's stand-ins): on leaving, each id
+    holds what it held before, or nothing."""
+    before = {g.id: _GAMES.get(g.id) for g in games}
+    for game in games:
+        register(game)
+    try:
+        yield
+    finally:
+        for game_id, old in before.items():
+            if old is None:
+                unregister(game_id)
+            else:
+                _GAMES[game_id] = old
 
 
 def _load_all() -> None:
