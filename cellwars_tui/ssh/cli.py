@@ -7,17 +7,26 @@ import argparse
 from pathlib import Path
 
 
-def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``cellwars serve``."""
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    parser.add_argument("--allow", type=Path, metavar="FILE",
-                        help="admit only the keys in FILE (authorized_keys format); no guests")
+def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The limits both servers take (the rest are fixed in :class:`.limits.Limits`)."""
     parser.add_argument("--max-sessions", type=int, default=50, metavar="N",
                         help="players connected at once (default 50)")
     parser.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
                         help="close a session after S seconds without input (0: never; default 3600)")
+    parser.add_argument("--keepalive", type=float, default=30.0, metavar="S",
+                        help="probe a client that has been silent for S seconds and drop it after "
+                             "4 unanswered probes (0: never; default 30)")
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``cellwars serve``."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=2222,
+                        help="port to listen on (default 2222; 0: any free port)")
+    parser.add_argument("--allow", type=Path, metavar="FILE",
+                        help="admit only the keys in FILE (authorized_keys format); no guests")
+    _add_limit_arguments(parser)
     parser.add_argument("--web", action="store_true",
                         help="also serve the app to browsers (textual-serve), in the same lobby")
     parser.add_argument("--web-port", type=int, default=8000, metavar="PORT",
@@ -28,4 +37,23 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cellwars web``."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port to listen on (default 8000; 0: any free port)")
+    _add_limit_arguments(parser)
+
+
+def limits_from_args(args: argparse.Namespace):
+    """The :class:`.limits.Limits` the options ask for; CellwarsError (one line) for a value that
+    makes no sense (a port out of range, a cap below 1, a negative or endless timeout...)."""
+    from ..core.errors import CellwarsError
+    from .limits import Limits, check_port
+
+    check_port("--port", args.port)
+    if getattr(args, "web", False):
+        check_port("--web-port", args.web_port)
+        if args.web_port == args.port and args.port != 0:
+            raise CellwarsError(f"--web-port must differ from --port (both are {args.port})")
+    limits = Limits(max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
+                    keepalive_interval=args.keepalive)
+    limits.check()
+    return limits

@@ -41,8 +41,8 @@ from ..core.errors import CellwarsError
 from ..locations import data_dir
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .hub import Hub
-from .cli import add_serve_arguments
-from .limits import Limits
+from .cli import add_serve_arguments, limits_from_args
+from .limits import Limits, full_message, too_many_message
 from .zygote import ZygoteSpawner
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -227,11 +227,17 @@ class CellwarsServer:
     def connection_opened(self, c: _Connection) -> None:
         self.connections.add(c)
         self.per_address[c.address] += 1
-        if self.per_address[c.address] > self.limits.per_address:
-            c.turned_away = (
-                f"cellwars: too many connections from your address ({self.limits.per_address} "
-                "at most); close one and try again."
-            )
+        browser_tabs = self.web.connections_from(c.address) if self.web is not None else 0
+        if self.per_address[c.address] + browser_tabs > self.limits.per_address:
+            c.turned_away = too_many_message(self.limits.per_address)
+
+    # What the browser front end (``--web``) counts with its own tabs: one session cap and one
+    # per-address cap for SSH players and browser players together.
+    def sessions_in_use(self) -> int:
+        return len(self.sessions)
+
+    def connections_from(self, address: str) -> int:
+        return self.per_address.get(address, 0)
 
     def connection_closed(self, c: _Connection) -> None:
         if c in self.connections:
@@ -287,7 +293,7 @@ class CellwarsServer:
         web_home.mkdir(parents=True, exist_ok=True)
         self.web = WebServer(self.host, port, env=web_env(str(self.hub.socket_path), token,
                                                           str(web_home)),
-                             max_tabs=self.limits.max_sessions)
+                             limits=self.limits, others=self)
         await self.web.start()
 
     async def close(self) -> None:
@@ -378,9 +384,9 @@ class CellwarsServer:
                     "(without -T, or add -t).")
         if c.turned_away:
             return c.turned_away
-        if len(self.sessions) >= self.limits.max_sessions:
-            return (f"cellwars: the server is full ({self.limits.max_sessions} players); "
-                    "please try again later.")
+        browser_tabs = self.web.tabs if self.web is not None else 0
+        if len(self.sessions) + browser_tabs >= self.limits.max_sessions:
+            return full_message(self.limits.max_sessions)
         return ""
 
     async def _run_child(self, c: _Connection, process: asyncssh.SSHServerProcess) -> None:
@@ -434,6 +440,7 @@ async def serve(
     max_sessions: int = 50,
     idle_timeout: float = 3600.0,
     *,
+    keepalive: float = 30.0,
     limits: Limits | None = None,
     child_command: Sequence[str] | None = None,
     ready: Callable[[CellwarsServer], None] | None = None,
@@ -446,7 +453,8 @@ async def serve(
     With ``web_port``, browsers join the same lobby through textual-serve on that port (each
     browser tab a guest who picks a nickname)."""
     if limits is None:
-        limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout)
+        limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout,
+                        keepalive_interval=keepalive)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
                             child_command=child_command, home=home)
     try:
@@ -481,8 +489,7 @@ async def run_until_stopped(server, *, ready=None, stop: asyncio.Event | None = 
 
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
-    if not 0 <= args.port <= 65535:
-        raise CellwarsError(f"--port must be between 0 and 65535, not {args.port}")
+    limits = limits_from_args(args)
 
     def ready(server: CellwarsServer) -> None:
         where = server.host if ":" not in server.host else f"[{server.host}]"
@@ -497,14 +504,12 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CellwarsError(NO_WEB_WITH_ALLOW)
     if getattr(args, "web", False):
         web_port = args.web_port
-        if not 0 <= web_port <= 65535:
-            raise CellwarsError(f"--web-port must be between 0 and 65535, not {web_port}")
         from .web import _textual_serve
 
         _textual_serve()  # a one-line error before anything listens
     try:
-        asyncio.run(serve(args.host, args.port, args.allow, args.max_sessions,
-                          args.idle_timeout, ready=ready, web_port=web_port))
+        asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
+                          web_port=web_port))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -9,20 +9,43 @@ guest that picks a nickname (a browser has no SSH key to prove an identity).
 
 textual-serve's ``Server.serve()`` runs its own event loop; here its aiohttp application runs in
 the caller's loop next to the SSH server (``WebServer.start``/``close``).
+
+Browser tabs get the SSH server's limits (:class:`.limits.Limits`): a session cap and a
+per-address cap (shared with the SSH players under ``serve --web``), an idle timeout, a cap on
+input bytes per second, a websocket heartbeat (the keepalive), and the login timeout as the time a
+connection gets to send a whole HTTP request. A browser that is turned away gets an HTTP page
+saying why (the page at ``/``), or the same words in its terminal (a tab that opened its websocket
+anyway). To do this the websocket handler is our own (``handle_websocket`` is textual-serve's public
+hook; its app processes are driven through its public ``AppService``); the one private name used is
+in :func:`_textual_serve_app` and one in :func:`_app_process`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
+import json
 import os
 import shlex
 import sys
-from collections.abc import Mapping
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from ..core.errors import CellwarsError
+from .limits import Limits, TokenBucket, full_message, idle_message, too_many_message
 
 DEFAULT_WEB_PORT = 8000
+MAX_MESSAGE = 256 * 1024  # one websocket message from a browser (a big paste is a few KiB)
+QUIT_GRACE = 10.0  # seconds a tab's app gets to quit when told (then it is killed)
+REFUSAL_HOLD = 10.0  # seconds a turned-away tab keeps its socket so the words stay on screen
+# Put the browser's terminal back in order before the server's last words (as over SSH).
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
+    b"\x1b[?1049l\x1b[?25h\x1b[0m\r\n"
+)
 
 
 def _textual_serve():
@@ -43,38 +66,88 @@ def session_command(env: Mapping[str, str] | None = None) -> str:
     return f"{prefix}{python} -m cellwars_tui.ssh.session_app"
 
 
+def _textual_serve_app(server) -> Any:
+    """textual-serve's aiohttp application (routes: the page, the websocket, downloads, statics)
+    for ``server``, without running it.
+
+    PRIVATE NAME: textual-serve (1.1) gives its application only through ``Server.serve()``, which
+    runs an event loop of its own; ``_make_app`` is the coroutine ``serve`` runs. This is the one
+    place that touches it; ``test_web_limits.py::test_textual_serve_still_has_what_the_web_server_uses``
+    fails loudly if textual-serve renames it or its routes."""
+    return server._make_app()
+
+
+def _app_process(service) -> asyncio.subprocess.Process | None:
+    """The app process textual-serve started for a tab (to reap it, or kill one that ignores
+    the quit message).
+
+    PRIVATE NAME: textual-serve (1.1) keeps it in ``AppService._process`` and never waits for it.
+    ``test_web_limits.py::test_textual_serve_still_has_what_the_web_server_uses`` fails loudly
+    if that changes."""
+    proc = getattr(service, "_process", None)
+    return proc if isinstance(proc, asyncio.subprocess.Process) else None
+
+
+class Others(Protocol):
+    """Another front end's sessions, counted with the browser tabs (``serve --web``)."""
+
+    def sessions_in_use(self) -> int: ...
+
+    def connections_from(self, address: str) -> int: ...
+
+
+class _Tab:
+    """One browser tab with an app running."""
+
+    def __init__(self, address: str, limits: Limits, clock: Callable[[], float]) -> None:
+        self.address = address
+        self.clock = clock
+        self.last_input = clock()
+        self.bucket = TokenBucket(limits.input_rate, clock)
+        self.ending = ""  # the server's last words to this tab ("" while it plays)
+        self.stop = asyncio.Event()  # set (with ``ending``) to end the tab from the server
+
+
 class WebServer:
-    """textual-serve's web app, run inside the current asyncio loop."""
+    """textual-serve's web app, run inside the current asyncio loop, with the server's limits."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_WEB_PORT,
-                 env: Mapping[str, str] | None = None, title: str = "Cellwars",
-                 max_tabs: int = 50) -> None:
+                 env: Mapping[str, str] | None = None, title: str = "Cellwars", *,
+                 limits: Limits | None = None, others: Others | None = None,
+                 command: str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         ts = _textual_serve()
         outer = self
 
-        class _Capped(ts.Server):
+        class _Limited(ts.Server):
             async def on_startup(self, app) -> None:  # no logo on our stdout
                 return None
 
-            async def handle_websocket(self, request):
-                """One app process per tab, up to ``max_tabs`` at once (then a clear refusal)."""
+            async def handle_index(self, request):
+                """The page, or a page saying why this browser is turned away."""
                 from aiohttp import web
 
-                if outer.tabs >= outer.max_tabs:
-                    return web.Response(status=503, text=(
-                        f"cellwars: the server is full ({outer.max_tabs} browser players); "
-                        "please try again later."))
-                outer.tabs += 1
-                try:
-                    return await super().handle_websocket(request)
-                finally:
-                    outer.tabs -= 1
+                refusal = outer.refusal(request.remote or "?")
+                if refusal:
+                    return web.Response(status=503, text=_refusal_page(refusal),
+                                        content_type="text/html")
+                return await super().handle_index(request)
+
+            async def handle_websocket(self, request):
+                return await outer.handle_tab(request, self.download_manager)
 
         self.host = host
         self.port = port
-        self.max_tabs = max_tabs
+        self.limits = limits or Limits()
+        self.limits.check()
+        self.others = others
+        self.command = command or session_command(env)
+        self.clock = clock
+        self.throttle = asyncio.sleep  # how a tab over its input rate waits (tests replace it)
         self.tabs = 0  # browser tabs with an app running now
-        self.server = _Capped(session_command(env), host=host, port=port, title=title)
+        self.per_address: Counter[str] = Counter()
+        self.live: set[_Tab] = set()
+        self._closing = False
+        self.server = _Limited(self.command, host=host, port=port, title=title)
         self._runner = None
 
     @property
@@ -82,11 +155,27 @@ class WebServer:
         host = self.host if ":" not in self.host else f"[{self.host}]"
         return f"http://{host}:{self.port}/"
 
+    def connections_from(self, address: str) -> int:
+        return self.per_address.get(address, 0)
+
+    def refusal(self, address: str) -> str:
+        """Why a new tab from ``address`` is turned away ("" if it is welcome)."""
+        others = self.others
+        if self.per_address[address] + (others.connections_from(address) if others else 0) \
+                >= self.limits.per_address:
+            return too_many_message(self.limits.per_address)
+        if self.tabs + (others.sessions_in_use() if others else 0) >= self.limits.max_sessions:
+            return full_message(self.limits.max_sessions)
+        return ""
+
     async def start(self) -> None:
         from aiohttp import web
 
-        app = await self.server._make_app()  # textual-serve's routes: page, websocket, statics
-        runner = web.AppRunner(app, handle_signals=False)
+        app = await _textual_serve_app(self.server)
+        # keepalive_timeout: a connection that sends no whole request in the login timeout (or
+        # sits idle that long between requests) is closed.
+        runner = web.AppRunner(app, handle_signals=False,
+                               keepalive_timeout=self.limits.login_timeout)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         try:
@@ -97,41 +186,204 @@ class WebServer:
                 f"cannot listen on {self.host}:{self.port} for the web: {exc.strerror or exc}"
             ) from None
         self._runner = runner
-        if self.port == 0:
-            sockets = getattr(site._server, "sockets", None) or ()
-            if sockets:
-                self.port = sockets[0].getsockname()[1]
+        if self.port == 0 and runner.addresses:  # the port the system picked
+            self.port = runner.addresses[0][1]
         self.server.port = self.port
         self.server.public_url = self.url.rstrip("/")
 
     async def close(self) -> None:
-        """Stop listening; every tab's app is told to quit (textual-serve waits for it)."""
+        """Stop listening; every tab's app is told to quit and waited for, and the tab told why."""
+        self._closing = True
+        for tab in list(self.live):
+            tab.ending = tab.ending or "cellwars: the server is shutting down."
+            tab.stop.set()
         runner, self._runner = self._runner, None
         if runner is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(runner.cleanup(), 15)
 
+    # one browser tab ------------------------------------------------------------------------
+    async def handle_tab(self, request, download_manager):
+        """The websocket of one tab: an app process, fed the tab's keys within the limits."""
+        from aiohttp import web
 
-async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | None = None) -> None:
+        address = request.remote or "?"
+        heartbeat = self.limits.keepalive_interval or None
+        ws = web.WebSocketResponse(heartbeat=heartbeat, max_msg_size=MAX_MESSAGE)
+        refusal = self.refusal(address)
+        if refusal:
+            if not ws.can_prepare(request).ok:  # not a websocket: a plain answer
+                return web.Response(status=503, text=refusal + "\n")
+            await ws.prepare(request)
+            await self._last_words(ws, refusal)
+            return ws
+        tab = _Tab(address, self.limits, self.clock)
+        self.tabs += 1
+        self.per_address[address] += 1
+        self.live.add(tab)
+        try:
+            await ws.prepare(request)
+            await self._run_tab(ws, tab, request, download_manager)
+        finally:
+            self.live.discard(tab)
+            self.tabs -= 1
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+        return ws
+
+    async def _run_tab(self, ws, tab: _Tab, request, download_manager) -> None:
+        from textual_serve.app_service import AppService
+        from textual_serve.server import to_int
+
+        async def app_exited() -> None:  # the app said goodbye: close the tab, unless we are
+            if not tab.ending:
+                await ws.close()
+
+        service = AppService(self.command, write_bytes=ws.send_bytes, write_str=ws.send_str,
+                             close=app_exited, download_manager=download_manager)
+        width = _clamp(to_int(request.query.get("width", "80"), 80))
+        height = _clamp(to_int(request.query.get("height", "24"), 24))
+        tasks: set[asyncio.Task] = set()
+        try:
+            await service.start(width, height)
+            feed = asyncio.create_task(self._feed(ws, tab, service))
+            tasks = {feed, asyncio.create_task(tab.stop.wait())}
+            if self.limits.idle_timeout > 0:
+                tasks.add(asyncio.create_task(self._watch_idle(tab)))
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if feed not in done and not tab.ending:
+                tab.ending = idle_message(self.limits.idle_timeout)
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await self._end_app(service)
+        if tab.ending and not ws.closed:
+            await self._last_words(ws, tab.ending)
+
+    async def _end_app(self, service) -> None:
+        """Tell the tab's app to quit, wait for it (``QUIT_GRACE``), kill it if it will not go,
+        and reap it: no app outlives its tab."""
+        with contextlib.suppress(Exception, asyncio.TimeoutError):
+            await asyncio.wait_for(service.stop(), QUIT_GRACE)
+        with contextlib.suppress(Exception):
+            service.stdin.close()  # textual-serve leaves it open
+        proc = _app_process(service)
+        if proc is None:
+            return
+        try:
+            await asyncio.wait_for(proc.wait(), self.limits.kill_grace)
+        except asyncio.TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            await proc.wait()
+
+    async def _feed(self, ws, tab: _Tab, service) -> None:
+        """Browser -> app: textual-serve's envelopes, checked, within the input rate. A message
+        that is not a well-formed envelope is dropped (it ends nobody's game, not even its own)."""
+        from aiohttp import WSMsgType
+
+        async for message in ws:
+            if message.type == WSMsgType.TEXT:
+                size = len(message.data)
+            elif message.type == WSMsgType.BINARY:
+                size = len(message.data)
+            else:
+                continue
+            delay = tab.bucket.delay_for(size)  # every message counts: pings and resizes too
+            if delay > 0:
+                await self.throttle(delay)
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not (isinstance(envelope, list) and envelope and isinstance(envelope[0], str)):
+                continue
+            kind, arg = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+            if kind == "stdin" and isinstance(arg, str):
+                tab.last_input = self.clock()
+                await service.send_bytes(arg.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(arg, dict):
+                width, height = arg.get("width"), arg.get("height")
+                if _whole(width) and _whole(height):
+                    await service.set_terminal_size(_clamp(width), _clamp(height))
+            elif kind == "ping" and isinstance(arg, str) and len(arg) <= 64:
+                await ws.send_json(["pong", arg])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+    async def _watch_idle(self, tab: _Tab) -> None:
+        limit = self.limits.idle_timeout
+        while True:
+            left = tab.last_input + limit - self.clock()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 30.0))
+
+    async def _last_words(self, ws, message: str) -> None:
+        """Write ``message`` in the tab's terminal and close it once the browser has had time to
+        show it (the page covers the terminal with "Session ended." when the socket closes)."""
+        from aiohttp import WSMsgType
+
+        with contextlib.suppress(Exception):
+            await ws.send_bytes(TERMINAL_RESET + message.encode() + b"\r\n")
+
+            async def until_closed() -> None:
+                async for msg in ws:
+                    if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                        break
+
+            hold = 0.0 if self._closing else min(REFUSAL_HOLD, self.limits.login_timeout)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(until_closed(), hold)
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _clamp(value: int) -> int:
+    return max(1, min(int(value), 1000))
+
+
+def _refusal_page(message: str) -> str:
+    text = html.escape(message)
+    return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Cellwars</title></head>"
+            "<body style=\"background:#0c181f;color:#eee;font-family:monospace;padding:2em\">"
+            f"<p>{text}</p></body></html>\n")
+
+
+async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | None = None,
+                  limits: Limits | None = None) -> None:
     """``cellwars web``: serve the app to browsers until ``stop`` (or SIGINT/SIGTERM)."""
     from .server import run_until_stopped
 
-    server = WebServer(host, port)
+    server = WebServer(host, port, limits=limits)
     await server.start()
     await run_until_stopped(server, ready=ready, stop=stop)
 
 
 def run_web_command(args) -> int:
-    """``cellwars web [--host H] [--port P]`` from the command line."""
-    if not 0 <= args.port <= 65535:
-        raise CellwarsError(f"--port must be between 0 and 65535, not {args.port}")
+    """``cellwars web [--host H] [--port P] [--max-sessions N] ...`` from the command line."""
+    from .cli import limits_from_args
+
+    limits = limits_from_args(args)
     _textual_serve()
 
     def ready(server: WebServer) -> None:
         print(f"cellwars: serving the app to browsers at {server.url}", flush=True)
 
     try:
-        asyncio.run(run_web(args.host, args.port, ready=ready))
+        asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits))
     except KeyboardInterrupt:
         return 130
     return 0

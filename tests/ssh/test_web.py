@@ -18,7 +18,7 @@ pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
 
 from cellwars_tui.ssh.server import serve  # noqa: E402
-from cellwars_tui.ssh.web import WebServer, session_command  # noqa: E402
+from cellwars_tui.ssh.web import session_command  # noqa: E402
 
 
 def get(url: str) -> tuple[int, str]:
@@ -96,15 +96,3 @@ async def test_serve_web_puts_browser_players_in_the_ssh_lobby(tmp_path):
     finally:
         stop.set()
         await asyncio.wait_for(task, 30)
-
-
-async def test_browser_tabs_beyond_the_cap_are_told_the_server_is_full():
-    web = WebServer("127.0.0.1", 0, max_tabs=0)
-    await web.start()
-    try:
-        async with aiohttp.ClientSession() as http:
-            async with http.get(web.url + "ws") as response:
-                assert response.status == 503
-                assert "the server is full" in await response.text()
-    finally:
-        await web.close()
