@@ -2,19 +2,22 @@
 
 The server process runs the SSH server, every session's PTY pump and the hub; a search bot
 thinking there (even in a thread: the GIL) would make every other player's keys and frames wait.
-:class:`BotPool` keeps a few worker processes (started with ``spawn``, so they share nothing with
-the server but what a job carries), started on the first bot move and ended when the hub closes.
+:class:`BotPool` keeps a few worker processes (``python -m cellwars_tui.ssh.botpool``: a fresh
+interpreter that shares nothing with the server but what a job carries, and never runs the
+server's main module again as multiprocessing's spawn would), started on the first bot move and
+ended when the hub closes.
 
-A job is plain data (:class:`BotJob`, msgpack over a pipe): the game's id (and the module that
-registers it, for a game the worker does not know yet), the view the bot's seat may see, encoded
-by the game, the seat, the bot's id, its seed and its thinking budget. The answer is the chosen
-action, encoded by the game. The worker builds ``random.Random(seed)`` from the seed the table's
-own seeded RNG drew, so a bot chooses exactly what it would choose in the server process.
+A job is plain data (:class:`BotJob`, length-prefixed msgpack on the worker's stdin): the game's
+id (and the module that registers it, for a game the worker does not know yet), the view the
+bot's seat may see, encoded by the game, the seat, the bot's id, its seed and its thinking budget.
+The answer (on the worker's stdout) is the chosen action, encoded by the game. The worker builds
+``random.Random(seed)`` from the seed the table's own seeded RNG drew, so a bot chooses exactly
+what it would choose in the server process.
 
 A worker that crashes, hangs past its budget or cannot think raises :class:`BotFailed` for that
 move (the caller plays a legal random move instead); the pool starts a fresh worker for the next.
 Workers run at a lower priority (``os.nice``) so the players' sessions come first, and each one
-exits when its pipe to the server closes: no orphans, even when the server is killed.
+exits when its stdin closes: no orphans, even when the server is killed.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import multiprocessing
+import json
 import os
 import random
 import signal
+import struct
+import sys
 from typing import Any
 
 import msgspec
@@ -36,6 +41,9 @@ from ..core.errors import CellwarsError
 WORKERS = 2  # worker processes at most (the hub's tables share them)
 GRACE = 15.0  # seconds a worker may take beyond a bot's budget (its first job starts Python)
 NICE = 10  # workers yield the CPU to the sessions
+ENV_PATH = "CELLWARS_BOTPOOL_PATH"  # the server's sys.path (json), for games outside the package
+MAX_MESSAGE = 16 << 20
+_LEN = struct.Struct(">I")
 
 
 class BotJob(msgspec.Struct, frozen=True, kw_only=True):
@@ -88,64 +96,80 @@ def think(job: BotJob) -> BotAnswer:
         return BotAnswer(error=f"{type(exc).__name__}: {exc}", pid=os.getpid())
 
 
-def _serve(conn) -> None:
-    """A worker's life: answer jobs until the server's end of the pipe closes."""
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def serve(fd_in: int = 0, fd_out: int = 1) -> None:
+    """A worker's life: answer jobs until the server closes our stdin."""
+    out = os.fdopen(os.dup(fd_out), "wb", buffering=0)
+    os.dup2(2, fd_out)  # whatever a game prints goes to stderr, not into the answers
+    sys.stdout = sys.stderr
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: it closes us
     with contextlib.suppress(OSError):
         os.nice(NICE)
     while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):
+        head = _read_exactly(fd_in, _LEN.size)
+        if head is None:
+            return
+        (size,) = _LEN.unpack(head)
+        data = _read_exactly(fd_in, size) if size <= MAX_MESSAGE else None
+        if data is None:
             return
         try:
             answer = think(_jobs.decode(data))
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             answer = BotAnswer(error=f"not a job: {exc}", pid=os.getpid())
+        body = _encode(answer)
         try:
-            conn.send_bytes(_encode(answer))
+            out.write(_LEN.pack(len(body)) + body)
         except OSError:
             return
 
 
 class _Worker:
-    """One worker process and the server's end of its pipe."""
+    """One worker process and its pipes."""
 
-    def __init__(self, ctx) -> None:
-        self.conn, child = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_serve, args=(child,), name="cellwars-bot", daemon=True)
-        self.process.start()
-        child.close()  # the worker holds the only other end: its death reads as the end of stream
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.pid = proc.pid
         self._stopping: asyncio.Future | None = None
 
-    @property
-    def pid(self) -> int | None:
-        return self.process.pid
+    @classmethod
+    async def start(cls) -> _Worker:
+        env = {**os.environ, ENV_PATH: json.dumps(sys.path)}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", __name__, stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE, env=env)
+        return cls(proc)
 
     async def ask(self, data: bytes, timeout: float) -> bytes:
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[bytes] = loop.create_future()
-        fd = self.conn.fileno()
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        assert stdin is not None and stdout is not None
 
-        def readable() -> None:
-            if answer.done():
-                return
-            try:
-                answer.set_result(self.conn.recv_bytes())
-            except (EOFError, OSError) as exc:
-                answer.set_exception(BotFailed(f"the bot's worker process ended ({exc or 'crash'})"))
+        async def exchange() -> bytes:
+            stdin.write(_LEN.pack(len(data)) + data)
+            await stdin.drain()
+            (size,) = _LEN.unpack(await stdout.readexactly(_LEN.size))
+            if size > MAX_MESSAGE:
+                raise BotFailed(f"the bot's worker sent {size} bytes")
+            return await stdout.readexactly(size)
 
         try:
-            self.conn.send_bytes(data)
-        except OSError as exc:
-            raise BotFailed(f"the bot's worker process is gone ({exc})") from None
-        loop.add_reader(fd, readable)
-        try:
-            return await asyncio.wait_for(answer, timeout)
+            return await asyncio.wait_for(exchange(), timeout)
         except asyncio.TimeoutError:
             raise BotFailed(f"the bot's worker took over {timeout:g} s") from None
-        finally:
-            loop.remove_reader(fd)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
+            code = self.proc.returncode
+            why = f"exit status {code}" if code is not None else (str(exc) or type(exc).__name__)
+            raise BotFailed(f"the bot's worker process ended ({why})") from None
 
     async def stop(self) -> None:
         """End the process and reap it (callers at the same time share one stop)."""
@@ -154,26 +178,25 @@ class _Worker:
         await asyncio.shield(self._stopping)
 
     async def _stop(self) -> None:
-        with contextlib.suppress(OSError):
-            self.conn.close()
-        proc = self.process
-        if proc.is_alive():
-            proc.terminate()
-        await asyncio.to_thread(proc.join, 2)
-        if proc.is_alive():
-            proc.kill()
-            await asyncio.to_thread(proc.join, 2)
-        proc.close()
+        proc = self.proc
+        if proc.stdin is not None:
+            proc.stdin.close()  # an idle worker ends on its own
+        for end in (proc.terminate, proc.kill):
+            try:
+                await asyncio.wait_for(proc.wait(), 2)
+                return
+            except asyncio.TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    end()
+        await proc.wait()
 
 
 class BotPool:
     """A few worker processes that run bots' moves (see the module's docstring)."""
 
-    def __init__(self, workers: int = WORKERS, *, grace: float = GRACE,
-                 start_method: str = "spawn") -> None:
+    def __init__(self, workers: int = WORKERS, *, grace: float = GRACE) -> None:
         self.size = max(1, workers)
         self.grace = grace
-        self._ctx = multiprocessing.get_context(start_method)
         self._workers: list[_Worker] = []  # alive, idle or busy
         self._idle: list[_Worker] = []
         self._free: asyncio.Semaphore | None = None  # made in the loop that uses the pool
@@ -201,7 +224,7 @@ class BotPool:
         async with self._free:
             if self._closed:
                 raise BotFailed("the bots' pool is closed")
-            worker = self._idle.pop() if self._idle else self._start()
+            worker = self._idle.pop() if self._idle else await self._start()
             try:
                 data = await worker.ask(_encode(job), job.budget + self.grace)
             except BaseException:
@@ -220,8 +243,11 @@ class BotPool:
             raise BotFailed(answer.error)
         return answer
 
-    def _start(self) -> _Worker:
-        worker = _Worker(self._ctx)
+    async def _start(self) -> _Worker:
+        try:
+            worker = await _Worker.start()
+        except OSError as exc:
+            raise BotFailed(f"no worker process for the bot ({exc.strerror or exc})") from None
         self._workers.append(worker)
         return worker
 
@@ -237,3 +263,13 @@ class BotPool:
         self._closed = True
         workers, self._workers, self._idle = self._workers, [], []
         await asyncio.gather(*(w.stop() for w in workers), return_exceptions=True)
+
+
+def _main() -> None:
+    extra = json.loads(os.environ.pop(ENV_PATH, "[]"))
+    sys.path[:0] = [entry for entry in extra if entry not in sys.path]
+    serve()
+
+
+if __name__ == "__main__":
+    _main()

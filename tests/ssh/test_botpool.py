@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -108,8 +109,16 @@ def gone(pid: int) -> bool:
     return False
 
 
-def spawned_children() -> list[int]:
-    """This process's children started by multiprocessing's spawn (bot workers)."""
+def ended(pid: int) -> bool:
+    """The process exited (reaped, or a zombie left to whoever adopted it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def bot_workers() -> list[int]:
+    """This process's children that are bot workers (python -m cellwars_tui.ssh.botpool)."""
     out = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -120,7 +129,7 @@ def spawned_children() -> list[int]:
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == os.getpid() and b"spawn_main" in cmdline:
+        if ppid == os.getpid() and b"cellwars_tui.ssh.botpool" in cmdline:
             out.append(int(entry.name))
     return out
 
@@ -233,11 +242,11 @@ async def test_closing_the_hub_leaves_no_worker_processes(tmp_path):
     ann.send(p.Play(step=state.step, action="go"))
     await table_where(ann, lambda t: t.step == 2)  # the bot moved
     pids = hub.bots.pids()
-    assert pids and all(pid in spawned_children() for pid in pids)
+    assert pids and all(pid in bot_workers() for pid in pids)
     await ann.close()
     await hub.close()
     assert all(gone(pid) for pid in pids)
-    assert spawned_children() == []
+    assert bot_workers() == []
 
 
 async def test_a_real_time_bot_thinks_in_a_worker_process_too(tmp_path):
@@ -257,3 +266,29 @@ async def test_a_real_time_bot_thinks_in_a_worker_process_too(tmp_path):
         await ann.close()
     finally:
         await hub.close()
+
+
+async def test_a_worker_ends_when_the_server_dies_without_closing_the_pool(tmp_path):
+    script = tmp_path / "server.py"
+    script.write_text(
+        "import asyncio, os, random\n"
+        "from cellwars_tui.ssh.botpool import BotPool\n"
+        "from tests.ssh.test_hub import SECRET\n"
+        "async def main():\n"
+        "    pool = BotPool(workers=1)\n"
+        "    view = SECRET.initial_state(SECRET.options_from_dict({'players': 2}))\n"
+        "    await pool.choose(SECRET, view, 0, 'random', 1, 0.01)\n"
+        "    print(*pool.pids(), flush=True)\n"
+        "    os._exit(0)  # killed, as it were: nothing closed\n"
+        "asyncio.run(main())\n")
+    root = Path(__file__).parents[2]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(script), cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await asyncio.wait_for(proc.communicate(), 60)
+    (pid,) = map(int, out.split())
+    for _ in range(500):  # the worker sees its stdin close and exits
+        if ended(pid):
+            break
+        await asyncio.sleep(0.02)
+    assert ended(pid)
