@@ -1,11 +1,18 @@
-"""Replay benchmarks: opening a 10,000-action record and seeking to any step of it.
+"""Replay benchmarks: opening 10,000 recorded actions, seeking to any step, and autosaving.
 
-The 10,000-action record is made here, of a tiny endless dice race private to this module (not
+One 10,000-action record is made here, of a tiny endless dice race private to this module (not
 registered, so it never shows in the launcher): players roll until a 1 passes the turn, with every
-die a chance step. It measures the replay's own machinery (reading, validating, snapshots, seeks).
-No registered game lasts 10,000 actions, so each one's figures are also taken on the longest of a
-few random games of it, with the opening time per 10,000 actions it implies (opening validates every
-step through the game's rules, so it grows with the game's own cost per step).
+die a chance step. It measures the replay's own machinery (reading, the digest, snapshots, seeks)
+and the autosave of a record that long, against the save as it was before records carried snapshots
+and a digest (every action re-encoded on every save).
+
+Every registered game is then measured on 10,000 real actions of it: random play (avoiding, when it
+can, an action that ends the game, so games run long) over as many games as it takes, each saved as
+the app saves it; the last game is cut where the total reaches 10,000 (an unfinished game's record).
+No Cell Wars or Cellulis Bellum game lasts 10,000 actions (Cell Wars ends after 16 rounds), so their
+figure is the time to open all those records one after another, which also counts one file open per
+record. The same records opened with their digest ignored (every step checked through the rules, as
+for a hand-edited record) give the fallback's figure.
 """
 
 from __future__ import annotations
@@ -21,7 +28,10 @@ import msgspec
 from ..bench import Result, result
 from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
 from ..core.match import Match, Seat
-from ..record.format import save_match
+from ..record.format import (
+    FORMAT_VERSION, Header, Record, RecordedStep, _caches, encode_record, match_to_record,
+    save_match, write_atomic,
+)
 from .model import Replay
 
 ACTIONS = 10_000
@@ -92,15 +102,50 @@ class _EndlessRace(Game[_State, Action]):
 GAME = _EndlessRace()
 
 
-def make_record(directory: Path, actions: int = ACTIONS, seed: int = 1) -> Path:
+def race_match(actions: int = ACTIONS, seed: int = 1) -> Match:
     match = Match(GAME, Options(players=2), [Seat(name="A"), Seat(name="B")], seed)
     while len(match.steps) < actions:
         match.play(match.to_act()[0], _Roll(), t=len(match.steps) * 0.5)
     del match.steps[actions:], match.states[actions + 1:], match.events[actions:]
     match.cursor = actions
+    return match
+
+
+def make_record(directory: Path, actions: int = ACTIONS, seed: int = 1) -> Path:
     path = directory / "bench.cellwars.json"
-    save_match(match, path)
+    save_match(race_match(actions, seed), path)
     return path
+
+
+def save_as_before(match: Match, path: Path) -> None:
+    """The autosave as it was before sealed records: every action encoded again on every save,
+    no snapshots, no digest."""
+    game = match.game
+    record = match_to_record(match)
+    steps = [RecordedStep(s.seat, msgspec.Raw(game.encode_action(s.action)), s.t)
+             for s in match.history]
+    write_atomic(path, encode_record(Record(format_version=FORMAT_VERSION, header=record.header,
+                                            steps=steps)))
+
+
+def unsealed(path: Path, game: Game | None = None) -> Path:
+    """A copy of a record without its digest (as a hand edit leaves it): opened step by step."""
+    record = Replay.open(path, game=game).to_record()
+    copy = path.with_name("unsealed-" + path.name)
+    write_atomic(copy, encode_record(record))
+    return copy
+
+
+def _autosave_times(match: Match, path: Path, saver: object, count: int) -> list[float]:
+    """Seconds per autosave after an action, as a table saves: play, then save the whole record."""
+    times = []
+    for _ in range(count):
+        match.resolve_chance()
+        match.play(match.to_act()[0], _Roll())
+        t0 = time.perf_counter()
+        saver(match, path)  # type: ignore[operator]
+        times.append(time.perf_counter() - t0)
+    return sorted(times)
 
 
 def bench_open_and_seek(quick: bool) -> list[Result]:
@@ -112,7 +157,12 @@ def bench_open_and_seek(quick: bool) -> list[Result]:
             replay = Replay.open(path, game=GAME)
             opens.append(time.perf_counter() - t0)
             cpu_opens.append(time.process_time() - c0)
-        assert len(replay) == ACTIONS and replay.problem is None
+        assert len(replay) == ACTIONS and replay.problem is None and replay.trusted
+        checked_path = unsealed(path, GAME)
+        t0 = time.perf_counter()
+        checked = Replay.open(checked_path, game=GAME)
+        full_check = time.perf_counter() - t0
+        assert not checked.trusted and len(checked) == ACTIONS
         rng = random.Random(7)
         seeks, cpu_seeks = _seeks(replay, rng, 200 if quick else 1000)
         backs = []
@@ -127,16 +177,44 @@ def bench_open_and_seek(quick: bool) -> list[Result]:
                 replay.forward()
             replay.back()
             backs.append(best)
+        saves = _autosave(quick, Path(tmp))
     note = f"{ACTIONS} actions, {replay.snapshot_count} snapshots"
     opened = sorted(opens)[len(opens) // 2]
     cpu_opened = sorted(cpu_opens)[len(cpu_opens) // 2]
     return [
         result("replay.open 10k-action record (median)", opened * 1e3, "ms", "<=", 300,
-               note=f"{note}; CPU {cpu_opened * 1e3:.0f} ms"),
+               note=f"{note}; CPU {cpu_opened * 1e3:.0f} ms; every step checked (no digest): "
+                    f"{full_check * 1e3:.0f} ms"),
         result("replay.seek any step (worst)", seeks[-1] * 1e3, "ms", "<=", 20,
                note=f"{note}; best of 3 per target; CPU worst {cpu_seeks[-1] * 1e3:.2f} ms"),
         result("replay.seek any step (median)", seeks[len(seeks) // 2] * 1e3, "ms", note=note),
         result("replay.step back (worst)", max(backs) * 1e3, "ms", "<=", 20, note=note),
+        *saves,
+    ]
+
+
+def _autosave(quick: bool, directory: Path) -> list[Result]:
+    """Autosave of a 10,000-action record after an action: now (sealed, snapshots cached) and as
+    it was before; and the first save of a match (nothing cached yet)."""
+    count = 10 if quick else 40
+    path = directory / "autosave.cellwars.json"
+    before = _autosave_times(race_match(), path, save_as_before, count)
+    match = race_match()
+    save_match(match, path)  # the saves during play have cached the encoded steps and snapshots
+    after = _autosave_times(match, path, save_match, count)
+    firsts = []
+    for _ in range(3):
+        _caches.pop(match, None)
+        t0 = time.perf_counter()
+        save_match(match, path)
+        firsts.append(time.perf_counter() - t0)
+    size = path.stat().st_size
+    median = len(after) // 2
+    return [
+        result("replay.autosave 10k-action record (median)", after[median] * 1e3, "ms",
+               note=f"sealed, {size // 1024} KB; before snapshots and digest: "
+                    f"{before[median] * 1e3:.1f} ms; first save of a match (nothing cached): "
+                    f"{min(firsts) * 1e3:.1f} ms; includes fsync"),
     ]
 
 
@@ -162,19 +240,50 @@ def _seeks(replay: Replay, rng: random.Random, count: int) -> tuple[list[float],
     return sorted(walls), sorted(cpus)
 
 
-def _random_game(game: Game, seed: int, budget: float) -> Match:
+def long_random_game(game: Game, seed: int, actions: int) -> Match:
+    """A random game of ``game`` of at most ``actions`` steps, avoiding (among a few random
+    legal actions) one that ends the game, so games run as long as the rules let them."""
     rng = random.Random(seed)
     players = game.max_players
     match = Match(game, game.options_type(players=players),
                   [Seat(name=f"P{i + 1}") for i in range(players)], seed)
-    t0 = time.perf_counter()
-    while len(match.steps) < ACTIONS and time.perf_counter() - t0 < budget:
+    while len(match.steps) < actions:
         seats = match.to_act()
         if not seats:
             break
         seat = rng.choice(seats)
-        match.play(seat, rng.choice(list(match.legal_actions(seat))), t=len(match.steps) * 0.25)
+        legal = list(match.legal_actions(seat))
+        choice = legal[0]
+        for choice in rng.sample(legal, min(4, len(legal))):
+            if not game.is_terminal(game._apply(match.state, seat, choice)[0]):
+                break
+        match.play(seat, choice, t=len(match.steps) * 0.25)
+    if len(match.steps) > actions:  # chance steps after the last action: an unfinished game
+        match.cursor = actions
     return match
+
+
+def game_records(game: Game, directory: Path, actions: int = ACTIONS) -> list[tuple[Path, int]]:
+    """Records of random games of ``game`` totalling ``actions`` steps, saved as the app saves
+    them: (path, steps) each."""
+    out: list[tuple[Path, int]] = []
+    total = seed = 0
+    while total < actions:
+        match = long_random_game(game, seed, actions - total)
+        seed += 1
+        if not match.cursor:
+            continue
+        path = directory / f"{game.id}-{seed}.cellwars.json"
+        save_match(match, path)
+        out.append((path, match.cursor))
+        total += match.cursor
+    return out
+
+
+def _open_all(paths: list[Path]) -> tuple[float, float, list[Replay]]:
+    t0, c0 = time.perf_counter(), time.process_time()
+    replays = [Replay.open(path) for path in paths]
+    return time.perf_counter() - t0, time.process_time() - c0, replays
 
 
 def bench_each_game(quick: bool) -> list[Result]:
@@ -182,29 +291,35 @@ def bench_each_game(quick: bool) -> list[Result]:
 
     out: list[Result] = []
     for game in all_games():
-        matches = [_random_game(game, seed, 1.0 if quick else 3.0) for seed in range(3 if quick else 6)]
-        match = max(matches, key=lambda m: len(m.steps))
-        n = len(match.steps)
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "game.cellwars.json"
-            save_match(match, path)
+            records = game_records(game, Path(tmp))
+            paths = [path for path, _ in records]
+            total = sum(n for _, n in records)
             opens, cpu_opens = [], []
-            for _ in range(3 if quick else 7):
-                t0, c0 = time.perf_counter(), time.process_time()
-                replay = Replay.open(path)
-                opens.append(time.perf_counter() - t0)
-                cpu_opens.append(time.process_time() - c0)
-        assert len(replay) == n and replay.problem is None, replay.problem
-        walls, cpus = _seeks(replay, random.Random(3), 100 if quick else 400)
+            for _ in range(3 if quick else 5):
+                wall, cpu, replays = _open_all(paths)
+                opens.append(wall)
+                cpu_opens.append(cpu)
+            assert all(r.trusted and r.problem is None for r in replays)
+            assert sum(len(r) for r in replays) == total == ACTIONS
+            checked_paths = [unsealed(path) for path in paths]
+            checked_wall, _, checked = _open_all(checked_paths)
+            assert not any(r.trusted for r in checked)
+        longest = max(replays, key=len)
+        walls, cpus = _seeks(longest, random.Random(3), 100 if quick else 400)
         opened = sorted(opens)[len(opens) // 2]
         cpu_opened = sorted(cpu_opens)[len(cpu_opens) // 2]
-        per_10k = cpu_opened / max(n, 1) * ACTIONS * 1e3
-        note = f"{game.max_players} players, {n} actions, {replay.snapshot_count} snapshots"
-        out.append(result(f"replay.open {game.id} ({n} actions, median)", opened * 1e3, "ms",
-                          note=f"{note}; CPU {cpu_opened * 1e3:.1f} ms, about {per_10k:.0f} ms "
-                               f"per 10,000 actions"))
+        count = len(records)
+        how = ("one record" if count == 1 else
+               f"{count} records (games of up to {len(longest)} actions), opened one after another")
+        out.append(result(f"replay.open {game.id} 10k actions (median)", opened * 1e3, "ms", "<=",
+                          300, note=f"{game.max_players} players, {ACTIONS} actions in {how}; CPU "
+                                    f"{cpu_opened * 1e3:.0f} ms; every step checked (no digest): "
+                                    f"{checked_wall * 1e3:.0f} ms"))
         out.append(result(f"replay.seek {game.id} any step (worst)", walls[-1] * 1e3, "ms", "<=",
-                          20, note=f"{note}; CPU worst {cpus[-1] * 1e3:.2f} ms"))
+                          20, note=f"on its longest record, {len(longest)} actions, "
+                                   f"{longest.snapshot_count} snapshots; CPU worst "
+                                   f"{cpus[-1] * 1e3:.2f} ms"))
     return out
 
 

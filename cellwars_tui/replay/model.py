@@ -1,11 +1,18 @@
 """A recorded game opened for replay: any step in milliseconds, per-seat views, play from here.
 
-Opening a record applies every step once through the rules (``Game.apply`` validates each), which is
-how a damaged record is found to be "valid up to step N". Rather than keep all N states, the replay
-keeps a msgspec-encoded snapshot every few steps (more often when the game's steps are slow to
-apply) and the current state. Seeking decodes the nearest snapshot at or before the target and
-applies at most a snapshot interval of already-validated steps (``Game._apply``), like a video
-decoder's key frames. States are immutable, so the current state is shared, never copied.
+A record the app sealed (its digest matches: see ``record.format.sealed``) is opened as written: its
+steps were checked when they were played, so they are decoded but not re-validated, the file's
+snapshots (the state every ``SNAPSHOT_EVERY`` steps) are the key frames, and each step's events are
+found when first shown, by applying the steps between two snapshots. ``trusted`` says so.
+
+Any other record (hand-edited, cut short, older, salvaged, a move list) applies every step once
+through the rules (``Game.apply`` validates each), which is how a damaged record is found to be
+"valid up to step N". Rather than keep all N states, the replay keeps a msgspec-encoded snapshot
+every few steps (more often when the game's steps are slow to apply) and the current state.
+
+Either way, seeking decodes the nearest snapshot at or before the target and applies at most a
+snapshot interval of steps (``Game._apply``), like a video decoder's key frames. States are
+immutable, so the current state is shared, never copied.
 
 Nothing here imports textual or rich: the replay screen is a view of this model.
 """
@@ -19,7 +26,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from ..core.api import CHANCE, Event, Game, Options, Outcome
 from ..core.errors import BadNotation, BadOptions, CellwarsError, RecordError
@@ -27,7 +34,8 @@ from ..core.match import Match, Seat, Step
 from ..core.registry import get_game
 from ..record.files import read_user_file
 from ..record.format import (
-    MAX_RECORD_BYTES, Record, encode_record, match_to_record, now_iso, read_record_file, record_game,
+    MAX_RECORD_BYTES, Record, decode_record, match_to_record, now_iso, record_game, seal_record,
+    sealed,
 )
 from ..record.text import MAGIC as MOVE_LIST_MAGIC
 from ..record.text import export_text, import_text
@@ -69,7 +77,10 @@ class Replay:
         title: str = "",
         problem: str | None = None,
         warning: str | None = None,
+        snapshots: Sequence[tuple[int, Any]] | None = None,
     ) -> None:
+        """Check every step through the rules, or, given ``snapshots`` (encoded states of a sealed
+        record, by step), trust the steps as recorded."""
         self.game = game
         self.options = options
         self.seats = tuple(seats)
@@ -82,18 +93,33 @@ class Replay:
         self.warning = warning  # read although not quite right (a version mismatch): a note
         self.players = options.players
         self.steps: list[Step] = []
-        self.events: list[tuple[Event, ...]] = []
+        self.events: Sequence[tuple[Event, ...]] = []
         self._snap_at: list[int] = []
         self._snaps: list[Any] = []
         self._encoded = True
         state = game.initial_state(options)
         self._initial = state
         self._take_snapshot(0, state, first=True)
+        # Only encoded snapshots can be trusted, and only when the game's states survive encoding.
+        self.trusted = snapshots is not None and self._encoded
+        if self.trusted:
+            self._trust(steps, snapshots or ())
+        else:
+            self._validate(steps)
+
+    def _validate(self, steps: Sequence[Step]) -> None:
+        """Apply every step through the rules, up to the first that is not valid."""
+        game = self.game
+        state = self._initial
+        self.steps = []
+        events: list[tuple[Event, ...]] = []
+        self.events = events
+        del self._snap_at[1:], self._snaps[1:]
         since = 0.0
         for i, step in enumerate(steps):
             t0 = time.perf_counter()
             try:
-                state, events = game.apply(state, step.seat, step.action)
+                state, step_events = game.apply(state, step.seat, step.action)
             except CellwarsError as exc:
                 self._stop(i, str(exc))
                 break
@@ -102,7 +128,7 @@ class Replay:
                 break
             since += time.perf_counter() - t0
             self.steps.append(step)
-            self.events.append(events)
+            events.append(step_events)
             n = i + 1
             if n - self._snap_at[-1] >= MAX_INTERVAL or since >= SNAPSHOT_BUDGET:
                 self._take_snapshot(n, state)
@@ -110,6 +136,35 @@ class Replay:
         self._final = state
         self.cursor = len(self.steps)
         self.state = state
+
+    def _trust(self, steps: Sequence[Step], snapshots: Sequence[tuple[int, Any]]) -> None:
+        """Take a sealed record's steps and snapshots as written; the state at the end comes from
+        the last snapshot and the steps after it."""
+        self.steps = list(steps)
+        self.events = _LazyEvents(self, len(self.steps))
+        for at, snap in snapshots:
+            self._snap_at.append(at)
+            self._snaps.append(snap)
+        self.cursor, self.state = 0, self._initial
+        end = len(self.steps)
+        try:
+            self._final = self._compute(end) if end else self._initial
+        except Exception as exc:
+            self._distrust(exc, keep_position=False)
+            return
+        self.cursor, self.state = end, self._final
+
+    def _distrust(self, exc: Exception, *, keep_position: bool = True) -> None:
+        """A sealed record that does not replay after all (a state that no longer decodes, a step
+        the rules cannot apply): check every step, as for any other record (the cursor then stays
+        where it was, or goes to the end)."""
+        cursor = self.cursor
+        self.trusted = False
+        self._validate(self.steps)
+        note = f"its snapshots could not be used ({type(exc).__name__}); every step was checked"
+        self.warning = f"{self.warning}; {note}" if self.warning else note
+        if keep_position:
+            self.seek(cursor)
 
     # -- opening -------------------------------------------------------------------------------
     @classmethod
@@ -120,20 +175,17 @@ class Replay:
         to its last readable step, with ``problem`` / ``warning`` saying why. A plain-text move
         list (see :meth:`export_text`) opens too."""
         path = Path(path)
+        data = read_user_file(path, limit=MAX_RECORD_BYTES)
         try:
-            record = read_record_file(path)
+            record = decode_record(data, path)
         except RecordError as exc:
-            try:
-                data = read_user_file(path, limit=MAX_RECORD_BYTES)
-            except RecordError:
-                raise exc from None
             if not data.strip():
                 raise
             if data.lstrip().startswith(MOVE_LIST_MAGIC.encode()):  # an exported move list
                 return cls.from_text(data.decode("utf-8", errors="replace"), path)
             found = salvage(data, path, exc)
         else:
-            return cls.from_record(record, path, game=game)
+            return cls.from_record(record, path, game=game, data=data)
         replay = cls.from_record(found.record, path, game=game)
         notes = [w for w in (replay.warning, found.warning) if w]
         replay.warning = "; ".join(notes) or None
@@ -143,7 +195,9 @@ class Replay:
 
     @classmethod
     def from_record(cls, record: Record, path: Path | None = None, *,
-                    game: Game | None = None) -> Replay:
+                    game: Game | None = None, data: bytes | None = None) -> Replay:
+        """A replay of ``record``. Given ``data``, the bytes it was decoded from, a record the app
+        sealed is trusted as written (see the module's docstring); else every step is checked."""
         where = path if path is not None else "<record>"
         h = record.header
         warning = None
@@ -173,8 +227,11 @@ class Replay:
                 problem = f"step {i + 1} is not a {game.title} action ({detail})"
                 break
             steps.append(Step(rs.seat, action, rs.t))
+        snapshots = None
+        if data is not None and warning is None and problem is None and sealed(data, record, game):
+            snapshots = _snapshots_of(record)
         replay = cls(game, options, h.seats, h.seed, steps, path=path, started=h.started,
-                     origin=h.origin, title=h.title, warning=warning)
+                     origin=h.origin, title=h.title, warning=warning, snapshots=snapshots)
         if replay.problem is None and problem is not None:
             replay.problem = f"valid up to step {len(replay.steps)}; {problem}"
         return replay
@@ -233,9 +290,10 @@ class Replay:
     def seek(self, n: int) -> Any:
         """Move the cursor to step ``n`` (clamped to 0..len) and return the state there."""
         n = max(0, min(int(n), len(self.steps)))
-        self.state = self.state_at(n)
-        self.cursor = n
-        return self.state
+        state = self.state_at(n)
+        self.cursor = min(n, len(self.steps))  # (a sealed record found bad may have shrunk)
+        self.state = state
+        return state
 
     def state_at(self, n: int) -> Any:
         """The full state after ``n`` steps, without moving the cursor."""
@@ -247,17 +305,54 @@ class Replay:
             return self._final
         if n == 0:
             return self._initial
+        if not self.trusted:
+            return self._compute(n)
+        try:
+            return self._compute(n)
+        except Exception as exc:
+            self._distrust(exc)
+            return self.state_at(min(n, len(self.steps)))
+
+    def _compute(self, n: int) -> Any:
+        """The state after ``n`` steps: from the cursor when it is on the way, else from the
+        snapshot at or before ``n``."""
         k = bisect.bisect_right(self._snap_at, n) - 1
         base = self._snap_at[k]
-        if self.cursor <= n and self.cursor >= base:
-            start, state = self.cursor, self.state
-        else:
-            snap = self._snaps[k]
-            start, state = base, (self.game.decode_state(snap) if self._encoded else snap)
+        if base <= self.cursor <= n:
+            return self._run(self.state, self.cursor, n)
+        return self._run(self._snapshot(k), base, n)
+
+    def _snapshot(self, k: int) -> Any:
+        snap = self._snaps[k]
+        return self.game.decode_state(snap) if self._encoded else snap
+
+    def _run(self, state: Any, start: int, stop: int) -> Any:
+        """Apply steps ``start..stop`` (already known valid) to ``state``, keeping their events
+        when they are still to be found (a trusted record's)."""
         apply = self.game._apply
-        for step in self.steps[start:n]:
-            state = apply(state, step.seat, step.action)[0]
+        steps = self.steps
+        if not isinstance(self.events, _LazyEvents):
+            for step in steps[start:stop]:
+                state = apply(state, step.seat, step.action)[0]
+            return state
+        known = self.events.known
+        for i in range(start, stop):
+            step = steps[i]
+            state, known[i] = apply(state, step.seat, step.action)
         return state
+
+    def _find_events(self, i: int) -> None:
+        """Apply the steps from the snapshot before step ``i + 1`` to the next (a trusted record's
+        events are found a snapshot interval at a time)."""
+        k = bisect.bisect_right(self._snap_at, i) - 1
+        stop = self._snap_at[k + 1] if k + 1 < len(self._snap_at) else len(self.steps)
+        try:
+            if self._snap_at[k] <= self.cursor <= i:
+                self._run(self.state, self.cursor, stop)
+            else:
+                self._run(self._snapshot(k), self._snap_at[k], stop)
+        except Exception as exc:
+            self._distrust(exc)
 
     def forward(self, count: int = 1) -> Any:
         return self.seek(self.cursor + count)
@@ -422,7 +517,8 @@ class Replay:
         return match_to_record(like, started=self.started)  # type: ignore[arg-type]
 
     def record_bytes(self, n: int | None = None) -> bytes:
-        return encode_record(self.to_record(n))
+        """The record of the valid steps (up to ``n``), sealed: every step in it was checked."""
+        return seal_record(self.to_record(n), self.game)
 
 
 def _import_text(text: str, where: object) -> Match:
@@ -449,9 +545,63 @@ class _RecordedGame:
         self.started = replay.started
         self.origin = replay.origin
         self.history = replay.steps[:n]
+        self.states = _States(replay)
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self._replay.state_at(self._n))
 
     def is_over(self) -> bool:
         return self.game.is_terminal(self._replay.state_at(self._n))
+
+
+class _States:
+    """A replay's states by step, as ``Match.states`` reads (for the record's snapshots)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self._replay = replay
+
+    def __getitem__(self, n: int) -> Any:
+        return self._replay.state_at(n)
+
+
+class _LazyEvents(Sequence[tuple[Event, ...]]):
+    """A trusted record's events by step, each found when first asked for (see
+    :meth:`Replay._find_events`); reads like the list a checked record has."""
+
+    def __init__(self, replay: Replay, length: int) -> None:
+        self._replay = replay
+        self.known: list[Any] = [None] * length
+
+    def __len__(self) -> int:
+        return len(self.known)
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Event, ...]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[Event, ...]]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.known)))]
+        found = self.known[i]  # an IndexError as a list's
+        if found is None:
+            replay = self._replay
+            replay._find_events(i % len(self.known))
+            if replay.events is not self:  # found bad and checked: read the checked events
+                return replay.events[i] if -len(replay.events) <= i < len(replay.events) else ()
+            found = self.known[i]
+        return found
+
+
+def _snapshots_of(record: Record) -> list[tuple[int, Any]] | None:
+    """A sealed record's snapshots as (step, encoded state), when they are in order and within
+    its steps (else None: its steps are checked instead)."""
+    out = []
+    last = 0
+    for snap in record.snapshots:
+        if not last < snap.step <= len(record.steps):
+            return None
+        out.append((snap.step, snap.state))
+        last = snap.step
+    return out

@@ -64,6 +64,8 @@ def salvage(data: bytes, path: object, original: RecordError) -> Salvaged:
     steps: list[RecordedStep] = []
     problem: str | None = None
     saw_steps = False
+    steps_whole = False  # the steps' closing bracket was read
+    cut_after_steps = False
     cut = not text.rstrip().endswith("}")
     i = _ws(text, 0)
     if not text.startswith("{", i):
@@ -100,6 +102,7 @@ def salvage(data: bytes, path: object, original: RecordError) -> Salvaged:
                     break
                 if text[i] == "]":
                     i += 1
+                    steps_whole = True
                     break
                 if text[i] == ",":
                     i += 1
@@ -124,7 +127,9 @@ def salvage(data: bytes, path: object, original: RecordError) -> Salvaged:
             if problem is not None:
                 break
     except (json.JSONDecodeError, RecursionError):
-        pass  # the rest of the file: whatever was read before it stands
+        # the rest of the file: whatever was read before it stands (a sealed record's snapshots
+        # come after its steps, so a cut there loses no step)
+        cut_after_steps = steps_whole and cut
     if "header" not in top:
         raise original
     try:
@@ -139,7 +144,8 @@ def salvage(data: bytes, path: object, original: RecordError) -> Salvaged:
     elif version != FORMAT_VERSION:
         warning = f"the record format {version!r} is unknown; read as format {FORMAT_VERSION}"
     if problem is None and warning is None:
-        warning = f"read despite: {original.problem}"
+        warning = ("the file is cut short after its steps (every step was read)" if cut_after_steps
+                   else f"read despite: {original.problem}")
     if problem is None and not saw_steps:
         problem = "the file is cut short before its steps" if cut else "the file has no steps"
     record = Record(format_version=FORMAT_VERSION, header=header, steps=steps)
