@@ -224,7 +224,7 @@ class BotPool:
         async with self._free:
             if self._closed:
                 raise BotFailed("the bots' pool is closed")
-            worker = self._idle.pop() if self._idle else await self._start()
+            worker = await self._worker()
             try:
                 data = await worker.ask(_encode(job), job.budget + self.grace)
             except BaseException:
@@ -242,6 +242,15 @@ class BotPool:
         if answer.error:
             raise BotFailed(answer.error)
         return answer
+
+    async def _worker(self) -> _Worker:
+        """An idle worker still alive, or a new one."""
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.proc.returncode is None:
+                return worker
+            await self._drop(worker)  # died while idle (killed from outside)
+        return await self._start()
 
     async def _start(self) -> _Worker:
         try:
