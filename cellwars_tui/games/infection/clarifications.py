@@ -31,8 +31,9 @@ def parse_paces(text: str, players: int) -> tuple[str, ...]:
         raise ValueError(f"{len(names)} bot paces for {players} seats")
     return tuple(names[min(i, len(names) - 1)] for i in range(players))
 PACE_JITTER = 0.3
-# Play time reached is recorded (a "clock N" step) after this many seconds without a step, and
-# whenever a player leaves the table: a crash loses at most this much of the round's time.
+# Play time reached is recorded (a "clock N" step, the one after the last action moved on) every
+# this many seconds without an action, and whenever a player leaves the table: a crash loses at
+# most this much of the round's time.
 CLOCK_SECONDS = 2.0
 TUMBLE_SECONDS = 1.5  # dice take this long to land after a roll (no action meanwhile)  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
 
@@ -60,8 +61,9 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "The sand keeps running while the players sit at the table, whether they act or not; only "
      "time away from the table (a saved game left and resumed later) and pauses are not counted. "
      "The table records the time reached as a 'clock N' system action, which changes nothing "
-     "else, when a player leaves and every 2 seconds without any action, so a resumed round goes "
-     "on with the time it really had left and a replay shows the same clock."),
+     "else, when a player leaves and every 2 seconds without any action (moving the one recorded "
+     "since the last action on, so there is at most one between two actions), so a resumed round "
+     "goes on with the time it really had left and a replay shows the same clock."),
     ("rolls his four dice as quickly",
      "A player may also rest for the rest of a round (their meeple leaves its card). When every "
      "player rests, the round ends at once as if the timer had run out. This ends a round early "

@@ -7,7 +7,8 @@ repaint the countdown and the tumbling dice; its expiry applies the rules' syste
 stops every player at once. The match records each action at the timer's play time (pauses
 excluded), so a replay shows the rounds exactly as they were played. Time spent at the table
 without acting is recorded too, as the rules' no-op ``clock N`` step (on leaving, and every
-``clarifications.CLOCK_SECONDS`` without a step), so leaving and resuming never gives time back.
+``clarifications.CLOCK_SECONDS`` without an action; one such step after the last action, moved
+on each time), so leaving and resuming never gives time back.
 
 Nothing here decides a rule: legality, set-aside dice, claims and round ends all come from
 ``rules.py``; the bots' choices from ``bot.py``.
@@ -269,16 +270,21 @@ class InfectionScreen(GameScreen):
     def _record_clock(self, idle: float, *, leaving: bool = False) -> None:
         """Record a ``clock N`` step (nothing changes but the time) when ``idle`` seconds of play
         have passed since the last recorded step, so a resumed game goes on from the time reached,
-        not from its last action (see ``clarifications.CLOCK_SECONDS``)."""
+        not from its last action (see ``clarifications.CLOCK_SECONDS``). A clock step recorded
+        since the last action is replaced (moved on), not followed by another."""
         if not self.owns_time() or not self._round:
             return
         match = self.table.match
         s = match.state
         if s.result or s.shuffled < 3 or s.pending != NO_SEAT or s.round != self._round:
             return
-        last = match.steps[match.cursor - 1].t if match.cursor else 0.0
-        if match.now() - last < max(idle, 0.01):
+        last = match.steps[match.cursor - 1] if match.cursor else None
+        if match.now() - (last.t if last is not None else 0.0) < max(idle, 0.01):
             return
+        if last is not None and isinstance(last.action, Clock) and match.cursor == len(match.steps):
+            # the time reached moves on: one clock step between two actions, not one every
+            # CLOCK_SECONDS (it changes nothing, so dropping the older one replays the same)
+            match.seek(match.cursor - 1)
         if leaving:  # saved, but nothing is repainted on a screen going away
             match.play(CHANCE, Clock(s.round))
             self.table.save()

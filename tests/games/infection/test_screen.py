@@ -396,6 +396,36 @@ async def test_leaving_and_resuming_keeps_the_time_spent_at_the_table(clock):
         assert screen.timer.remaining() == pytest.approx(55 - played, abs=0.6)
 
 
+async def test_idle_time_is_kept_by_one_clock_step_between_actions_and_replays_exactly(clock):
+    """Sitting idle records the time reached every CLOCK_SECONDS by moving one trailing "clock N"
+    step on, not by adding one each time (a minute's thinking was 30 steps of a record)."""
+    from cellwars_tui.record.format import decode_record, encode_record, match_to_record, \
+        record_to_match
+
+    app = _app(round_seconds=180)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        match = screen.table.match
+        for _ in range(2):  # idle, act (the white die, then a roll), idle again
+            await clock.advance(50)
+            await pilot.pause()
+            assert isinstance(match.steps[-1].action, R.Clock)
+            assert screen.timer.play_time() - match.steps[-1].t <= C.CLOCK_SECONDS + 0.5
+            await pilot.press("space")
+            await clock.advance(ROLL_WAIT)
+        await clock.advance(50)
+        await pilot.pause()
+        played = screen.timer.play_time()
+        assert match.state.round == 1 and played > 150
+        clocks = [i for i, st in enumerate(match.steps) if isinstance(st.action, R.Clock)]
+        assert len(clocks) == 3 and clocks[-1] == len(match.steps) - 1
+        assert all(not isinstance(match.steps[i + 1].action, R.Clock) for i in clocks[:-1])
+        assert played - match.steps[-1].t <= C.CLOCK_SECONDS + 0.5
+    again = record_to_match(decode_record(encode_record(match_to_record(match))))
+    assert again.states == match.states and again.steps == match.steps
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
 async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size):
     """QA F19: at 80 columns every card's proteins, VP and power show (compact lines) and the
