@@ -1,0 +1,60 @@
+"""``cellwars serve`` and ``cellwars web`` turn down option values that make no sense with one line
+on stderr (exit status 2) before anything listens, and pass sane ones on to the servers."""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.cli import build_parser, main
+from cellwars_tui.ssh.cli import limits_from_args
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["serve", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+    (["serve", "--port", "65536"], "--port must be between 0 and 65535, not 65536"),
+    (["serve", "--web", "--web-port", "-5"], "--web-port must be between 0 and 65535, not -5"),
+    (["serve", "--web", "--port", "8000", "--web-port", "8000"],
+     "--web-port must differ from --port (both are 8000)"),
+    (["serve", "--max-sessions", "0"], "--max-sessions must be at least 1, not 0"),
+    (["serve", "--max-sessions", "-3"], "--max-sessions must be at least 1, not -3"),
+    (["serve", "--max-sessions", "1000000"], "--max-sessions must be at most 10000, not 1000000"),
+    (["serve", "--idle-timeout", "-1"], "--idle-timeout must be 0 (never) or a number of seconds"),
+    (["serve", "--idle-timeout", "nan"], "--idle-timeout must be 0 (never) or a number of seconds"),
+    (["serve", "--idle-timeout", "inf"], "--idle-timeout must be 0 (never) or a number of seconds"),
+    (["serve", "--idle-timeout", "1e9"], "up to 604800, not 1e+09"),
+    (["serve", "--keepalive", "-0.5"], "--keepalive must be 0 (never) or a number of seconds"),
+    (["serve", "--keepalive", "100000"], "--keepalive must be 0 (never) or a number of seconds "
+                                         "up to 86400, not 100000"),
+    (["web", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
+    (["web", "--max-sessions", "0"], "--max-sessions must be at least 1, not 0"),
+    (["web", "--idle-timeout", "-5"], "--idle-timeout must be 0 (never) or a number of seconds"),
+    (["web", "--keepalive", "inf"], "--keepalive must be 0 (never) or a number of seconds"),
+])
+def test_absurd_serve_and_web_options_are_one_line_errors(argv, says, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("cellwars: ") and says in err, err
+    assert err.count("\n") == 1 and not out  # one line, and nothing started
+
+
+@pytest.mark.parametrize("argv", [["serve", "--port", "two"], ["web", "--keepalive", "soon"]])
+def test_options_that_are_not_numbers_are_one_line_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid" in err, err
+
+
+@pytest.mark.parametrize("command", ["serve", "web"])
+def test_the_limit_options_reach_the_server(command):
+    args = build_parser().parse_args([command, "--port", "0", "--max-sessions", "3",
+                                      "--idle-timeout", "0", "--keepalive", "5"])
+    limits = limits_from_args(args)
+    assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (3, 0, 5)
+
+
+def test_the_defaults_are_sane():
+    limits = limits_from_args(build_parser().parse_args(["serve"]))
+    assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (50, 3600, 30)
+    assert limits.keepalive_count_max * limits.keepalive_interval <= 300  # dead: gone in minutes
