@@ -27,6 +27,7 @@ import contextlib
 import html
 import json
 import os
+import re
 import shlex
 import sys
 import time
@@ -41,6 +42,9 @@ DEFAULT_WEB_PORT = 8000
 MAX_MESSAGE = 256 * 1024  # one websocket message from a browser (a big paste is a few KiB)
 QUIT_GRACE = 10.0  # seconds a tab's app gets to quit when told (then it is killed)
 REFUSAL_HOLD = 10.0  # seconds a turned-away tab keeps its socket so the words stay on screen
+# A Host header the page may name: host name, IPv4 or [IPv6], and a port.
+_HOST_HEADER = re.compile(r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])"
+                          r"(?::[0-9]{1,5})?")
 # Put the browser's terminal back in order before the server's last words (as over SSH).
 TERMINAL_RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
@@ -130,6 +134,10 @@ class WebServer:
                 if refusal:
                     return web.Response(status=503, text=_refusal_page(refusal),
                                         content_type="text/html")
+                # The page's script, styles and websocket are found at the address the browser
+                # used (listening on 0.0.0.0 must not send browsers to "0.0.0.0"). No await
+                # between this and the page's rendering: concurrent requests cannot mix it up.
+                self.public_url = outer.page_url(request.host)
                 return await super().handle_index(request)
 
             async def handle_websocket(self, request):
@@ -157,6 +165,13 @@ class WebServer:
 
     def connections_from(self, address: str) -> int:
         return self.per_address.get(address, 0)
+
+    def page_url(self, host_header: str) -> str:
+        """Where the page's browser finds the server: the host it asked for (if it is a plain
+        host[:port]), else the address this server listens on."""
+        if _HOST_HEADER.fullmatch(host_header or ""):
+            return f"http://{host_header}"
+        return self.url.rstrip("/")
 
     def refusal(self, address: str) -> str:
         """Why a new tab from ``address`` is turned away ("" if it is welcome)."""

@@ -359,3 +359,19 @@ def test_cellwars_web_with_max_sessions_tells_the_next_browser_it_is_full(tmp_pa
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+@pytest.mark.parametrize(("host", "expected"), [
+    ("games.example:8000", "ws://games.example:8000/ws"),
+    ("192.0.2.7:8000", "ws://192.0.2.7:8000/ws"),
+    ("[2001:db8::1]:8000", "ws://[2001:db8::1]:8000/ws"),
+    ('evil"><script>', None),  # not a host: the server's own address
+])
+async def test_the_page_points_the_browser_at_the_address_it_used(make_web, host, expected):
+    web = await make_web()
+    async with aiohttp.ClientSession() as http, \
+            http.get(web.url, headers={"Host": host}) as response:
+        page = await response.text()
+    assert response.status == 200
+    assert (expected or ws_url(web).split("?")[0]) in page
+    assert 'evil"' not in page
