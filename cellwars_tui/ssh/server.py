@@ -16,6 +16,12 @@ A client that is turned away (server full, too many connections from its address
 inside its session: closing a connection before the session starts makes OpenSSH print a cryptic
 banner error instead.
 
+Limits (:class:`.limits.Limits`): sessions at once (``--max-sessions``, counted with the browser
+tabs under ``--web``), connections per address, a login timeout (the handshake and authentication;
+garbage before the version line is turned away at once), an idle timeout (``--idle-timeout``), a
+keepalive (``--keepalive``: a client silent that long is probed, and dropped after
+``keepalive_count_max`` unanswered probes) and input bytes per second (see :mod:`.child`).
+
 The host key is made on first start in the user's data dir and never regenerated.
 """
 
