@@ -14,7 +14,7 @@ from .test_server import _alive, _gone
 
 async def test_a_client_that_goes_silent_is_dropped_and_an_idle_one_stays(make_server,
                                                                           client_key):
-    server = await make_server(limits=Limits(keepalive_interval=0.2, keepalive_count_max=2,
+    server = await make_server(limits=Limits(keepalive_interval=0.5, keepalive_count_max=2,
                                              kill_grace=1.0))
     started: list[int] = []
     server.on_child_start = started.append
