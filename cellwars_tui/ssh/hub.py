@@ -11,6 +11,8 @@ every action goes through the rules core, and each watcher receives the view of 
 (``game.view(state, seat)``; spectators get the public view). A dropped connection keeps its seat:
 turn-based games wait for the player, who comes back by connecting again with the same key or
 nickname; the host may hand the seat to a bot. Tables nobody has watched for a while close.
+Bots think in worker processes (:mod:`.botpool`), never in the server's: a search bot must not make
+every other player's keys and frames wait; a worker that fails gives a random legal move instead.
 
 A real-time game (Infection) plays on one shared timer per table, kept here: every seat sees the
 same seconds left, the hub applies the game's ``time-up N`` system action when a round's time runs
