@@ -29,7 +29,7 @@ from ..bench import Result, result
 from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
 from ..core.match import Match, Seat
 from ..record.format import (
-    FORMAT_VERSION, Header, Record, RecordedStep, _caches, encode_record, match_to_record,
+    FORMAT_VERSION, Record, RecordedStep, _caches, encode_record, match_to_record,
     save_match, write_atomic,
 )
 from .model import Replay
