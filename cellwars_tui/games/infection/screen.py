@@ -403,7 +403,7 @@ class InfectionScreen(GameScreen):
             try:
                 self.table.submit(seat, action)
             except CellwarsError as exc:
-                self.say(f"{self.table.seat_name(seat)} (bot): {exc}")
+                self.say(f"{self.seat_title(seat)}: {exc}")
             else:
                 if isinstance(action, ROLLS):
                     self._start_tumble(seat, action, s.seats[seat])
