@@ -16,8 +16,8 @@ input bytes per second, a websocket heartbeat (the keepalive), and the login tim
 connection gets to send a whole HTTP request. A browser that is turned away gets an HTTP page
 saying why (the page at ``/``), or the same words in its terminal (a tab that opened its websocket
 anyway). To do this the websocket handler is our own (``handle_websocket`` is textual-serve's public
-hook; its app processes are driven through its public ``AppService``); the one private name used is
-in :func:`_textual_serve_app` and one in :func:`_app_process`.
+hook; its app processes are driven through its public ``AppService``). The two private names it
+needs are each behind one function: :func:`_textual_serve_app` and :func:`_app_process`.
 """
 
 from __future__ import annotations
@@ -302,13 +302,10 @@ class WebServer:
         from aiohttp import WSMsgType
 
         async for message in ws:
-            if message.type == WSMsgType.TEXT:
-                size = len(message.data)
-            elif message.type == WSMsgType.BINARY:
-                size = len(message.data)
-            else:
+            if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 continue
-            delay = tab.bucket.delay_for(size)  # every message counts: pings and resizes too
+            # every message counts (pings and resizes too); a text message by its characters
+            delay = tab.bucket.delay_for(len(message.data))
             if delay > 0:
                 await self.throttle(delay)
             if message.type != WSMsgType.TEXT:
