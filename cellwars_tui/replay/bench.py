@@ -263,6 +263,26 @@ def long_random_game(game: Game, seed: int, actions: int) -> Match:
     return match
 
 
+LOG_LINES = 40  # the event log lines a game screen shows (ui/game_screen.py)
+
+
+def _cold_jumps(path: Path, targets: list[int]) -> list[float]:
+    """CPU seconds to jump to each target on a just-opened replay and read the events of the
+    ``LOG_LINES`` steps before it (what a screen's event log shows), best of two, sorted. On a
+    trusted record nothing is known yet: the states and events come from the snapshots."""
+    out = []
+    for target in targets:
+        best = math.inf
+        for _ in range(2):
+            replay = Replay.open(path)
+            c0 = time.process_time()
+            replay.seek(target)
+            assert len(replay.events[max(0, target - LOG_LINES):target]) == min(target, LOG_LINES)
+            best = min(best, time.process_time() - c0)
+        out.append(best)
+    return sorted(out)
+
+
 def game_records(game: Game, directory: Path, actions: int = ACTIONS) -> list[tuple[Path, int]]:
     """Records of random games of ``game`` totalling ``actions`` steps, saved as the app saves
     them: (path, steps) each."""
@@ -305,21 +325,31 @@ def bench_each_game(quick: bool) -> list[Result]:
             checked_paths = [unsealed(path) for path in paths]
             checked_wall, _, checked = _open_all(checked_paths)
             assert not any(r.trusted for r in checked)
-        longest = max(replays, key=len)
+            longest_path = max(records, key=lambda r: r[1])[0]
+            rng = random.Random(5)
+            longest = max(replays, key=len)
+            targets = [rng.randrange(len(longest) + 1) for _ in range(30 if quick else 100)]
+            jumps = _cold_jumps(longest_path, targets)
         walls, cpus = _seeks(longest, random.Random(3), 100 if quick else 400)
         opened = sorted(opens)[len(opens) // 2]
         cpu_opened = sorted(cpu_opens)[len(cpu_opens) // 2]
         count = len(records)
         how = ("one record" if count == 1 else
                f"{count} records (games of up to {len(longest)} actions), opened one after another")
+        players = f"{game.max_players} player{'s' if game.max_players > 1 else ''}"
         out.append(result(f"replay.open {game.id} 10k actions (median)", opened * 1e3, "ms", "<=",
-                          300, note=f"{game.max_players} players, {ACTIONS} actions in {how}; CPU "
+                          300, note=f"{players}, {ACTIONS} actions in {how}; CPU "
                                     f"{cpu_opened * 1e3:.0f} ms; every step checked (no digest): "
                                     f"{checked_wall * 1e3:.0f} ms"))
         out.append(result(f"replay.seek {game.id} any step (worst)", walls[-1] * 1e3, "ms", "<=",
                           20, note=f"on its longest record, {len(longest)} actions, "
                                    f"{longest.snapshot_count} snapshots; CPU worst "
                                    f"{cpus[-1] * 1e3:.2f} ms"))
+        out.append(result(f"replay.jump {game.id} with its event log, just opened (worst CPU)",
+                          jumps[-1] * 1e3, "ms", "<=", 20,
+                          note=f"seek and the {LOG_LINES} log lines before it, nothing computed yet; "
+                               f"{len(targets)} targets on the longest record; median "
+                               f"{jumps[len(jumps) // 2] * 1e3:.2f} ms"))
     return out
 
 
