@@ -13,10 +13,11 @@ from typing import Any
 from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat
+from ..ui.listeners import ChangeListeners
 from .model import Replay
 
 
-class ReplayTable:
+class ReplayTable(ChangeListeners):
     """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
 
     read_only = True
@@ -176,20 +177,5 @@ class ReplayTable:
         outcome = self.outcome()
         return "" if outcome is None else outcome.text(self.names())
 
-    # -- listeners ---------------------------------------------------------------------------
-    def subscribe(self, fn: Callable[[], None]) -> None:
-        """Call ``fn`` on every change; subscribing the same listener twice is one subscription
-        (a screen whose on_mount chain runs GameScreen.on_mount twice repaints once)."""
-        if fn not in self._listeners:
-            self._listeners.append(fn)
-
-    def unsubscribe(self, fn: Callable[[], None]) -> None:
-        try:
-            self._listeners.remove(fn)
-        except ValueError:
-            pass
-
     def _changed(self) -> None:
-        self.revision += 1
-        for fn in list(self._listeners):
-            fn()
+        self._tell_listeners()

@@ -25,6 +25,7 @@ from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Seat
 from ..core.registry import get_game
+from ..ui.listeners import ChangeListeners
 from ..ui.naming import seat_kind_word, seat_text
 from . import protocol as p
 
@@ -48,7 +49,7 @@ def seat_words(info: p.SeatInfo, label: str) -> str:
 MAX_QUEUED = 16  # moves a seat may make ahead of the hub's answers
 
 
-class RemoteTable:
+class RemoteTable(ChangeListeners):
     """The session's seat at a table of the hub (or a spectator's public view)."""
 
     match = None  # the authoritative match lives in the hub
@@ -92,9 +93,7 @@ class RemoteTable:
         self._changed()
 
     def _changed(self) -> None:
-        self.revision += 1
-        for fn in list(self._listeners):
-            fn()
+        self._tell_listeners()
 
     def _load(self, state: p.TableState) -> None:
         self._state = state
@@ -333,14 +332,5 @@ class RemoteTable:
         raise IllegalAction("the server's bots play at this table")
 
     # -- listeners and saving ----------------------------------------------------------------
-    def subscribe(self, fn: Callable[[], None]) -> None:
-        self._listeners.append(fn)
-
-    def unsubscribe(self, fn: Callable[[], None]) -> None:
-        try:
-            self._listeners.remove(fn)
-        except ValueError:
-            pass
-
     def save(self) -> None:
         return None  # the hub records networked games

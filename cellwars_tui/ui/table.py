@@ -15,6 +15,7 @@ from ..ai.bots import make_bot
 from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
+from .listeners import ChangeListeners
 
 
 def seat_bot_id(seat: Seat) -> str:
@@ -22,7 +23,7 @@ def seat_bot_id(seat: Seat) -> str:
     return seat.bot if seat.bot in ("random", "mcts") else "mcts"
 
 
-class LocalTable:
+class LocalTable(ChangeListeners):
     """A match played here: local humans (hot-seat) and bots."""
 
     def __init__(
@@ -246,17 +247,6 @@ class LocalTable:
         return bot.choose(self.game, view, seat, rng, spec.think)
 
     # -- listeners and saving ----------------------------------------------------------------
-    def subscribe(self, fn: Callable[[], None]) -> None:
-        """Call ``fn`` after every change; a listener already subscribed is not added twice."""
-        if fn not in self._listeners:
-            self._listeners.append(fn)
-
-    def unsubscribe(self, fn: Callable[[], None]) -> None:
-        try:
-            self._listeners.remove(fn)
-        except ValueError:
-            pass
-
     def save(self) -> None:
         if not self.autosave_enabled or self.match is None:
             return
@@ -269,7 +259,5 @@ class LocalTable:
             self.save_problem = f"could not save the game: {exc.strerror or exc}"
 
     def _changed(self) -> None:
-        self.revision += 1
         self.save()
-        for fn in list(self._listeners):
-            fn()
+        self._tell_listeners()

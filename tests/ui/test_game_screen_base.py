@@ -316,3 +316,25 @@ def test_a_solitaire_banner_reads_well(monkeypatch):
     assert table.outcome_text() == "Player loses (gave up after 2 rounds)"
     monkeypatch.setattr(table, "outcome", lambda: Outcome((0,), "solved", (12,)))
     assert table.outcome_text() == "Player wins (solved) - score 12"
+
+
+def test_every_table_kind_shares_one_listener_contract():
+    # local, replay and online tables: subscribing twice is one subscription, revision counts changes
+    from cellwars_tui.replay.table import ReplayTable
+    from cellwars_tui.ssh.remote import RemoteTable
+    from cellwars_tui.ui.listeners import ChangeListeners
+    from cellwars_tui.ui.table import LocalTable
+
+    for kind in (LocalTable, ReplayTable, RemoteTable):
+        assert issubclass(kind, ChangeListeners)
+    table = ChangeListeners()
+    table._listeners = []
+    calls = []
+    listener = lambda: calls.append(table.revision)  # noqa: E731
+    table.subscribe(listener)
+    table.subscribe(listener)
+    table._tell_listeners()
+    table.unsubscribe(listener)
+    table.unsubscribe(listener)
+    table._tell_listeners()
+    assert calls == [1] and table.revision == 2
