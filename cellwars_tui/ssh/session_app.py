@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from ..ui import app as ui_app
 from ..ui.app import CellwarsApp
+from ..ui.footer import Footer
 from . import protocol as p
 from .client import in_ssh_session
 from .lobby import HubLink, LobbyScreen, TableScreen
@@ -40,24 +41,36 @@ class OnlineApp(CellwarsApp):
     # running that work first (the local app's 1 s limit) only makes every first frame later.
     FRAME_WAIT_LIMIT = 30.0
 
-    def __init__(self, *, online: bool | None = None, **kw) -> None:
+    def __init__(self, *, online: bool | None = None, one_widget_footer: bool | None = None,
+                 **kw) -> None:
         if "games" not in kw and PRELOADED_GAMES is not None:
             kw["games"] = list(PRELOADED_GAMES)  # listed by the zygote: no cache file to check
         super().__init__(**kw)
         self.online = in_ssh_session() if online is None else online
-        # Many sessions may start at once on a small server: the key footer (about half of the
-        # CPU to a session's first frame) is built just after that frame (ui.footer.Footer).
-        self.footer_after_first_frame = True
+        # A server's sessions draw the key footer as one widget (ui.footer.Footer): cheap enough
+        # to be in the first frame. Textual's footer (one widget per key, about half of the CPU
+        # to a first frame) is built just after that frame: many sessions may start at once.
+        self.one_widget_footer = self.online if one_widget_footer is None else one_widget_footer
+        self.footer_after_first_frame = not self.one_widget_footer
         self.nice_after_first_frame = 0  # see main
+        self.on_first_frame: Any = None  # see _profile
 
     def on_ready(self) -> None:
         """Textual's Ready (the first frame is out): footers build their keys at once again,
         and the collector is back on (see main)."""
+        waited = self.footer_after_first_frame
         self.footer_after_first_frame = False
+        if not gc.isenabled():  # paused by main: what it allocated until now is kept for good
+            gc.freeze()  # (a collection here found under a thousand objects, and cost 4 ms)
         gc.enable()
+        if self.on_first_frame is not None:
+            self.on_first_frame()
         if self.nice_after_first_frame > 0:
             with contextlib.suppress(OSError):
                 os.nice(self.nice_after_first_frame)
+        if waited and self.one_widget_footer:  # its keys, now at the lower priority
+            for footer in self.screen.query(Footer):
+                footer.refresh()
 
     def on_mount(self) -> None:  # Textual also calls every base class's on_mount
         if self.online:
@@ -113,7 +126,7 @@ def preload_games() -> None:
     PRELOADED_GAMES = None if problems or not games else games
 
 
-def main(*, pause_gc: bool = False, nice: int = 0) -> int:
+def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
     """Run a session's app.
 
     ``pause_gc``: no garbage collection until the first frame is out (a forked child starts
@@ -131,10 +144,50 @@ def main(*, pause_gc: bool = False, nice: int = 0) -> int:
     try:
         app = OnlineApp()
         app.nice_after_first_frame = max(0, int(nice))
+        if app.nice_after_first_frame:  # the keys too come after the first frame, at that priority
+            app.footer_after_first_frame = True
+        if profile:
+            _profile(app, Path(profile))
         app.run()
     finally:
         gc.enable()
     return 0
+
+
+def _profile(app: OnlineApp, folder: Path) -> None:
+    """Profile this session (zygote.ENV_PROFILE): statistics written at the first frame
+    (``<pid>-first.prof``) and 1 s later (``<pid>-1s.prof``), with the CPU seconds used so far
+    (``<pid>.cpu``: at the start of the app, when the first frame is written, at Ready, 1 s later).
+    A folder whose name ends in ``-cpu`` gets the CPU seconds only (no profiler overhead)."""
+    import cProfile
+    import time
+
+    profiler = cProfile.Profile() if not folder.name.endswith("-cpu") else None
+    marks: list[str] = [f"start {time.process_time():.4f}"]
+    display = app._display
+
+    def first_display(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None and not any(m.startswith("frame") for m in marks):
+            marks.append(f"frame {time.process_time():.4f}")
+
+    app._display = first_display  # type: ignore[method-assign]
+
+    def dump(name: str) -> None:
+        marks.append(f"{name} {time.process_time():.4f}")
+        (folder / f"{os.getpid()}.cpu").write_text("\n".join(marks) + "\n")
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(folder / f"{os.getpid()}-{name}.prof")
+            profiler.enable()
+
+    def ready() -> None:
+        dump("first")
+        app.set_timer(0.9, lambda: dump("1s"))
+
+    app.on_first_frame = ready
+    if profiler is not None:
+        profiler.enable()
 
 
 if __name__ == "__main__":

@@ -37,6 +37,9 @@ import msgspec
 ENV_FD = "CELLWARS_ZYGOTE_FD"
 ENV_PRELOAD = "CELLWARS_ZYGOTE_PRELOAD"  # more modules to import before forking (comma-separated)
 ENV_REHEARSE = "CELLWARS_ZYGOTE_REHEARSE"  # "0": skip the headless warm-up run of the app
+# A directory: each forked session profiles itself (cProfile) and writes its statistics there at
+# its first frame and 1 s later (for finding what a session's start costs; never in normal use).
+ENV_PROFILE = "CELLWARS_SESSION_PROFILE"
 
 # "start[,after first frame]": how much forked sessions lower their CPU priority. Off by
 # default: on the shared 2-core test machine, runs of 50 sessions at once with "5,5" were
@@ -139,7 +142,7 @@ def rehearse(timeout: float = 20.0) -> None:
         async def once() -> None:
             from ..ui.themes import DEFAULT_THEME, load_themes
 
-            app = OnlineApp(online=False)
+            app = OnlineApp(online=False, one_widget_footer=True)
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 # the shipped themes' CSS too (a player's saved theme is parsed in the zygote)
@@ -194,6 +197,7 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
             os.dup2(slave, fd)
         if slave > 2:
             os.close(slave)
+        profile = os.environ.get(ENV_PROFILE, "")
         os.environ.clear()
         os.environ.update(env)
         random.seed()  # forked children must not share the zygote's random sequence
@@ -205,7 +209,7 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
                 stream.reconfigure(encoding="utf-8", errors="replace")
         from .session_app import main
 
-        code = main(pause_gc=True, nice=_nice[1]) or 0
+        code = main(pause_gc=True, nice=_nice[1], profile=profile) or 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - the child must always end here

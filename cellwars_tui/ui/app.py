@@ -32,6 +32,10 @@ class CellwarsApp(SizeGuard, App):
         Binding("ctrl+t", "change_theme", "Theme", show=False),
     ]
 
+    # The key footer as one widget drawing every key (ui.footer.Footer) instead of Textual's
+    # widget per key: much cheaper to build; SSH sessions use it (ssh.session_app.OnlineApp).
+    one_widget_footer = False
+
     def __init__(
         self,
         start: NewGameRequest | None = None,

@@ -1,23 +1,74 @@
-"""The key footer every Cellwars screen shows: Textual's Footer, rebuilt at most once per refresh.
+"""The key footer every Cellwars screen shows.
 
-Textual's Footer recomposes (removes and mounts all its key widgets) on every bindings change,
-even when the keys are the same as before; at start-up and on each screen push focus moves
-several times in a row, so the same keys were built three times before the first frame. This
-one coalesces the requests, and skips a rebuild when the keys it would show are unchanged.
+Two ways to draw it, the same keys either way:
+
+* Textual's Footer (one widget per key), rebuilt at most once per refresh: Textual recomposes
+  (removes and mounts all its key widgets) on every bindings change, even when the keys are the
+  same as before; at start-up and on each screen push focus moves several times in a row, so
+  the same keys were built three times before the first frame. This one coalesces the
+  requests, and skips a rebuild when the keys it would show are unchanged.
+* One widget that draws every key as one line of text (``app.one_widget_footer``; SSH sessions,
+  where many may start at once): a bindings change only repaints that line, and a click on a
+  key presses it, like a click on Textual's key widget. Building Textual's footer was about a
+  quarter of a session's CPU in its first second (one widget, styles and a restyle per key);
+  this one costs next to nothing, so it is in the first frame.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import defaultdict
+from typing import Any, NamedTuple
 
+from rich.style import Style
+from rich.text import Span, Text
+from textual import events
 from textual.widgets import Footer as TextualFooter
 
 
+class KeySpan(NamedTuple):
+    """One key as the one-widget footer draws it: its columns and what a click presses."""
+
+    start: int
+    end: int
+    key: str
+    key_display: str
+    description: str
+    enabled: bool
+    palette: bool  # the command palette's key, drawn at the right edge
+
+
 class Footer(TextualFooter):
-    """Textual's Footer with bindings changes coalesced into one recompose per refresh."""
+    """Textual's Footer with bindings changes coalesced into one recompose per refresh, or (if
+    the app asks) every key drawn by this one widget."""
+
+    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--hover", "footer--border"}
+    DEFAULT_CSS = """
+    Footer {
+        .footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer--border {
+            color: $foreground 20%;
+        }
+        .footer--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+    }
+    """
 
     _recompose_pending = False
     _built: tuple[Any, ...] | None = None  # what the keys were last built from
+    _one_widget: bool | None = None  # decided when composed (see compose)
+    _spans: tuple[KeySpan, ...] = ()  # the one-widget footer's keys, as last drawn
+    _drawn: tuple[Any, ...] | None = None  # the signature and width they were drawn for
+    _hover: int = -1  # index in _spans under the mouse
 
     def _signature(self) -> tuple[Any, ...]:
         """Everything the keys are built from: no rebuild when none of it changed."""
@@ -31,15 +82,27 @@ class Footer(TextualFooter):
         return (keys, self.show_command_palette, self.combine_groups)
 
     def compose(self) -> Any:
+        if self._one_widget is None:
+            self._one_widget = bool(getattr(self.app, "one_widget_footer", False))
+        if self._one_widget:
+            return  # drawn by render
         self._built = self._signature() if self._bindings_ready else None
         yield from super().compose()
 
     async def recompose(self) -> None:
+        if self._one_widget:
+            self._changed()
+            return
         if self._built is not None and self.is_attached and self._signature() == self._built:
             return  # the same keys: a rebuild would remount them all for nothing
         await super().recompose()
 
     def bindings_changed(self, screen: Any) -> None:
+        if self._one_widget:
+            self._bindings_ready = True
+            if self.is_attached and screen is self.screen:
+                self._changed()
+            return
         if self._recompose_pending:
             self._bindings_ready = True
             return
@@ -61,3 +124,116 @@ class Footer(TextualFooter):
     async def _recompose_once(self) -> None:
         self._recompose_pending = False
         await self.recompose()
+
+    # -- the one-widget footer -----------------------------------------------------------------
+    def _changed(self) -> None:
+        """Repaint if the keys changed (a repaint reads them again)."""
+        if self._drawn is None or (self._signature(), self.size.width) != self._drawn:
+            self._drawn = None
+            self.refresh()
+
+    def key_spans(self) -> tuple[KeySpan, ...]:
+        """The keys as the one-widget footer shows them (in Textual's Footer's order: one per
+        action, the first key bound to it; the command palette's key last, at the right)."""
+        if self._drawn is None or self._drawn[1] != self.size.width:
+            self._drawn = (self._signature(), self.size.width)
+            self._spans = self._layout()
+        return self._spans
+
+    def _layout(self) -> tuple[KeySpan, ...]:
+        app = self.app
+        active = self.screen.active_bindings
+        by_action: defaultdict[str, list[tuple[Any, bool]]] = defaultdict(list)
+        for _, binding, enabled, _tooltip in active.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled))
+        spans: list[KeySpan] = []
+        x = 0
+        for bindings in by_action.values():
+            binding, enabled = bindings[0]
+            display = app.get_key_display(binding)
+            width = len(display) + 2 + (len(binding.description) + 1 if binding.description else 0)
+            spans.append(KeySpan(x, x + width, binding.key, display, binding.description,
+                                 enabled, False))
+            x += width
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            found = active.get(app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _tooltip = found
+                display = app.get_key_display(binding)
+                width = 1 + len(display) + len(binding.description) + 2
+                right = self.size.width
+                spans.append(KeySpan(max(x, right - width), max(x, right - width) + width,
+                                     binding.key, display, binding.description, enabled, True))
+        return tuple(spans)
+
+    def render(self) -> Any:
+        if not self._one_widget:
+            return super().render()
+        if getattr(self.app, "footer_after_first_frame", False):
+            return Text(end="")  # the app repaints footers when its first frame is out
+        spans = self.key_spans()
+        key_style = self.get_component_rich_style("footer--key")
+        text_style = self.get_component_rich_style("footer--description")
+        hover_style = self.get_component_rich_style("footer--hover")
+        border_style = self.get_component_rich_style("footer--border")
+        dim = Style(dim=True)
+        parts: list[str] = []
+        styles: list[Span] = []
+        x = 0
+
+        def add(part: str, style: Style) -> None:
+            nonlocal x
+            parts.append(part)
+            styles.append(Span(x, x + len(part), style))
+            x += len(part)
+
+        for index, span in enumerate(spans):
+            if span.start > x:
+                parts.append(" " * (span.start - x))
+                x = span.start
+            extra = hover_style if index == self._hover else None
+            if not span.enabled:
+                extra = dim if extra is None else extra + dim
+            keys = key_style if extra is None else key_style + extra
+            words = text_style if extra is None else text_style + extra
+            if span.palette:  # as Textual draws it: a thin rule, then compact
+                add("▏", border_style)
+                add(span.key_display, keys)
+                add(f" {span.description} ", words)
+                continue
+            add(f" {span.key_display} ", keys)
+            if span.description:
+                add(f"{span.description} ", words)
+        return Text("".join(parts), spans=styles, no_wrap=True, overflow="crop", end="")
+
+    def _span_at(self, x: int) -> int:
+        for index, span in enumerate(self._spans):
+            if span.start <= x < span.end:
+                return index
+        return -1
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if not self._one_widget:
+            return
+        index = self._span_at(event.x)
+        if index < 0:
+            return
+        span = self._spans[index]
+        if span.enabled:
+            self.app.simulate_key(span.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._one_widget:
+            self._set_hover(self._span_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._one_widget:
+            self._set_hover(-1)
+
+    def _set_hover(self, index: int) -> None:
+        if index != self._hover:
+            self._hover = index
+            self.refresh()

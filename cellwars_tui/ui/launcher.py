@@ -117,6 +117,7 @@ class LauncherScreen(Screen):
         self.unfinished_count = 0
         self.problem_count = 0
         self._offered: tuple[str, ...] = ()  # the game keys the footer shows (see check_action)
+        self._shown: dict[str, str] = {}  # what the detail page's Statics show (see _Unchanged)
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
@@ -140,7 +141,7 @@ class LauncherScreen(Screen):
                                    "\n  ", (" ".join(game.blurb.split()), "italic dim"))
             options.append(Option(prompt, id=f"game:{game.id}"))
         options.append(None)
-        options.append(Option(Text("Resume a saved game"), id=RESUME))
+        options.append(Option(Text(self._resume_label()), id=RESUME))
         options.append(Option(Text("Replays"), id=REPLAYS))
         options.append(Option(Text("Colour theme"), id=THEMES))
         return options
@@ -185,24 +186,47 @@ class LauncherScreen(Screen):
         later = getattr(self.app, "call_after_frame", None)  # a CellwarsApp; else any App
         (later or self.call_after_refresh)(callback)
 
-    def _buttons(self) -> list[Button]:
-        return [
-            Button("New game", id="btn-new", variant="primary"),
-            Button("Rules", id="btn-rules"),
-            Button("Daily", id="btn-daily"),
-            Button("By number", id="btn-number"),
-            Button("Options", id="btn-options"),
-            Button("Open", id="btn-open", variant="primary"),
-        ]
+    # The detail page's buttons, in their grid order: (id, label, variant).
+    BUTTONS = (
+        ("btn-new", "New game", "primary"),
+        ("btn-rules", "Rules", "default"),
+        ("btn-daily", "Daily", "default"),
+        ("btn-number", "By number", "default"),
+        ("btn-options", "Options", "default"),
+        ("btn-open", "Open", "primary"),
+    )
+
+    def _make_buttons(self, wanted: set[str]) -> list[Button]:
+        return [Button(label, id=button_id, variant=variant)  # type: ignore[arg-type]
+                for button_id, label, variant in self.BUTTONS if button_id in wanted]
+
+    def _buttons(self, wanted: set[str]) -> None:
+        """Mount the buttons in ``wanted`` that are not mounted yet, each at its place in the
+        grid (a button is made the first time the highlighted entry shows it: most sessions
+        only ever need New game and Rules)."""
+        grid = self.query_one("#detail-buttons", Grid)
+        have = {child.id: child for child in grid.children}
+        for button in self._make_buttons(wanted - set(have)):
+            order = [b[0] for b in self.BUTTONS]
+            later = next((have[b] for b in order[order.index(button.id) + 1:] if b in have), None)
+            if later is not None:
+                grid.mount(button, before=later)
+            else:
+                grid.mount(button)
+            have[button.id] = button
+
+    def _shown_buttons(self, game: Any) -> set[str]:
+        """The buttons the detail page shows for ``game`` (None: Open, for the other entries)."""
+        if game is None:
+            return {"btn-open"}
+        by_key = {"daily": "btn-daily", "by_number": "btn-number", "options": "btn-options"}
+        return {"btn-new", "btn-rules", *(by_key[k] for k in self.game_keys(game))}
 
     def _after_first_frame(self) -> None:
         """What the first frame need not wait for: the buttons (keys work before them; Textual
         parses a button's styles on its first use), saved games, the games' own modules."""
         self._first_frame_done = True
-        grid = self.query_one("#detail-buttons", Grid)
-        if not grid.children:
-            grid.mount_all(self._buttons())
-        self._saved_then_detail()
+        self._saved_then_detail()  # and the buttons the highlighted entry shows
         if self.from_cache:
             self._load_games()
 
@@ -228,15 +252,34 @@ class LauncherScreen(Screen):
             note.display = True
         self.unfinished_count = sum(1 for g in saved if not g.finished)
         self.problem_count = len(problems)
+        self._saved_read = True
         options = self.query_one("#launcher-list", OptionList)
-        label = f"Resume a saved game ({self.unfinished_count})"
-        if self.problem_count:
-            label += f"  ⚠ {self.problem_count} unreadable"
+        label = self._resume_label()
         try:
             index = options.get_option_index(RESUME)
         except Exception:
             return
-        options.replace_option_prompt_at_index(index, Text(label))
+        if str(options.get_option_at_index(index).prompt) != label:  # else no repaint
+            options.replace_option_prompt_at_index(index, Text(label))
+
+    _saved_read = False
+
+    def _resume_label(self) -> str:
+        """The Resume entry: with its count once the saved games are read (or, before the
+        first frame, when there are none to read: nothing to repaint after it)."""
+        if not self._saved_read:
+            try:
+                from ..locations import games_dir
+                from ..record.format import SUFFIX
+
+                if next(games_dir().glob(f"*{SUFFIX}"), None) is not None:
+                    return "Resume a saved game"
+            except Exception:  # noqa: BLE001 - refresh_saved reports it after the first frame
+                return "Resume a saved game"
+        label = f"Resume a saved game ({self.unfinished_count})"
+        if self.problem_count:
+            label += f"  ⚠ {self.problem_count} unreadable"
+        return label
 
     # -- what is highlighted -----------------------------------------------------------------
     def current(self) -> str | None:
@@ -260,19 +303,14 @@ class LauncherScreen(Screen):
     def _show_detail(self) -> None:
         key = self.current()
         game = self.current_game()
-        title = self.query_one("#detail-title", Static)
-        text = self.query_one("#detail-text", Static)
-        is_game = game is not None
+        title = _Unchanged(self.query_one("#detail-title", Static), self._shown)
+        text = _Unchanged(self.query_one("#detail-text", Static), self._shown)
         offered = self.game_keys(game)
-        for selector, show in (("#btn-new", is_game), ("#btn-rules", is_game),
-                               ("#btn-daily", "daily" in offered),
-                               ("#btn-number", "by_number" in offered),
-                               ("#btn-options", "options" in offered),
-                               ("#btn-open", not is_game)):
-            found = self.query(selector)
-            if not found:
-                continue  # not mounted yet
-            button = found.first()
+        shown = self._shown_buttons(game)
+        if self._first_frame_done:  # keys work before the buttons: they follow the first frame
+            self._buttons(shown)
+        for button in self.query_one("#detail-buttons", Grid).children:
+            show = button.id in shown
             if button.display != show:  # setting it anyway restyles the screen on every key
                 button.display = show
         self._offered = offered  # check_action reads it when a key is pressed
@@ -507,6 +545,20 @@ class LauncherScreen(Screen):
         out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
         out.append(("Replays", "Step through saved games", self.action_replays))
         return out
+
+
+class _Unchanged:
+    """A Static's ``update`` that does nothing when the text is what it shows (an update
+    relayouts the screen)."""
+
+    def __init__(self, static: Static, shown: dict[str, str]) -> None:
+        self.static = static
+        self.shown = shown  # Static id -> the text it shows
+
+    def update(self, text: str) -> None:
+        if self.shown.get(self.static.id or "") != text:
+            self.shown[self.static.id or ""] = text
+            self.static.update(text)
 
 
 def _rules(game: Game) -> Screen:

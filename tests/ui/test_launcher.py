@@ -254,3 +254,43 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
             await _until(pilot, lambda: isinstance(app.screen, GameScreen))
             assert app.screen.table.game is game
             assert len(app.screen.table.match.seats) == seats
+
+
+async def test_the_launcher_makes_only_the_buttons_its_entries_show_when_first_shown():
+    from cellwars_tui.core.registry import get_game
+
+    app = CellwarsApp(games=[TOY, get_game("cell-management")])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        assert {b.id for b in launcher.query("Button")} == {"btn-new", "btn-rules"}
+        await pilot.press("down")  # a puzzle game: its buttons are made now
+        await pilot.pause()
+        ids = [b.id for b in launcher.query("#detail-buttons Button")]
+        assert ids == ["btn-new", "btn-rules", "btn-daily", "btn-number", "btn-options"]
+        await pilot.press("down", "down")  # Resume: Open, after the others in the grid
+        await pilot.pause()
+        ids = [b.id for b in launcher.query("#detail-buttons Button")]
+        assert ids[-1] == "btn-open"
+        assert {b.id for b in launcher.query("Button") if b.display} == {"btn-open"}
+
+
+async def test_without_saved_games_the_resume_entry_is_not_redrawn_after_the_first_frame(
+        monkeypatch):
+    from textual.widgets import OptionList
+
+    replaced: list[int] = []
+    real = OptionList.replace_option_prompt_at_index
+
+    def counted(self, index, prompt):
+        replaced.append(index)
+        return real(self, index, prompt)
+
+    monkeypatch.setattr(OptionList, "replace_option_prompt_at_index", counted)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        prompt = app.screen.query_one("#launcher-list", OptionList).get_option("resume").prompt
+        assert str(prompt) == "Resume a saved game (0)"  # counted: there is no file to read
+        assert replaced == []
