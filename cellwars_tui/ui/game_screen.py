@@ -246,8 +246,8 @@ class GameScreen(Screen):
     def refresh_table(self) -> None:
         """Repaint everything from the table and start a bot if one is to act. Does nothing on a
         screen no longer attached (a bot's answer or a table change arriving after it closed)."""
-        if not self.is_attached or not self.is_mounted:
-            return
+        if not self.is_attached or not self.is_mounted or not self.app.is_running:
+            return  # (not running: the app is shutting down and taking the widgets apart)
         table = self.table
         over = table.is_over()
         viewer = table.viewer()
@@ -380,6 +380,8 @@ class GameScreen(Screen):
     def _bot_done(self, revision: int, seat: int, action: Action) -> None:
         if self._thinking == (revision, seat):
             self._thinking = None
+        if not self.app.is_running:
+            return  # the app is shutting down: the answer is not played
         if not self.is_attached or revision != self.table.revision:
             if self.is_attached:
                 self.refresh_table()

@@ -110,6 +110,21 @@ async def test_a_table_change_or_bot_answer_after_the_screen_closed_is_dropped()
         assert table.revision == revision
 
 
+async def test_a_bot_answer_while_the_app_shuts_down_is_not_played():
+    # (once: a bot's answer reached a screen whose widgets the closing app was taking apart)
+    table = LocalTable(toy_match(seed=3), autosave=False)
+    screen = PlainScreen(table)
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        revision = table.revision
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(Host, "is_running", property(lambda self: False))
+            screen._bot_done(revision, 1, Roll())
+            screen.refresh_table()
+            assert table.revision == revision
+
+
 async def test_a_bots_trouble_names_the_seat_as_every_list_does():
     table = LocalTable(toy_match(seed=3), autosave=False)
     screen = PlainScreen(table)
