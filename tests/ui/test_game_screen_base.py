@@ -118,9 +118,11 @@ async def test_a_bot_answer_while_the_app_shuts_down_is_not_played():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         revision = table.revision
+        seat = table.to_act()[0]
+        action = table.legal(seat)[0]  # an answer the table would take
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(Host, "is_running", property(lambda self: False))
-            screen._bot_done(revision, 1, Roll())
+            screen._bot_done(revision, seat, action)
             screen.refresh_table()
             assert table.revision == revision
 
