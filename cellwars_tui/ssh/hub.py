@@ -696,19 +696,28 @@ class Hub:
                 self._follow_clock(table)  # schedules the seat's next turn (after a pause)
             return
         if failed is not None:
-            legal = list(m.legal_actions(seat))
-            if not legal:
-                table.note(f"{slot.name} could not move: {failed}")
-                self._table_changed(table)
+            action = self._instead_of_failed_bot(table, m, seat, seed, failed)
+            if action is None:
                 return
-            action = random.Random(seed).choice(legal)
-            table.note(f"{slot.name}'s bot failed ({failed}); it plays a random move.", seat)
         try:
             events = m.play(seat, action)
         except CellwarsError:  # the table moved on while the bot thought: its next turn comes
             self._follow_clock(table)
             return
         self._after_step(table, seat, action, events)
+
+    def _instead_of_failed_bot(self, table: Table, m: Match, seat: int, seed: int,
+                               failed: BotFailed) -> Action | None:
+        """A crashed or broken bot's seat plays a random legal move (from the bot's seed), noted
+        in the table's log; None (and a note) when the seat has no legal move at all."""
+        slot = table.slots[seat]
+        legal = list(m.legal_actions(seat))
+        if not legal:
+            table.note(f"{slot.name} could not move: {failed}")
+            self._table_changed(table)
+            return None
+        table.note(f"{slot.name}'s bot failed ({failed}); it plays a random move.", seat)
+        return random.Random(seed).choice(legal)
 
     def _time_up(self, table: Table) -> None:
         """The shared timer ran out: the hub plays the game's time-up system action."""
@@ -751,13 +760,9 @@ class Hub:
                             table.code, seat + 1, exc)
                 if m.cursor != cursor or table.match is not m or seat not in m.to_act():
                     continue  # someone moved meanwhile: think again
-                legal = list(m.legal_actions(seat))
-                if not legal:
-                    table.note(f"{slot.name} could not move: {exc}")
-                    self._table_changed(table)
+                action = self._instead_of_failed_bot(table, m, seat, seed, exc)
+                if action is None:
                     return
-                action = random.Random(seed).choice(legal)
-                table.note(f"{slot.name}'s bot failed ({exc}); it plays a random move.", seat)
             if m.cursor != cursor or table.match is not m or seat not in m.to_act():
                 continue  # someone moved meanwhile: think again
             try:
