@@ -143,7 +143,9 @@ def rehearse(timeout: float = 20.0) -> None:
             from ..ui.themes import DEFAULT_THEME, load_themes
 
             app = OnlineApp(online=False, one_widget_footer=True)
-            async with app.run_test(size=(100, 30)) as pilot:
+            # with the tooltip and notification layers every session's screens have (their
+            # CSS too is parsed once, here)
+            async with app.run_test(size=(100, 30), tooltips=True, notifications=True) as pilot:
                 await pilot.pause()
                 # the shipped themes' CSS too (a player's saved theme is parsed in the zygote)
                 app.theme_preview = True  # a preview: nothing is written to settings

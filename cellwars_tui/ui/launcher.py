@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -77,6 +77,27 @@ def playable_games() -> tuple[list[Game], list[str]]:
     return games, problems
 
 
+class GameList(OptionList):
+    """The launcher's list: an OptionList that keeps its rendered options when a resize leaves
+    its width as it was (Textual's clears them on every resize, and the first layout sends
+    one: the whole list was rendered twice for the first two frames)."""
+
+    _drawn_width = -1  # the content width the options were last rendered at
+    _stale = False  # rendered at a new width before the resize came: Textual's clear is due
+
+    def render_lines(self, crop: Any) -> Any:
+        width = self.scrollable_content_region.width
+        if self._drawn_width not in (-1, width):
+            self._stale = True
+        self._drawn_width = width
+        return super().render_lines(crop)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not self._stale and self.scrollable_content_region.width == self._drawn_width:
+            event.prevent_default()  # the cached options are still right
+        self._stale = False
+
+
 class LauncherScreen(Screen):
     """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
 
@@ -123,7 +144,7 @@ class LauncherScreen(Screen):
         yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
                      id="launcher-title")
         with Horizontal(id="launcher-body"):
-            yield OptionList(*self._options(), id="launcher-list")
+            yield GameList(*self._options(), id="launcher-list")
             with Vertical(id="launcher-detail"):
                 yield Static(id="detail-title")
                 yield Static(id="detail-text")

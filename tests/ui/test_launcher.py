@@ -294,3 +294,35 @@ async def test_without_saved_games_the_resume_entry_is_not_redrawn_after_the_fir
         prompt = app.screen.query_one("#launcher-list", OptionList).get_option("resume").prompt
         assert str(prompt) == "Resume a saved game (0)"  # counted: there is no file to read
         assert replaced == []
+
+
+async def test_the_game_list_keeps_its_rendered_options_over_a_resize_of_the_same_width(
+        monkeypatch):
+    from textual.widgets import OptionList
+
+    from cellwars_tui.ui.launcher import GameList
+
+    cleared: list[int] = []
+    real = OptionList._clear_caches
+
+    def counted(self):
+        cleared.append(self.scrollable_content_region.width)
+        return real(self)
+
+    monkeypatch.setattr(OptionList, "_clear_caches", counted)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        games = app.screen.query_one("#launcher-list", GameList)
+        assert cleared == []  # the first layout's resize: same width, nothing thrown away
+        await pilot.resize_terminal(80, 30)  # taller, as wide
+        await pilot.pause()
+        assert cleared == []
+        before = games.scrollable_content_region.width
+        await pilot.resize_terminal(100, 30)  # wider: rendered again at the new width
+        await pilot.pause()
+        await pilot.pause()
+        assert cleared and games.scrollable_content_region.width > before
+        line = games.render_line(0)
+        assert "Toy" in line.text and line.cell_length == games.scrollable_content_region.width
