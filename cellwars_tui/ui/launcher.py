@@ -257,7 +257,14 @@ class LauncherScreen(Screen):
 
     _first_frame_done = False
 
-    def on_screen_resume(self) -> None:
+    _resumed = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # The first resume comes right after the mount, which styled every widget: Textual
+            # would style them all again (about 5 ms of a session's first frame, same look).
+            self._resumed = True
+            event.refresh_styles = False
         if self._first_frame_done:  # the first time, on_mount has it in hand
             self._after_frame(self._saved_then_detail)
 

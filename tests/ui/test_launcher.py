@@ -326,3 +326,23 @@ async def test_the_game_list_keeps_its_rendered_options_over_a_resize_of_the_sam
         assert cleared and games.scrollable_content_region.width > before
         line = games.render_line(0)
         assert "Toy" in line.text and line.cell_length == games.scrollable_content_region.width
+
+
+async def test_the_launcher_is_styled_once_before_its_first_frame(monkeypatch):
+    from textual.css.stylesheet import Stylesheet
+
+    styled: list[int] = []
+    real = Stylesheet.update_nodes
+
+    def counted(self, nodes, animate=False):
+        nodes = list(nodes)
+        styled.append(len(nodes))
+        return real(self, nodes, animate)
+
+    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        whole = len(list(launcher.walk_children(with_self=True)))
+        assert styled and all(n < whole for n in styled)  # no restyle of the whole screen
