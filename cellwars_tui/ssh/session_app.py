@@ -14,6 +14,7 @@ import gc
 import os
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from textual.binding import Binding
@@ -131,13 +132,17 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
 
     ``pause_gc``: no garbage collection until the first frame is out (a forked child starts
     from the zygote's frozen heap and allocates a few MB to get there; collecting in between
-    cost about 5% of its CPU to the first frame).
+    cost about 5% of its CPU to the first frame). At the first frame what it holds is frozen
+    (kept for good, never scanned: a collection there found under a thousand objects to free)
+    and collection resumes for what comes after.
 
     ``nice``: once its first frame is out, the session lowers its own CPU priority by this much
     more (the zygote's ``CELLWARS_SESSION_NICE``): what it does next (the key footer, the saved
     games, the lobby, then play) then yields to sessions that are still starting, so a crowd
     of players arriving together see their first frames sooner. Started sessions compete with
     each other as equals.
+
+    ``profile``: a folder for this session's profile (see ``_profile``; zygote.ENV_PROFILE).
     """
     if pause_gc:
         gc.disable()
@@ -146,19 +151,24 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
         app.nice_after_first_frame = max(0, int(nice))
         if app.nice_after_first_frame:  # the keys too come after the first frame, at that priority
             app.footer_after_first_frame = True
-        if profile:
-            _profile(app, Path(profile))
-        app.run()
+        stop = _profile(app, Path(profile)) if profile else None
+        try:
+            app.run()
+        finally:
+            if stop is not None:
+                stop()
     finally:
         gc.enable()
     return 0
 
 
-def _profile(app: OnlineApp, folder: Path) -> None:
+def _profile(app: OnlineApp, folder: Path) -> Callable[[], None]:
     """Profile this session (zygote.ENV_PROFILE): statistics written at the first frame
-    (``<pid>-first.prof``) and 1 s later (``<pid>-1s.prof``), with the CPU seconds used so far
-    (``<pid>.cpu``: at the start of the app, when the first frame is written, at Ready, 1 s later).
-    A folder whose name ends in ``-cpu`` gets the CPU seconds only (no profiler overhead)."""
+    (``<pid>-first.prof``) and 0.9 s later (``<pid>-1s.prof``: before ``cellwars bench`` ends
+    the session), with the CPU seconds used by then (``<pid>.cpu``: ``start`` when the app is
+    made, ``frame`` when its first frame is written, ``first`` at Ready, ``1s``). A folder whose
+    name ends in ``-cpu`` gets the CPU seconds only (no profiler overhead). Returns what stops
+    the profiler."""
     import cProfile
     import time
 
@@ -173,21 +183,27 @@ def _profile(app: OnlineApp, folder: Path) -> None:
 
     app._display = first_display  # type: ignore[method-assign]
 
-    def dump(name: str) -> None:
+    def dump(name: str, *, last: bool = False) -> None:
         marks.append(f"{name} {time.process_time():.4f}")
         (folder / f"{os.getpid()}.cpu").write_text("\n".join(marks) + "\n")
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(folder / f"{os.getpid()}-{name}.prof")
-            profiler.enable()
+            if not last:
+                profiler.enable()
 
     def ready() -> None:
         dump("first")
-        app.set_timer(0.9, lambda: dump("1s"))
+        app.set_timer(0.9, lambda: dump("1s", last=True))
+
+    def stop() -> None:
+        if profiler is not None:
+            profiler.disable()
 
     app.on_first_frame = ready
     if profiler is not None:
         profiler.enable()
+    return stop
 
 
 if __name__ == "__main__":
