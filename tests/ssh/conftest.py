@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -158,3 +161,36 @@ async def make_server(tmp_path):
     yield make
     for server in made:
         await server.close()
+
+
+@contextlib.contextmanager
+def cellwars_cli(home: Path, *args: str):
+    """``python -m cellwars_tui.cli ARGS`` with CELLWARS_HOME=home, in its own process group
+    (stdout and stderr are text pipes); the group is killed if it still runs at the end."""
+    env = {**os.environ, "CELLWARS_HOME": str(home)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cellwars_tui.cli", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def interrupt_leaving_no_process(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Ctrl-C the command: it ends cleanly, and nothing of its process group is left."""
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout) in (0, 130)
+    deadline = time.monotonic() + timeout
+    while True:
+        out = subprocess.run(["ps", "-eo", "pgid,cmd"], capture_output=True, text=True).stdout
+        left = [line for line in out.splitlines() if line.split()[0] == str(proc.pid)]
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert not left, left

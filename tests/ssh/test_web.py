@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
 
@@ -19,6 +15,8 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from cellwars_tui.ssh.server import serve  # noqa: E402
 from cellwars_tui.ssh.web import session_command  # noqa: E402
+
+from .conftest import cellwars_cli, interrupt_leaving_no_process  # noqa: E402
 
 
 def get(url: str) -> tuple[int, str]:
@@ -33,26 +31,13 @@ def test_the_session_command_adds_its_environment_safely():
 
 
 def test_cellwars_web_serves_the_page_on_loopback_and_stops_cleanly(tmp_path):
-    env = {**os.environ, "CELLWARS_HOME": str(tmp_path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cellwars_tui.cli", "web", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-    )
-    try:
+    with cellwars_cli(tmp_path, "web", "--port", "0") as proc:
         line = proc.stdout.readline()
         match = re.match(r"cellwars: serving the app to browsers at (http://127\.0\.0\.1:\d+/)", line)
         assert match, line + proc.stderr.read()
         status, page = get(match.group(1))
         assert status == 200 and "<html" in page.lower() and "/ws" in page
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) in (0, 130)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    time.sleep(0.2)
-    out = subprocess.run(["ps", "-eo", "pgid,cmd"], capture_output=True, text=True).stdout
-    assert not [line for line in out.splitlines() if line.split()[0] == str(proc.pid)]
+        interrupt_leaving_no_process(proc)
 
 
 async def read_until(ws, needle: str, timeout: float = 20.0) -> str:

@@ -13,8 +13,6 @@ import inspect
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,7 +25,7 @@ aiohttp = pytest.importorskip("aiohttp")
 from cellwars_tui.ssh.limits import Limits  # noqa: E402
 from cellwars_tui.ssh.web import MAX_MESSAGE, WebServer, _app_process  # noqa: E402
 
-from .conftest import open_terminal  # noqa: E402
+from .conftest import cellwars_cli, interrupt_leaving_no_process, open_terminal  # noqa: E402
 from .test_server import _gone  # noqa: E402
 from .test_web import get, read_until  # noqa: E402
 
@@ -332,12 +330,7 @@ def free_again(url: str, timeout: float = 20.0) -> bool:
 
 
 def test_cellwars_web_with_max_sessions_tells_the_next_browser_it_is_full(tmp_path):
-    env = {**os.environ, "CELLWARS_HOME": str(tmp_path)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cellwars_tui.cli", "web", "--port", "0", "--max-sessions", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-    )
-    try:
+    with cellwars_cli(tmp_path, "web", "--port", "0", "--max-sessions", "1") as proc:
         line = proc.stdout.readline()
         match = re.match(r"cellwars: serving the app to browsers at (http://127\.0\.0\.1:\d+/)", line)
         assert match, line + proc.stderr.read()
@@ -353,12 +346,7 @@ def test_cellwars_web_with_max_sessions_tells_the_next_browser_it_is_full(tmp_pa
         status, page = asyncio.run(two_browsers())
         assert status == 503 and "the server is full (1 players)" in page
         assert free_again(url)  # the tab closed: its seat is free again
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) in (0, 130)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        interrupt_leaving_no_process(proc)
 
 
 @pytest.mark.parametrize(("host", "expected"), [
