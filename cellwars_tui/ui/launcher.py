@@ -139,6 +139,7 @@ class LauncherScreen(Screen):
         self.problem_count = 0
         self._offered: tuple[str, ...] = ()  # the game keys the footer shows (see check_action)
         self._shown: dict[str, str] = {}  # what the detail page's Statics show (see _Unchanged)
+        self._button_rows = -1  # rows of buttons the detail page is sized for
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
@@ -335,9 +336,14 @@ class LauncherScreen(Screen):
         text = _Unchanged(self.query_one("#detail-text", Static), self._shown)
         offered = self.game_keys(game)
         shown = self._shown_buttons(game)
+        grid = self.query_one("#detail-buttons", Grid)
+        rows = (len(shown) + 1) // 2  # two buttons a row, three lines each (launcher.tcss)
+        if rows != self._button_rows:  # sized before its buttons come: nothing moves then
+            self._button_rows = rows
+            grid.styles.height = 3 * rows
         if self._first_frame_done:  # keys work before the buttons: they follow the first frame
             self._buttons(shown)
-        for button in self.query_one("#detail-buttons", Grid).children:
+        for button in grid.children:
             show = button.id in shown
             if button.display != show:  # setting it anyway restyles the screen on every key
                 button.display = show

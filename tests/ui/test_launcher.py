@@ -346,3 +346,27 @@ async def test_the_launcher_is_styled_once_before_its_first_frame(monkeypatch):
         launcher = app.screen
         whole = len(list(launcher.walk_children(with_self=True)))
         assert styled and all(n < whole for n in styled)  # no restyle of the whole screen
+
+
+async def test_the_detail_page_is_laid_out_for_its_buttons_before_they_come():
+    from textual.widgets import Static
+
+    from cellwars_tui.core.registry import get_game
+
+    app = CellwarsApp(games=[TOY, get_game("cell-management")])
+    async with app.run_test(size=(100, 30)) as pilot:
+        launcher = app.screen
+        await pilot.pause()
+        text = launcher.query_one("#detail-text", Static)
+        grid = launcher.query_one("#detail-buttons")
+        assert grid.styles.height.value == 3  # New game, Rules: one row
+        before = text.region
+        await pilot.pause()
+        await pilot.pause()
+        assert launcher.query("#btn-new") and text.region == before  # the buttons moved nothing
+        await pilot.press("down")  # five buttons: three rows
+        await pilot.pause()
+        assert grid.styles.height.value == 9 and grid.region.height == 9
+        await pilot.press("down")  # Resume: Open
+        await pilot.pause()
+        assert grid.styles.height.value == 3 and grid.region.height == 3
