@@ -133,3 +133,20 @@ async def test_the_one_widget_footer_repaints_when_the_keys_change():
         await pilot.pause()
         assert "h Hidden" in footer.render().plain
         assert [s.description for s in footer.key_spans()][:3] == ["Count", "Blocked", "Hidden"]
+
+
+async def test_the_key_under_the_mouse_is_highlighted():
+    app = _KeysApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        count = footer.key_spans()[0]
+        plain = footer.render().get_style_at_offset(app.console, count.start)
+        await pilot.hover(Footer, offset=(count.start, 0))
+        await pilot.pause()
+        lit = footer.render().get_style_at_offset(app.console, count.start)
+        hover = footer.get_component_rich_style("footer--hover")
+        assert lit != plain and lit.bgcolor == hover.bgcolor
+        await pilot.hover(Static, offset=(0, 0))  # away: back as it was
+        await pilot.pause()
+        assert footer.render().get_style_at_offset(app.console, count.start) == plain
