@@ -11,7 +11,8 @@ Two ways to draw it, the same keys either way:
   where many may start at once): a bindings change only repaints that line, and a click on a
   key presses it, like a click on Textual's key widget. Building Textual's footer was about a
   quarter of a session's CPU in its first second (one widget, styles and a restyle per key);
-  this one costs next to nothing, so it is in the first frame.
+  this one costs next to nothing, so it is in the first frame (unless the app sets
+  ``footer_after_first_frame``: then the line stays blank until the app repaints it).
 """
 
 from __future__ import annotations
