@@ -22,11 +22,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
+from ..ui.footer import Footer  # one widget for every key in SSH sessions (app.one_widget_footer)
 from . import protocol as p
 from .client import HubClient
 from .remote import RemoteTable, seat_words

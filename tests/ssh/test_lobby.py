@@ -97,3 +97,25 @@ async def test_keys_pressed_in_the_game_screen_while_a_move_is_on_its_way_are_al
         await until(pilot, lambda: table_screen.remote.is_over(), "the end of the game")
         assert client.plays == ["a", "b", "c"]
         assert table_screen.remote.view().text == "abc"
+
+
+class OneWidgetFooterApp(OnlineApp):
+    one_widget_footer = True  # as in an SSH session (ssh.session_app.OnlineApp)
+
+
+async def test_lobby_and_table_screens_draw_their_keys_with_the_one_widget_footer(hub):  # noqa: F811
+    from cellwars_tui.ui.footer import Footer
+
+    hub.admit("token-ann", "key:ann", "ann")
+    client = HubClient(str(hub.socket_path), "token-ann")
+    app = OneWidgetFooterApp(client)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: client.lobby is not None, "the lobby")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert isinstance(app.screen, LobbyScreen) and not footer.children
+        HubLink.of(app).send(p.CreateTable(game=TYPING.id, players=2))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert not footer.children  # one widget draws every key: no widget per key
