@@ -26,6 +26,7 @@ recomputes it can vouch for any steps.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import os
@@ -208,9 +209,71 @@ def _fingerprint(game: Game) -> bytes:
     return found
 
 
+SECRET_FILE = "record-seal.key"
+_SECRET_BYTES = 32
+_secrets: dict[str, bytes] = {}
+
+
+def seal_secret() -> bytes:
+    """This installation's secret for sealing records (random, made on first use in the data
+    dir, readable by the user only). The digest is keyed by it, so only records this
+    installation wrote open unchecked; a record from another machine or another CELLWARS_HOME,
+    or one crafted with a fresh digest, is checked step by step like any unsealed record. When
+    the data dir cannot keep the secret, it lasts for this process only."""
+    from ..locations import data_dir
+
+    try:
+        where = data_dir()
+    except OSError:
+        where = None
+    found = _secrets.get(str(where))
+    if found is not None:
+        return found
+    secret = _read_or_make_secret(where / SECRET_FILE) if where is not None else None
+    if secret is None:
+        secret = os.urandom(_SECRET_BYTES)
+    _secrets[str(where)] = secret
+    return secret
+
+
+def _read_or_make_secret(path: Path) -> bytes | None:
+    """The secret in ``path``, made there if missing or damaged; None if the dir cannot keep it.
+    A new secret is written to a temporary file, then linked in (never over one another process
+    has just made: that one is read instead) or, over a damaged one, put in its place; a reader
+    never sees half a secret."""
+    for _ in range(3):
+        try:
+            data: bytes | None = path.read_bytes()
+        except FileNotFoundError:
+            data = None
+        except OSError:
+            return None
+        if data is not None and len(data) == _SECRET_BYTES:
+            return data
+        try:
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".seal-")
+        except OSError:
+            return None
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(_SECRET_BYTES))
+            if data is None:
+                with contextlib.suppress(FileExistsError):
+                    os.link(tmp, path)
+            else:
+                os.replace(tmp, path)
+        except OSError:
+            return None
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return None
+
+
 def _digest(game: Game, rest: bytes | memoryview) -> str:
-    """The digest of the unsealed encoding ``{`` + ``rest``."""
-    h = hashlib.blake2b(b"{", digest_size=_DIGEST_HEX // 2, key=_fingerprint(game))
+    """The digest of the unsealed encoding ``{`` + ``rest``, keyed by the game's rules and types
+    and this installation's secret."""
+    h = hashlib.blake2b(b"{", digest_size=_DIGEST_HEX // 2, key=_fingerprint(game) + seal_secret())
     h.update(rest)
     return h.hexdigest()
 

@@ -137,3 +137,56 @@ def test_a_match_resumed_from_a_sealed_record_undoes_plays_on_and_saves_sealed(t
     data = path.read_bytes()
     assert sealed(data, decode_record(data), TOY)
     assert load_match(path).state == again.state
+
+
+def test_a_record_sealed_by_another_installation_is_checked_step_by_step(tmp_path, monkeypatch):
+    from cellwars_tui.replay.model import Replay
+
+    m = rolling(decisions=40)
+    path = tmp_path / "g.cellwars.json"
+    monkeypatch.setenv("CELLWARS_HOME", str(tmp_path / "elsewhere"))
+    save_match(m, path)
+    data = path.read_bytes()
+    assert sealed(data, decode_record(data), TOY)  # there it opens unchecked
+    monkeypatch.setenv("CELLWARS_HOME", str(tmp_path / "here"))
+    assert not sealed(data, decode_record(data), TOY)
+    replay = Replay.open(path)
+    assert not replay.trusted and len(replay) == len(m.steps) and replay.problem is None
+
+
+def test_a_digest_made_without_the_installations_secret_is_not_trusted(tmp_path):
+    # the game's fingerprint is public: a crafted file can recompute a digest from it alone
+    import hashlib
+
+    from cellwars_tui.record import format as fmt
+
+    data = encode_record(match_to_record(rolling()))
+    rest = data[1:]
+
+    def sealed_with(key: bytes) -> bool:
+        digest = hashlib.blake2b(b"{", digest_size=16, key=key)
+        digest.update(rest)
+        body = b'{"digest":"' + digest.hexdigest().encode() + b'",' + rest
+        return sealed(body, decode_record(body), TOY)
+
+    assert not sealed_with(fmt._fingerprint(TOY))
+    assert sealed_with(fmt._fingerprint(TOY) + fmt.seal_secret())  # (the same bytes, keyed right)
+
+
+def test_the_sealing_secret_is_made_once_private_and_replaced_when_damaged(tmp_path, monkeypatch):
+    from cellwars_tui.locations import data_dir
+    from cellwars_tui.record import format as fmt
+
+    monkeypatch.setenv("CELLWARS_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(fmt, "_secrets", {})
+    secret = fmt.seal_secret()
+    key = data_dir() / fmt.SECRET_FILE
+    assert key.read_bytes() == secret and len(secret) == 32
+    assert key.stat().st_mode & 0o077 == 0  # the user's only
+    monkeypatch.setattr(fmt, "_secrets", {})
+    assert fmt.seal_secret() == secret  # the next run reads the same one
+    key.write_bytes(b"short")
+    monkeypatch.setattr(fmt, "_secrets", {})
+    again = fmt.seal_secret()
+    assert again != secret and key.read_bytes() == again
+    assert not [p for p in key.parent.iterdir() if p.name.startswith(".seal-")]
