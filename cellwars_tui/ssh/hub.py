@@ -61,6 +61,11 @@ MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather tha
 REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
 REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
 REALTIME_BOT_BUDGET = 0.02  # seconds a real-time bot thinks per action
+# Lobby updates are sent at most once per this many seconds (the first at the end of the loop
+# turn that asked for it, the next no sooner than this after it), and never to a client whose
+# lobby would not change: a crowd logging in together asked for one broadcast to every lobby
+# client per login (50 logins: about 1,250 messages, each a full table list).
+LOBBY_INTERVAL = 0.1
 THINKING = "thinking"  # Table.bot_due's mark for a real-time bot whose action is being thought
 
 
@@ -124,6 +129,7 @@ class Client:
         self.name = ""
         self.table: Table | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
+        self.lobby_sent: p.Lobby | None = None  # the last lobby sent (an equal one is not resent)
 
     @property
     def named(self) -> bool:
@@ -279,6 +285,9 @@ class Hub:
         self._sweeper: asyncio.Task | None = None
         self._handlers: dict[asyncio.Task, asyncio.StreamWriter] = {}
         self.bots = bots or BotPool()  # turn-based bots think in worker processes (none yet)
+        self._lobby_due: asyncio.TimerHandle | None = None  # the coming lobby broadcast
+        self._lobby_sent_at = float("-inf")  # loop time of the last one
+        self.lobby_broadcasts = 0  # how many were sent (for tests and curious operators)
 
     # -- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -288,6 +297,9 @@ class Hub:
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
+            self._lobby_due = None
         bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         bot_tasks += [task for t in self.tables.values() for task in t.think_tasks]
         for task in [self._sweeper, *bot_tasks]:
@@ -808,13 +820,33 @@ class Hub:
 
     def _send_lobby(self, client: Client) -> None:
         infos = [t.info() for t in self.tables.values()]
-        client.send(self._lobby_for(client, infos))
+        client.lobby_sent = self._lobby_for(client, infos)
+        client.send(client.lobby_sent)
 
     def _broadcast_lobby(self) -> None:
+        """Every client in the lobby (at no table) gets the lobby soon: see LOBBY_INTERVAL."""
+        if self._lobby_due is not None:
+            return  # one is coming, and it will say what is true by then
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test driving the hub by hand): at once
+            self._flush_lobby()
+            return
+        wait = max(0.0, self._lobby_sent_at + LOBBY_INTERVAL - loop.time())
+        self._lobby_due = loop.call_later(wait, self._flush_lobby)
+
+    def _flush_lobby(self) -> None:
+        self._lobby_due = None
+        with contextlib.suppress(RuntimeError):
+            self._lobby_sent_at = asyncio.get_running_loop().time()
+        self.lobby_broadcasts += 1
         infos = [t.info() for t in self.tables.values()]
         for client in list(self.clients):
             if client.table is None:
-                client.send(self._lobby_for(client, infos))
+                lobby = self._lobby_for(client, infos)
+                if lobby != client.lobby_sent:
+                    client.lobby_sent = lobby
+                    client.send(lobby)
 
     async def _sweep(self) -> None:
         """Close tables nobody has watched for a while (their records stay saved)."""
