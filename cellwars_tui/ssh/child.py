@@ -10,6 +10,15 @@ PTY's slave side as its controlling terminal, so that:
 
 The bridge pumps bytes both ways with back-pressure: input is capped in bytes per second by a
 :class:`~.limits.TokenBucket`, and output is read from the PTY no faster than the client takes it.
+
+Only a few sessions start at once (:class:`~.limits.StartGate`): a session waits in line, its
+channel open and nothing written to it, until a place among the starting ones is free; then its
+child is started with the write end of a pipe, and the place is given on when the child writes
+its byte there (its first frame is out: the session app does so on Textual's Ready), when the
+child exits (end of file), when the session ends, or after ``Limits.start_timeout``. A command
+that knows nothing of the pipe (anything but the session app, e.g. the tests' stand-in, which
+does write it) thus holds its place until it exits or that timeout passes. A client that leaves
+while in line leaves the line; no child is started for it.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ from typing import Any
 
 import asyncssh
 
-from .limits import Limits, TokenBucket
+from .limits import ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket
 
 # Sent to the client when the server ends a child itself (idle, shutdown, crash): leave the
 # alternate screen, stop mouse reporting and bracketed paste, show the cursor, reset colours.
@@ -104,10 +113,17 @@ class ExecSpawner:
     def __init__(self, command: Sequence[str]) -> None:
         self.command = list(command)
 
-    async def spawn(self, slave: int, env: Mapping[str, str]) -> ExecChild:
+    async def spawn(self, slave: int, env: Mapping[str, str],
+                    ready_fd: int | None = None) -> ExecChild:
+        env = dict(env)
+        pass_fds: tuple[int, ...] = ()
+        if ready_fd is not None:  # the child says when its first frame is out (limits.ENV_READY_FD)
+            env[ENV_READY_FD] = str(ready_fd)
+            pass_fds = (ready_fd,)
         proc = await asyncio.create_subprocess_exec(
-            *self.command, stdin=slave, stdout=slave, stderr=slave, env=dict(env),
+            *self.command, stdin=slave, stdout=slave, stderr=slave, env=env,
             start_new_session=True, preexec_fn=_become_terminal_leader, close_fds=True,
+            pass_fds=pass_fds,
         )
         return ExecChild(proc)
 
@@ -127,6 +143,8 @@ class ChildSession:
         *,
         size: tuple[int, int] = (24, 80),
         on_start: Callable[[int], None] | None = None,
+        on_ready: Callable[[int], None] | None = None,
+        gate: StartGate | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.process = process
@@ -135,6 +153,9 @@ class ChildSession:
         self.limits = limits
         self.size = size
         self.on_start = on_start
+        self.on_ready = on_ready  # the child reported its first frame (called with its pid)
+        self.gate = gate
+        self._ready_watch: tuple[int, asyncio.TimerHandle] | None = None
         self.clock = clock
         self.proc: ExecChild | Any = None
         self.master = -1
@@ -146,23 +167,99 @@ class ChildSession:
         return self.proc.pid if self.proc is not None else None
 
     async def run(self) -> int:
-        """Run the child until it exits or the client goes away; returns the exit status."""
-        master, slave = pty.openpty()
-        self.master = master
+        """Run the child until it exits or the client goes away; returns the exit status.
+
+        With a gate, first wait in line for a place among the sessions starting at once (a
+        client that leaves meanwhile gets no child: 1 is returned)."""
+        slot = None
+        if self.gate is not None:
+            slot = await self._wait_in_line()
+            if slot is None:
+                return 1
+        ready_r = -1
         try:
-            set_winsize(master, *self.size)
-            os.set_blocking(master, False)
+            master, slave = pty.openpty()
+            self.master = master
             try:
-                self.proc = await self.spawner.spawn(slave, self.env)
+                set_winsize(master, *self.size)
+                os.set_blocking(master, False)
+                ready_r, ready_w = os.pipe()
+                try:
+                    self.proc = await self.spawner.spawn(slave, self.env, ready_fd=ready_w)
+                finally:
+                    os.close(slave)
+                    os.close(ready_w)
+                # the idle timeout counts from the child's start, not from the time in line
+                self.last_input = self.clock()
+                if self.on_start is not None:
+                    self.on_start(self.proc.pid)
+                self._watch_ready(ready_r, slot)
+                ready_r = -1  # closed by the watch
+                return await self._bridge()
             finally:
-                os.close(slave)
-            if self.on_start is not None:
-                self.on_start(self.proc.pid)
-            return await self._bridge()
+                await self.kill()
+                os.close(master)
+                self.master = -1
         finally:
-            await self.kill()
-            os.close(master)
-            self.master = -1
+            self._stop_watching_ready()
+            if ready_r >= 0:
+                os.close(ready_r)
+            if slot is not None:
+                slot.release()
+
+    async def _wait_in_line(self) -> StartSlot | None:
+        """A place among the starting sessions, or None if the client went away first."""
+        assert self.gate is not None
+        turn = asyncio.ensure_future(self.gate.acquire())
+        gone = asyncio.ensure_future(self.process.channel.wait_closed())
+        try:
+            await asyncio.wait({turn, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not turn.done():
+                turn.cancel()  # leaves the line (or gives the place on, if handed it just now)
+        await asyncio.wait({turn, gone})  # their cancellations run to the end (raises nothing)
+        if turn.cancelled() or turn.exception() is not None:
+            return None
+        slot = turn.result()
+        if self.process.channel.is_closing():  # gone the moment its turn came
+            slot.release()
+            return None
+        return slot
+
+    def _watch_ready(self, fd: int, slot: StartSlot | None) -> None:
+        """Give the slot on at the child's ready byte, its end of file, or the start timeout;
+        the ready byte is told to ``on_ready``. Takes ``fd`` (the pipe's read end) over."""
+        loop = asyncio.get_running_loop()
+        pid = self.proc.pid
+
+        def done(ready: bool) -> None:
+            self._stop_watching_ready()
+            if slot is not None:
+                slot.release()
+            if ready and self.on_ready is not None:
+                self.on_ready(pid)
+
+        def readable() -> None:
+            try:
+                data = os.read(fd, 16)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            done(bool(data))
+
+        os.set_blocking(fd, False)
+        loop.add_reader(fd, readable)
+        self._ready_watch = (fd, loop.call_later(self.limits.start_timeout, done, False))
+
+    def _stop_watching_ready(self) -> None:
+        watch, self._ready_watch = self._ready_watch, None
+        if watch is not None:
+            fd, timer = watch
+            timer.cancel()
+            asyncio.get_running_loop().remove_reader(fd)
+            os.close(fd)
 
     async def _bridge(self) -> int:
         out_task = asyncio.create_task(self._pump_out())

@@ -1,12 +1,14 @@
-"""The server's limits, the words a turned-away client gets, and a token bucket that caps a
-session's input bytes per second. The SSH server (:mod:`.server`) and the browser front end
-(:mod:`.web`) share all three."""
+"""The server's limits, the words a turned-away client gets, a token bucket that caps a
+session's input bytes per second, and the gate that lets only a few sessions start at once. The
+SSH server (:mod:`.server`) and the browser front end (:mod:`.web`) share the first three."""
 
 from __future__ import annotations
 
 import asyncio
 import math
+import os
 import time
+from collections import deque
 from collections.abc import Callable
 
 import msgspec
@@ -33,6 +35,16 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     """Input bytes per second a session may send (bursts of one second's worth allowed)."""
     kill_grace: float = 2.0
     """Seconds a child gets to exit after SIGHUP before SIGKILL."""
+    max_starting: int = 0
+    """Sessions starting at once (child started, first frame not yet out); the others wait in
+    line, first come first served. 0: ``default_max_starting()``."""
+    start_timeout: float = 10.0
+    """Seconds a starting session may take to report its first frame before its place among
+    the starting ones goes to the next in line (a child that exits gives it up at once)."""
+
+    @property
+    def starting_limit(self) -> int:
+        return self.max_starting or default_max_starting()
 
     def check(self) -> None:
         """Raise CellwarsError (one line, naming the option) for a value that makes no sense."""
@@ -53,9 +65,33 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
             raise CellwarsError("the input rate must be at least 64 bytes a second")
         if not (math.isfinite(self.kill_grace) and self.kill_grace >= 0):
             raise CellwarsError("the kill grace must be 0 or more seconds")
+        if self.max_starting < 0:
+            raise CellwarsError("the sessions starting at once must be 0 (automatic) or more")
+        if not (math.isfinite(self.start_timeout) and self.start_timeout > 0):
+            raise CellwarsError("the start timeout must be a positive number of seconds")
 
 
 MAX_SESSIONS = 10_000
+
+# Sessions starting at once, by default: two per core. A session's start is about 0.1 s of CPU
+# (forked from the zygote to its first frame). Fifty started together share the cores and all
+# finish late together (measured on 2 cores: the median first frame as late as the slowest,
+# 4-5 s); a few at a time keep the cores busy (two per core: one can run while another waits
+# on the PTY or the hub) and first frames then come one after another at the machine's full
+# rate. CELLWARS_SSH_MAX_STARTING in the server's environment, or Limits.max_starting, overrides.
+ENV_MAX_STARTING = "CELLWARS_SSH_MAX_STARTING"
+STARTING_PER_CORE = 2
+MIN_STARTING = 2
+
+
+def default_max_starting() -> int:
+    try:
+        value = int(os.environ.get(ENV_MAX_STARTING, ""))
+    except ValueError:
+        value = 0
+    if value > 0:
+        return value
+    return max(MIN_STARTING, STARTING_PER_CORE * (os.cpu_count() or 1))
 MAX_TIMEOUT = 7 * 24 * 3600.0  # a week: longer is "never", which 0 says
 MAX_KEEPALIVE = 24 * 3600.0
 
@@ -115,3 +151,80 @@ class TokenBucket:
         delay = self.delay_for(n)
         if delay > 0:
             await asyncio.sleep(delay)
+
+
+# -- sessions starting at once ------------------------------------------------------------------
+# A started child tells the server its first frame is out by writing one byte to this file
+# descriptor (named in its environment when it is exec'd; the zygote hands it to a forked child
+# directly), then closes it. Its end of file (the child exited) says the same for the gate.
+ENV_READY_FD = "CELLWARS_SSH_READY_FD"
+
+
+class StartSlot:
+    """A place among the sessions starting at once; ``release()`` (any number of times) gives it
+    to the next in line."""
+
+    __slots__ = ("_gate", "released")
+
+    def __init__(self, gate: StartGate) -> None:
+        self._gate = gate
+        self.released = False
+
+    def release(self) -> None:
+        if not self.released:
+            self.released = True
+            self._gate._pass_on()
+
+
+class StartGate:
+    """At most ``limit`` sessions starting at once; the rest wait in line, first come first
+    served (``await gate.acquire()`` gives a :class:`StartSlot`). A waiter that is cancelled
+    leaves the line, and gives the slot on if it was handed one as it was cancelled."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, int(limit))
+        self.starting = 0  # slots held
+        self.closed = False
+        self._line: deque[asyncio.Future[None]] = deque()
+
+    def close(self) -> None:
+        """The server is closing: everyone in line is sent away (their ``acquire`` raises
+        ConnectionError), and so is anyone who comes later."""
+        self.closed = True
+        while self._line:
+            fut = self._line.popleft()
+            if not fut.done():
+                fut.set_exception(ConnectionError("the server is closing"))
+
+    @property
+    def waiting(self) -> int:
+        return sum(1 for fut in self._line if not fut.done())
+
+    async def acquire(self) -> StartSlot:
+        if self.closed:
+            raise ConnectionError("the server is closing")
+        if self.starting < self.limit and not self.waiting:
+            self.starting += 1
+            return StartSlot(self)
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._line.append(fut)
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled() and fut.exception() is None:
+                self._pass_on()  # it was handed the slot as it was cancelled
+            else:
+                try:
+                    self._line.remove(fut)
+                except ValueError:
+                    pass
+            raise
+        return StartSlot(self)  # handed on by _pass_on: ``starting`` already counts it
+
+    def _pass_on(self) -> None:
+        while self._line:
+            fut = self._line.popleft()
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self.starting = max(0, self.starting - 1)

@@ -22,6 +22,12 @@ garbage before the version line is turned away at once), an idle timeout (``--id
 keepalive (``--keepalive``: a client silent that long is probed, and dropped after
 ``keepalive_count_max`` unanswered probes) and input bytes per second (see :mod:`.child`).
 
+Only a few sessions start at once (``Limits.max_starting``, by default two per core; see
+:mod:`.limits`): a start is CPU-bound, and a crowd arriving together all sharing the cores would
+all see their first frames late together. The others wait in line (their channels open, nothing
+written to them, their idle timeout not yet running) and start one after another as earlier
+ones report their first frame (:mod:`.child`).
+
 The host key is made on first start in the user's data dir and never regenerated.
 """
 
@@ -48,7 +54,7 @@ from ..locations import data_dir
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .hub import Hub
 from .cli import add_serve_arguments, limits_from_args
-from .limits import Limits, full_message, too_many_message
+from .limits import Limits, StartGate, full_message, too_many_message
 from .zygote import ZygoteSpawner
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -227,6 +233,8 @@ class CellwarsServer:
         self.children: set[int] = set()  # pids of running children
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.on_child_start: Callable[[int], None] | None = None
+        self.on_child_ready: Callable[[int], None] | None = None  # a child's first frame is out
+        self.start_gate = StartGate(self.limits.starting_limit)  # sessions starting at once
         self.web = None  # the browser front end (``start_web``)
 
     # connections ---------------------------------------------------------------------------
@@ -311,6 +319,7 @@ class CellwarsServer:
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
             self._acceptor = None
+        self.start_gate.close()  # sessions in line start no child now
         sessions = list(self.sessions.values())
         for s in sessions:
             s.ended_by_server = s.ended_by_server or "cellwars: the server is shutting down."
@@ -402,6 +411,7 @@ class CellwarsServer:
         session = ChildSession(
             process, self.spawner, self._child_env(c, process, home, token), self.limits,
             size=(height or 24, width or 80), on_start=self._child_started,
+            on_ready=self._child_ready, gate=self.start_gate,
         )
         key = id(session)
         self.sessions[key] = session
@@ -427,6 +437,10 @@ class CellwarsServer:
         self.children.add(pid)
         if self.on_child_start is not None:
             self.on_child_start(pid)
+
+    def _child_ready(self, pid: int) -> None:
+        if self.on_child_ready is not None:
+            self.on_child_ready(pid)
 
 
 def _say(process: asyncssh.SSHServerProcess, message: str) -> None:

@@ -25,6 +25,7 @@ from ..ui.app import CellwarsApp
 from ..ui.footer import Footer
 from . import protocol as p
 from .client import in_ssh_session
+from .limits import ENV_READY_FD
 from .lobby import HubLink, LobbyScreen, TableScreen
 
 
@@ -55,10 +56,12 @@ class OnlineApp(CellwarsApp):
         self.footer_after_first_frame = not self.one_widget_footer
         self.nice_after_first_frame = 0  # see main
         self.on_first_frame: Any = None  # see _profile
+        self.ready_fd = -1  # where to tell the server the first frame is out (see main)
 
     def on_ready(self) -> None:
         """Textual's Ready (the first frame is out): footers build their keys at once again,
         and the collector is back on (see main)."""
+        self._tell_ready()
         waited = self.footer_after_first_frame
         self.footer_after_first_frame = False
         if not gc.isenabled():  # paused by main: what it allocated until now is kept for good
@@ -72,6 +75,15 @@ class OnlineApp(CellwarsApp):
         if waited and self.one_widget_footer:  # its keys, now at the lower priority
             for footer in self.screen.query(Footer):
                 footer.refresh()
+
+    def _tell_ready(self) -> None:
+        """One byte to the server: this session's place among the starting ones is free."""
+        fd, self.ready_fd = self.ready_fd, -1
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.write(fd, b"\x01")
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     def on_mount(self) -> None:  # Textual also calls every base class's on_mount
         if self.online:
@@ -127,7 +139,8 @@ def preload_games() -> None:
     PRELOADED_GAMES = None if problems or not games else games
 
 
-def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
+def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "",
+         ready_fd: int | None = None) -> int:
     """Run a session's app.
 
     ``pause_gc``: no garbage collection until the first frame is out (a forked child starts
@@ -143,11 +156,18 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
     each other as equals.
 
     ``profile``: a folder for this session's profile (see ``_profile``; zygote.ENV_PROFILE).
+
+    ``ready_fd``: where the app writes one byte when its first frame is out (then closes it):
+    the server lets only a few sessions start at once (limits.StartGate). The zygote passes it;
+    an exec'd session finds it in its environment (limits.ENV_READY_FD).
     """
+    if ready_fd is None:
+        ready_fd = _ready_fd_from_env()
     if pause_gc:
         gc.disable()
     try:
         app = OnlineApp()
+        app.ready_fd = ready_fd
         app.nice_after_first_frame = max(0, int(nice))
         if app.nice_after_first_frame:  # the keys too come after the first frame, at that priority
             app.footer_after_first_frame = True
@@ -155,11 +175,24 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "") -> int:
         try:
             app.run()
         finally:
+            app._tell_ready()  # ended before its first frame: its place is free all the same
             if stop is not None:
                 stop()
     finally:
         gc.enable()
     return 0
+
+
+def _ready_fd_from_env() -> int:
+    try:
+        fd = int(os.environ.pop(ENV_READY_FD, ""))
+    except ValueError:
+        return -1
+    try:
+        os.set_inheritable(fd, False)  # nothing the session runs keeps it open
+    except OSError:
+        return -1
+    return fd
 
 
 def _profile(app: OnlineApp, folder: Path) -> Callable[[], None]:

@@ -12,7 +12,9 @@ The zygote is the children's parent: it reaps them and reports each exit to the 
 server goes away (its end of the socket closes) the zygote ends every child it started and exits.
 
 Wire format: SOCK_SEQPACKET, one msgpack map per packet. Server -> zygote: ``{"id", "env"}`` with
-one file descriptor. Zygote -> server: ``{"ready"}``, ``{"id", "pid"}``, ``{"exit", "status"}``.
+the PTY slave and, optionally, the write end of the session's ready pipe (the child writes one
+byte there when its first frame is out: see :mod:`.limits`' StartGate). Zygote -> server:
+``{"ready"}``, ``{"id", "pid"}``, ``{"exit", "status"}``.
 """
 
 from __future__ import annotations
@@ -183,7 +185,8 @@ def session_nice() -> tuple[int, int]:
     return max(0, min(19, start)), max(0, min(19 - max(0, start), later))
 
 
-def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str]) -> None:
+def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str, str],
+           ready_fd: int = -1) -> None:
     code = 1
     try:
         sock.close()
@@ -199,6 +202,8 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
             os.dup2(slave, fd)
         if slave > 2:
             os.close(slave)
+        if ready_fd >= 0:
+            os.set_inheritable(ready_fd, False)  # nothing the session runs keeps it open
         profile = os.environ.get(ENV_PROFILE, "")
         os.environ.clear()
         os.environ.update(env)
@@ -211,7 +216,7 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
                 stream.reconfigure(encoding="utf-8", errors="replace")
         from .session_app import main
 
-        code = main(pause_gc=True, nice=_nice[1], profile=profile) or 0
+        code = main(pause_gc=True, nice=_nice[1], profile=profile, ready_fd=ready_fd) or 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - the child must always end here
@@ -247,15 +252,17 @@ def serve(sock: socket.socket) -> None:
                 if not data:
                     return  # the server went away
                 request = _dec.decode(data)
-                if len(fds) != 1:
+                if len(fds) not in (1, 2):
                     for fd in fds:
                         os.close(fd)
                     sock.send(_enc.encode({"id": request.get("id"), "pid": -1}))
                     continue
                 pid = os.fork()
                 if pid == 0:
-                    _child(sock, (wake_r, wake_w), fds[0], request["env"])
-                os.close(fds[0])
+                    _child(sock, (wake_r, wake_w), fds[0], request["env"],
+                           fds[1] if len(fds) > 1 else -1)
+                for fd in fds:  # the child has them now (and no later child may)
+                    os.close(fd)
                 children.add(pid)
                 sock.send(_enc.encode({"id": request["id"], "pid": pid}))
     finally:
@@ -409,7 +416,8 @@ class ZygoteSpawner:
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(ConnectionError("the zygote did not start"))
 
-    async def spawn(self, slave: int, env: Mapping[str, str]) -> ZygoteChild:
+    async def spawn(self, slave: int, env: Mapping[str, str],
+                    ready_fd: int | None = None) -> ZygoteChild:
         if self.sock is None:
             await self.start()
         assert self.sock is not None
@@ -420,7 +428,8 @@ class ZygoteSpawner:
         payload = _enc.encode({"id": rid, "env": dict(env)})
         while True:
             try:
-                socket.send_fds(self.sock, [payload], [slave])
+                socket.send_fds(self.sock, [payload],
+                                [slave] if ready_fd is None else [slave, ready_fd])
                 break
             except BlockingIOError:
                 await asyncio.sleep(0.01)

@@ -1,6 +1,11 @@
 """A tiny stand-in for the app, for server tests: shows its size and environment, follows resizes.
 
 Keys: ``q`` quits; anything else is echoed back as ``got: ...``.
+
+Like the session app it reports its first frame to the server (one byte on the ready pipe named
+by CELLWARS_SSH_READY_FD) once its first screen is written, except for the SSH users
+``silent...`` (never reports: it holds its place among the starting sessions) and ``crash...``
+(exits at once, before reporting).
 """
 
 import os
@@ -26,6 +31,13 @@ def main():
         f"PID={os.getpid()} CTTY={os.tcgetpgrp(0) == os.getpgrp()}\r\n"
     )
     show()
+    name = env.get("CELLWARS_SSH_NAME", "")
+    if name.startswith("crash"):
+        sys.exit(3)
+    ready = env.get("CELLWARS_SSH_READY_FD")
+    if ready and not name.startswith("silent"):
+        os.write(int(ready), b"\x01")
+        os.close(int(ready))
     signal.signal(signal.SIGWINCH, show)
     while True:
         try:

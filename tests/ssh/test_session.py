@@ -94,3 +94,25 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+@pytest.mark.parametrize("how", ["forked", "exec'd"])
+async def test_the_session_app_reports_its_first_frame_to_the_server(make_server, client_key, how):
+    from cellwars_tui.ssh.limits import Limits
+    from cellwars_tui.ssh.server import default_child_command
+
+    command = None if how == "forked" else default_child_command()
+    server = await make_server(child_command=command,
+                               limits=Limits(max_starting=1, start_timeout=600, kill_grace=1.0))
+    events: list[tuple[str, int]] = []
+    server.on_child_start = lambda pid: events.append(("start", pid))
+    ready = asyncio.Event()
+    server.on_child_ready = lambda pid: (events.append(("ready", pid)), ready.set())
+    term = await open_terminal(server.port, key=client_key)
+    try:
+        await term.wait_for("o Online", timeout=30)
+        await asyncio.wait_for(ready.wait(), 30)
+        assert events == [("start", events[0][1]), ("ready", events[0][1])]
+        assert server.start_gate.starting == 0  # its place is free for the next
+    finally:
+        await term.close()
