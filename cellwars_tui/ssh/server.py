@@ -43,6 +43,7 @@ import secrets
 import shutil
 import signal
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -235,6 +236,7 @@ class CellwarsServer:
         self.on_child_start: Callable[[int], None] | None = None
         self.on_child_ready: Callable[[int], None] | None = None  # a child's first frame is out
         self.start_gate = StartGate(self.limits.starting_limit)  # sessions starting at once
+        self.clock: Callable[[], float] = time.monotonic  # sessions' idle time (tests fake it)
         self.web = None  # the browser front end (``start_web``)
 
     # connections ---------------------------------------------------------------------------
@@ -411,7 +413,7 @@ class CellwarsServer:
         session = ChildSession(
             process, self.spawner, self._child_env(c, process, home, token), self.limits,
             size=(height or 24, width or 80), on_start=self._child_started,
-            on_ready=self._child_ready, gate=self.start_gate,
+            on_ready=self._child_ready, gate=self.start_gate, clock=self.clock,
         )
         key = id(session)
         self.sessions[key] = session

@@ -147,3 +147,24 @@ async def test_closing_the_server_starts_no_child_for_the_sessions_in_line(make_
     assert [e for e, _ in events] == ["start"]
     await waiting.close()
     await silent.close()
+
+
+async def test_time_in_line_does_not_count_toward_the_idle_timeout(make_server, client_key):
+    server = await make_server(limits=Limits(max_starting=1, start_timeout=600, idle_timeout=100,
+                                             kill_grace=1.0))
+    now = [0.0]
+    server.clock = lambda: now[0]
+    silent = await open_terminal(server.port, key=client_key, username="silent")
+    await silent.wait_for("FAKE APP")
+    waiting = await open_terminal(server.port, key=client_key)
+    await until(lambda: server.start_gate.waiting == 1, "the second in line")
+    now[0] = 1000.0  # far past the idle timeout, all of it in line
+    silent.send("q")
+    try:
+        await waiting.wait_for("FAKE APP")
+        waiting.send("x")
+        await waiting.wait_for("got: b'x'")  # still open: its idle time began at its start
+        assert "without input" not in waiting.everything()
+    finally:
+        await waiting.close()
+        await silent.close()
