@@ -176,6 +176,10 @@ class ChildSession:
             slot = await self._wait_in_line()
             if slot is None:
                 return 1
+            with contextlib.suppress(Exception):  # the client may have resized while in line
+                width, height, _, _ = self.process.get_terminal_size()
+                if width and height:
+                    self.size = (height, width)
         ready_r = -1
         try:
             master, slave = pty.openpty()

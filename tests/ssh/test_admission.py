@@ -168,3 +168,30 @@ async def test_time_in_line_does_not_count_toward_the_idle_timeout(make_server, 
     finally:
         await waiting.close()
         await silent.close()
+
+
+async def test_a_session_resized_while_in_line_starts_at_its_new_size(make_server, client_key):
+    from cellwars_tui.ssh.child import get_winsize
+
+    server = await make_server(limits=Limits(max_starting=1, start_timeout=600, kill_grace=1.0))
+    sizes: list[tuple[int, int]] = []  # (rows, cols) of each child's terminal as it starts
+
+    def started(pid: int) -> None:
+        session = next(s for s in server.sessions.values() if s.pid == pid)
+        sizes.append(get_winsize(session.master))
+
+    server.on_child_start = started
+    silent = await open_terminal(server.port, key=client_key, username="silent")
+    await silent.wait_for("FAKE APP")
+    waiting = await open_terminal(server.port, key=client_key, cols=80, rows=24)
+    await until(lambda: server.start_gate.waiting == 1, "the second in line")
+    waiting.resize(100, 30)
+    await until(lambda: any(s.proc is None and s.process.get_terminal_size()[:2] == (100, 30)
+                            for s in server.sessions.values()), "the resize to reach the server")
+    silent.send("q")
+    try:
+        await waiting.wait_for("FAKE APP")
+        assert sizes == [(24, 80), (30, 100)]
+    finally:
+        await waiting.close()
+        await silent.close()
