@@ -38,7 +38,7 @@ from typing import Any
 
 import asyncssh
 
-from .limits import ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket
+from .limits import ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket, starting_message
 
 # Sent to the client when the server ends a child itself (idle, shutdown, crash): leave the
 # alternate screen, stop mouse reporting and bracketed paste, show the cursor, reset colours.
@@ -214,6 +214,10 @@ class ChildSession:
     async def _wait_in_line(self) -> StartSlot | None:
         """A place among the starting sessions, or None if the client went away first."""
         assert self.gate is not None
+        if self.gate.busy:  # a line: say so at once (the app's first frame clears it)
+            with contextlib.suppress(Exception):
+                ahead = self.gate.waiting + self.gate.starting
+                self.process.stdout.write(starting_message(ahead).encode() + b"\r\n")
         turn = asyncio.ensure_future(self.gate.acquire())
         gone = asyncio.ensure_future(self.process.channel.wait_closed())
         try:

@@ -116,6 +116,12 @@ def full_message(max_sessions: int) -> str:
     return f"cellwars: the server is full ({max_sessions} players); please try again later."
 
 
+def starting_message(ahead: int) -> str:
+    """What a session waiting in line to start sees until its app's first frame replaces it."""
+    who = "1 player" if ahead == 1 else f"{ahead} players"
+    return f"cellwars: starting your table... ({who} starting before you)"
+
+
 def too_many_message(per_address: int) -> str:
     return (f"cellwars: too many connections from your address ({per_address} at most); "
             "close one and try again.")
@@ -195,6 +201,11 @@ class StartGate:
             fut = self._line.popleft()
             if not fut.done():
                 fut.set_exception(ConnectionError("the server is closing"))
+
+    @property
+    def busy(self) -> bool:
+        """Whether a session asking now would wait in line."""
+        return self.starting >= self.limit or bool(self.waiting)
 
     @property
     def waiting(self) -> int:
