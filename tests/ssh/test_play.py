@@ -60,6 +60,9 @@ async def virus_fight_table(server, ann: Terminal, ben: Terminal) -> str:
     ann.send("s")
     await ann.wait_for("Secret programs", timeout=15)  # the game's own screen, in both
     await ben.wait_for("Secret programs", timeout=15)
+    await ann.wait_for("ben North")
+    # a person at another terminal is not called a bot (the panel once said "ben North (bot)")
+    assert "(bot)" not in ann.text() and "(bot)" not in ben.text()
     return code
 
 

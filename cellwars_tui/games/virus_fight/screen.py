@@ -1073,11 +1073,12 @@ class VirusFightScreen(GameScreen):
             t.append(f"{SEAT_GLYPHS[q % 6]} {name if len(name) <= 9 else name[:8] + '…'}",
                      style=f"bold {self.seat_colour(q)}")
             t.append(f" {side_name(view.players, q)}", style=self.colour("muted"))
-            kind = self.table.seat_kind(q)
             if viewer == q and view.phase != OVER:
                 t.append(" (you)")
-            elif kind != "human":
+            elif self.table.seats[q].is_bot:  # (online, a person's seat is a "player", not a bot)
                 t.append(" (bot)", style=self.colour("muted"))
+            elif self.table.seat_kind(q).endswith("(away)"):
+                t.append(" (away)", style=self.colour("muted"))
             t.append("\n    ")
             spares = view.spares[q]
             pips = sum(PIP[c] for c in spares)
