@@ -309,7 +309,12 @@ async def test_closing_the_web_server_ends_every_tab_and_says_why(make_web):
         closing = asyncio.create_task(web.close())
         await read_until(a, "the server is shutting down")
         await read_until(b, "the server is shutting down")
-        await asyncio.wait_for(closing, 30)
+
+        async def until_closed(ws) -> None:  # a browser answers the close at once
+            async for _ in ws:
+                pass
+
+        await asyncio.wait_for(asyncio.gather(closing, until_closed(a), until_closed(b)), 30)
         for pid in pids:
             assert await _gone(pid)
 
