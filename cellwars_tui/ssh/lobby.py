@@ -197,8 +197,9 @@ class LobbyScreen(Screen):
             return
         tables.add_options(Option(table_line(t, t.code in lobby.mine), id=t.code)
                            for t in lobby.tables)
-        if highlighted is not None and highlighted < len(self.codes):
-            tables.highlighted = highlighted
+        # keep the player's place; with none yet, the first table, so Enter joins it at once
+        tables.highlighted = highlighted if highlighted is not None and highlighted < len(
+            self.codes) else 0
 
     def _fill_players(self) -> None:
         game_id = self.query_one("#game", Select).value

@@ -9,7 +9,7 @@ from cellwars_tui.ssh.client import HubClient
 from cellwars_tui.ssh.lobby import HubLink, LobbyScreen, TableScreen, seat_line, table_line
 from cellwars_tui.ui.game_screen import GameScreen
 
-from .test_hub import hub  # noqa: F401
+from .test_hub import hub, join, table_where  # noqa: F401
 from .test_remote import TYPING
 
 SEATS = (
@@ -119,3 +119,20 @@ async def test_lobby_and_table_screens_draw_their_keys_with_the_one_widget_foote
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         assert not footer.children  # one widget draws every key: no widget per key
+
+
+async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F811
+    # (a player's first Enter once did nothing: no table was highlighted)
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.CreateTable(game=TYPING.id, players=2))
+    await table_where(ann, lambda t: True)
+    hub.admit("token-ben", "key:ben", "ben")
+    ben = HubClient(str(hub.socket_path), "token-ben")
+    app = OnlineApp(ben)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: ben.lobby is not None and ben.lobby.tables, "the table listed")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "ben at the table")
+    await ann.close()
