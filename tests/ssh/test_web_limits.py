@@ -140,6 +140,16 @@ def test_textual_serve_still_has_what_the_web_server_uses():
     assert asyncio.run(app_process())
 
 
+async def tabs_become(web, count: int, timeout: float = 10.0) -> bool:
+    """A tab is counted out once its app has ended and its socket is closed (a moment after
+    the app's pid is gone): wait for the count rather than race it."""
+    for _ in range(int(timeout / 0.02)):
+        if web.tabs == count:
+            return True
+        await asyncio.sleep(0.02)
+    return web.tabs == count
+
+
 async def test_a_browser_tab_runs_the_app_at_its_size_and_gets_its_keys(make_web):
     web = await make_web()
     async with aiohttp.ClientSession() as http, http.ws_connect(ws_url(web, 100, 30)) as ws:
@@ -211,7 +221,7 @@ async def test_an_idle_tab_is_closed_with_a_message_and_its_app_ends(make_web):
         pid = app_pid(await read_until(ws, "SIZE"))
         await read_until(ws, "closed after 0.5 seconds without input.")
         assert await _gone(pid)
-    assert web.tabs == 0
+    assert await tabs_become(web, 0)
 
 
 async def test_a_tabs_input_is_capped_in_bytes_per_second(make_web):
@@ -257,7 +267,7 @@ async def test_garbage_from_a_tab_is_dropped_and_hurts_nobody(make_web):
         assert await _gone(pid)
         await other.send_str(json.dumps(["stdin", "k"]))
         await read_until(other, "got: b'k'")
-        assert web.tabs == 1
+        assert await tabs_become(web, 1)
 
 
 async def test_a_tab_that_vanishes_mid_frame_ends_its_own_app_only(make_web):
@@ -274,7 +284,7 @@ async def test_a_tab_that_vanishes_mid_frame_ends_its_own_app_only(make_web):
         assert await _gone(pid)
         await other.send_str(json.dumps(["stdin", "k"]))
         await read_until(other, "got: b'k'")
-        assert web.tabs == 1
+        assert await tabs_become(web, 1)
 
 
 async def test_a_tab_that_stops_answering_is_dropped_by_the_keepalive(make_web):
@@ -286,7 +296,7 @@ async def test_a_tab_that_stops_answering_is_dropped_by_the_keepalive(make_web):
     while chunk := await asyncio.wait_for(reader.read(65536), 20):
         seen += chunk
     assert await _gone(pid)
-    assert web.tabs == 0
+    assert await tabs_become(web, 0)
     writer.close()
 
 
