@@ -26,18 +26,25 @@ def _file_problem(mode: int, size: int, limit: int) -> str | None:
     return None
 
 
+def _unreadable(path: Path, exc: OSError) -> RecordError:
+    """The one line for a file a player named that the system would not let us read."""
+    if isinstance(exc, FileNotFoundError):
+        return RecordError(path, "no such file")
+    if isinstance(exc, IsADirectoryError):
+        return RecordError(path, "not a regular file (a directory)")
+    if isinstance(exc, PermissionError):
+        return RecordError(path, "permission denied")
+    return RecordError(path, f"cannot read ({exc.strerror or exc})")
+
+
 def check_user_file(path: Path, *, limit: int = MAX_MOVE_LIST_BYTES) -> None:
     """Refuse, before anything reads it, a path a player named that is not a regular file (a
     directory, a device such as /dev/zero, a FIFO) or is larger than ``limit`` bytes: one
     :class:`RecordError` line each."""
     try:
         info = path.stat()
-    except FileNotFoundError:
-        raise RecordError(path, "no such file") from None
-    except PermissionError:
-        raise RecordError(path, "permission denied") from None
     except OSError as exc:
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
+        raise _unreadable(path, exc) from None
     problem = _file_problem(info.st_mode, info.st_size, limit)
     if problem:
         raise RecordError(path, problem)
@@ -49,14 +56,8 @@ def read_user_file(path: Path, *, limit: int = MAX_MOVE_LIST_BYTES) -> bytes:
     read, even if the file grows meanwhile."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise RecordError(path, "no such file") from None
-    except IsADirectoryError:
-        raise RecordError(path, "not a regular file (a directory)") from None
-    except PermissionError:
-        raise RecordError(path, "permission denied") from None
     except OSError as exc:
-        raise RecordError(path, f"cannot read ({exc.strerror or exc})") from None
+        raise _unreadable(path, exc) from None
     try:
         info = os.fstat(fd)
     except OSError as exc:

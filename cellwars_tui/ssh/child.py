@@ -38,7 +38,9 @@ from typing import Any
 
 import asyncssh
 
-from .limits import ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket, starting_message
+from .limits import (
+    ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket, cancel_and_wait, starting_message,
+)
 
 # Sent to the client when the server ends a child itself (idle, shutdown, crash): leave the
 # alternate screen, stop mouse reporting and bracketed paste, show the cursor, reset colours.
@@ -288,11 +290,7 @@ class ChildSession:
                     f"cellwars: closed after {_duration(self.limits.idle_timeout)} without input."
                 )
         finally:
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            await cancel_and_wait(tasks)
         if self.proc.returncode is None:
             await self.kill()
             return 0 if not self.ended_by_server else 1

@@ -5,6 +5,7 @@ SSH server (:mod:`.server`) and the browser front end (:mod:`.web`) share the fi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import time
@@ -239,3 +240,13 @@ class StartGate:
                 fut.set_result(None)
                 return
         self.starting = max(0, self.starting - 1)
+
+
+async def cancel_and_wait(tasks) -> None:
+    """End a session's helper tasks (pumps, watchers): cancel each, then wait for each to finish,
+    whatever it raised (the SSH and the browser front ends end a session this way)."""
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task

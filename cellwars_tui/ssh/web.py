@@ -36,7 +36,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ..core.errors import CellwarsError
-from .limits import Limits, TokenBucket, full_message, idle_message, too_many_message
+from .limits import (
+    Limits, TokenBucket, cancel_and_wait, full_message, idle_message, too_many_message,
+)
 
 DEFAULT_WEB_PORT = 8000
 MAX_MESSAGE = 256 * 1024  # one websocket message from a browser (a big paste is a few KiB)
@@ -270,11 +272,7 @@ class WebServer:
             if feed not in done and not tab.ending:
                 tab.ending = idle_message(self.limits.idle_timeout)
         finally:
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+            await cancel_and_wait(tasks)
             await self._end_app(service)
         if tab.ending and not ws.closed:
             await self._last_words(ws, tab.ending)
