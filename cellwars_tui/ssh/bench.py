@@ -15,8 +15,11 @@ Everything runs on 127.0.0.1 with an ephemeral port and a throwaway home.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -206,6 +209,31 @@ def bench_cpu_per_session(quick: bool) -> list[Result]:
                note=f"median of {len(settled)}, one at a time"),
         result("ssh: CPU per session in the bench process to its first frame", own, "s",
                note="server and client: asyncssh on both ends, key exchange, PTY pump"),
+        *_floor(5 if quick else 15, own, cores),
+    ]
+
+
+def _floor(n: int, own: float, cores: int) -> list[Result]:
+    """The yardstick: a Textual app of one line and the key footer, started as a session is
+    (forked warm onto a PTY; see bare_floor). With the bench process's own CPU per session, 50
+    such sessions at once need at least 50 x (both) / cores seconds, whatever the app shows."""
+    try:
+        out = subprocess.run([sys.executable, "-m", "cellwars_tui.ssh.bare_floor", str(n)],
+                             capture_output=True, text=True, timeout=300, check=True)
+        runs = json.loads(out.stdout)
+        bare = statistics.median(x for x in runs["bare"] if x == x)
+        footer = statistics.median(x for x in runs["footer"] if x == x)
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError, statistics.StatisticsError) as exc:
+        return [result("ssh: bare Textual app, CPU to its first frame", float("nan"), "s",
+                       note=f"could not measure: {type(exc).__name__}")]
+    floor = 50 * (footer + own) / cores
+    return [
+        result("ssh: bare Textual app (a line + key footer), CPU to its first frame", footer, "s",
+               note=f"median of {n}, forked warm onto a PTY at 100x30 as sessions are; one line "
+                    f"without the footer {bare:.3f} s"),
+        result("ssh: floor for 50 sessions at once with one Textual app each", floor, "s",
+               note=f"50 x (bare app with footer + bench process per session) / {cores} cores: "
+                    "no one-app-per-session server can have the 50th first frame sooner here"),
     ]
 
 
