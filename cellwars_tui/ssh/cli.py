@@ -27,6 +27,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow", type=Path, metavar="FILE",
                         help="admit only the keys in FILE (authorized_keys format); no guests")
     _add_limit_arguments(parser)
+    parser.add_argument("--max-starting", type=int, default=0, metavar="N",
+                        help="sessions that start at once; later arrivals wait in line with a "
+                             "message (0: two per core, the default)")
     parser.add_argument("--web", action="store_true",
                         help="also serve the app to browsers (textual-serve), in the same lobby")
     parser.add_argument("--web-port", type=int, default=8000, metavar="PORT",
@@ -54,6 +57,7 @@ def limits_from_args(args: argparse.Namespace):
         if args.web_port == args.port and args.port != 0:
             raise CellwarsError(f"--web-port must differ from --port (both are {args.port})")
     limits = Limits(max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
-                    keepalive_interval=args.keepalive)
+                    keepalive_interval=args.keepalive,
+                    max_starting=getattr(args, "max_starting", 0))
     limits.check()
     return limits

@@ -66,8 +66,9 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
             raise CellwarsError("the input rate must be at least 64 bytes a second")
         if not (math.isfinite(self.kill_grace) and self.kill_grace >= 0):
             raise CellwarsError("the kill grace must be 0 or more seconds")
-        if self.max_starting < 0:
-            raise CellwarsError("the sessions starting at once must be 0 (automatic) or more")
+        if not 0 <= self.max_starting <= MAX_SESSIONS:
+            raise CellwarsError(f"--max-starting must be 0 (two per core) or a number of sessions "
+                                f"up to {MAX_SESSIONS}, not {self.max_starting}")
         if not (math.isfinite(self.start_timeout) and self.start_timeout > 0):
             raise CellwarsError("the start timeout must be a positive number of seconds")
 

@@ -25,6 +25,9 @@ from cellwars_tui.ssh.cli import limits_from_args
     (["serve", "--keepalive", "-0.5"], "--keepalive must be 0 (never) or a number of seconds"),
     (["serve", "--keepalive", "100000"], "--keepalive must be 0 (never) or a number of seconds "
                                          "up to 86400, not 100000"),
+    (["serve", "--max-starting", "-2"], "--max-starting must be 0 (two per core) or a number of "
+                                        "sessions up to 10000, not -2"),
+    (["serve", "--max-starting", "20000"], "up to 10000, not 20000"),
     (["web", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
     (["web", "--max-sessions", "0"], "--max-sessions must be at least 1, not 0"),
     (["web", "--idle-timeout", "-5"], "--idle-timeout must be 0 (never) or a number of seconds"),
@@ -52,6 +55,13 @@ def test_the_limit_options_reach_the_server(command):
                                       "--idle-timeout", "0", "--keepalive", "5"])
     limits = limits_from_args(args)
     assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (3, 0, 5)
+
+
+def test_max_starting_reaches_the_servers_start_gate():
+    limits = limits_from_args(build_parser().parse_args(["serve", "--max-starting", "7"]))
+    assert limits.starting_limit == 7
+    automatic = limits_from_args(build_parser().parse_args(["serve"]))
+    assert automatic.max_starting == 0 and automatic.starting_limit >= 2
 
 
 def test_the_defaults_are_sane():
