@@ -65,6 +65,22 @@ def test_immediate_cards_are_never_kept_in_hand():
     assert s.panels[Ia].hand == ()
 
 
+def test_a_normal_card_may_be_kept_in_hand_and_played_in_a_later_round():
+    s = act(turn(standard(), Ca, R.DRAW), "charge", "draw maltose", "end")
+    assert s.step == R.CARDS_STEP and "play maltose" in legal(s)
+    s = act(s, "end", "end")  # keep it: leave the play step, then the special-action step
+    assert s.panel == Cb and s.panels[Ca].hand == (cid("maltose"),)
+    s = act(turn(s, Ca, R.CARDS_STEP), "play maltose")
+    assert s.panels[Ca].hand == () and s.panels[Ca].biomass == 5
+
+
+def test_every_card_has_a_test_named_after_it():
+    names = set(globals())
+    for c in CARDS:
+        prefix = f"test_card_{c.slug.replace('-', '_')}_"
+        assert any(n.startswith(prefix) for n in names), c.slug
+
+
 # -- cards in both decks ---------------------------------------------------------------------------
 def test_card_glucose_immediately_restores_two_biomass():
     s = panel(turn(standard(), Ia, R.DRAW), Ia, biomass=4)

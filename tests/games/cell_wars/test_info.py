@@ -88,3 +88,29 @@ def test_the_shared_log_names_only_cards_that_are_played_at_once():
 
     assert describe(Drew(1, card_id("canceration"), "charge")) == "Cancer alpha draws a card (charge)"
     assert "Glucose" in describe(Drew(1, card_id("glucose"), "charge"))
+
+
+def test_every_card_text_is_on_the_rules_page_with_its_type_and_copies():
+    text = RULES_MD.read_text()
+    for c in CARDS:
+        for camp, copies in ((0, c.immune), (1, c.cancer)):
+            if copies:
+                row = f"| **{c.name}** | {copies} | {c.kind} | {c.text} |"
+                assert row in text, row
+
+
+def test_the_rules_page_states_each_clarification_as_the_clarifications_module_does():
+    clar = RULES_MD.read_text().split("## Clarifications", 1)[1]
+    for fragment, decision in C.CLARIFICATIONS:
+        assert f'- "{fragment}": {decision}' in clar, fragment
+    assert clar.count("\n- ") == len(C.CLARIFICATIONS)
+
+
+SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "cell-wars.txt"
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seed rulebook is not beside the repository")
+def test_every_clarification_quotes_a_passage_of_the_seed():
+    seed = " ".join(SEED.read_text().split())
+    for fragment, _ in C.CLARIFICATIONS:
+        assert fragment in seed, fragment

@@ -4,8 +4,9 @@ import pytest
 
 from cellwars_tui.core import IllegalAction
 from cellwars_tui.games.cell_wars.cards import card_id
-from cellwars_tui.games.cell_wars.rules import (CardPlayed, Drew, Moved, PreDrawn, Reshuffled,
-                                                TurnSkipped)
+from cellwars_tui.games.cell_wars.rules import (AttackResult, BiomassChanged, CardPlayed, Drew,
+                                                Moved, PreDrawn, Relapsed, Reshuffled, Rolled,
+                                                TurnSkipped, WallsCollected)
 
 from .helpers import (CHANCE, GAME, B, Ca, Cb, Cg, Ia, Ib, Ig, R, T, act, give, legal, panel,
                       put, replace, standard, tiles, turn, where)
@@ -38,6 +39,50 @@ def test_wall_factory_makes_one_wall_each_round():
     assert s.factory == 1
     s = act(end_of_round(s), "end")
     assert s.factory == 2
+
+
+# -- the ten steps, in order ---------------------------------------------------------------------------
+def kinds(events):
+    """The events as short labels, to compare their order."""
+    out = []
+    for e in events:
+        if isinstance(e, Moved):
+            out.append(f"moved {e.how}")
+        elif isinstance(e, Rolled):
+            out.append(f"rolled {e.why}")
+        elif isinstance(e, Drew):
+            out.append(f"Drew {e.how}")
+        elif isinstance(e, BiomassChanged):
+            out.append(f"BiomassChanged {e.why}")
+        elif isinstance(e, (Relapsed, PreDrawn, WallsCollected, CardPlayed, AttackResult)):
+            out.append(type(e).__name__)
+    return out
+
+
+def test_individual_round_steps_4_to_10_come_in_the_seed_order():
+    """Vessel transfer, card drawing, play cards, (no special action,) movement, attack, recovery."""
+    s = standard()
+    signs = list(s.signs)
+    signs[R.GENERATOR] = T["G3"]  # the generator where Immune alpha's walk ends
+    s = panel(put(replace(s, signs=tuple(signs)), Ia="C6"), Ia, vessel=True, free_draws=1,
+              biomass=3)
+    s = act(turn(s, Cg), "end", "draw adjuvant", "end", "play adjuvant", "roll", "die 1",
+            "step E", "attack Ca", "die 4", events=(ev := []))
+    assert kinds(ev) == ["moved vessel", "Drew free", "CardPlayed", "rolled move", "moved step",
+                         "rolled attack", "AttackResult", "BiomassChanged attack",
+                         "moved repel", "BiomassChanged generator"]
+    assert s.panel == Ca
+
+
+def test_individual_round_steps_1_to_3_come_in_the_seed_order():
+    """A relapse comes first; the pre-draw and the wall collection then see the new tile."""
+    s = tiles(put(standard(), Cb="dead"), solid=["A1"])
+    s = replace(turn(s, Ca), card_signs=(True,) * 4)
+    s = act(s, "end", "relapse A1", events=(ev := []))
+    assert kinds(ev) == ["Relapsed", "PreDrawn"] and s.draws == 1  # drawn at step 5, this round
+    s = replace(tiles(put(standard(), Cb="dead"), solid=["E1"]), factory=2)  # E1: Wall factory
+    s = act(turn(s, Ca), "end", "relapse E1", events=(ev := []))
+    assert kinds(ev) == ["Relapsed", "WallsCollected"] and s.panels[Cb].walls == 2
 
 
 # -- 1. relapse ------------------------------------------------------------------------------------
