@@ -75,6 +75,11 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "by territory like any other."),
     ("les noyaux restent en place",
      "A destroyed nucleus stays on its point for the final count, so its player can still win."),
+    ("le nombre de triangles le composant",
+     "The two diagonals of a square cut it into four triangles that meet at its centre, so the "
+     "board holds 30 x 4 = 120 triangles. Every side of a triangle lies on a line or a diagonal "
+     "of the board (or on its edge), so a wall of cells never splits one: a triangle is wholly "
+     "inside a territory or wholly outside it, and a territory's size is how many it holds."),
     ("une zone dans laquelle est contenue un seul Noyau",
      "A player's walls are the sides between two of their own cells (lines and diagonals; the "
      "nucleus and virus are not walls). Their territory is the set of triangles reachable from "

@@ -268,6 +268,29 @@ def test_virus_move_one_point_uses_one_of_two_actions():
         GAME.apply(s2, 0, VirusMove(P("d5")))  # not Yellow's turn
 
 
+def test_virus_two_uses_one_per_turn():
+    s = state_from_diagram("......V\n.......\n.......\n...1...\n.......\n.....Y.")
+    s2, _ = play(s, "shoot w")  # the first use is the turn's main action: the turn is over
+    assert s2.seat == 1 and s2.virus_uses[0] == 1
+    assert not any(isinstance(a, (VirusMove, VirusShot)) for a in GAME.legal_actions(s2, 0))
+    s3, _ = play(s2, "nucleus f6")
+    s4, _ = play(s3, "virus d4")  # the second use, a turn later, spends it
+    assert s4.seat == 1 and s4.virus_uses[0] == 0 and VIRUSES[0] not in s4.board
+    s5, _ = play(s4, "nucleus e6")
+    assert not any(isinstance(a, (VirusMove, VirusShot)) for a in GAME.legal_actions(s5, 0))
+    with pytest.raises(IllegalAction):
+        GAME.apply(s5, 0, VirusShot(0))  # no third use
+
+
+def test_virus_move_goes_one_point_onto_a_free_neighbour():
+    s = state_from_diagram("......V\n.......\n...y...\n...1...\n.......\n.....Y.")
+    moves = {a.to for a in GAME.legal_actions(s, 0) if isinstance(a, VirusMove)}
+    assert moves == set(G.NEIGHBOURS[P("d3")]) - {P("d4")}  # d4 holds a cell
+    for far in ("d5", "b3", "f5", "d1"):
+        with pytest.raises(IllegalAction):
+            GAME.apply(s, 0, VirusMove(P(far)))
+
+
 def test_virus_shot_destroys_every_piece_on_the_ray_whatever_its_colour():
     s = state_from_diagram("""
 ...y..V
@@ -535,7 +558,7 @@ def test_bad_notation_is_refused(text):
 def test_the_clarifications_cover_every_open_point_of_the_issue():
     text = " ".join(d for _, d in C.CLARIFICATIONS)
     for topic in ("42 grid intersections", "d2", "once a turn", "passes", "both nuclei",
-                  "triangles"):
+                  "four triangles", "120 triangles"):
         assert topic in text
     assert C.VIRUS_USES == 2 and C.CELLS_PER_PLAYER == 28
     assert GAME.legal_actions(state_from_diagram(RING), 1) == []
