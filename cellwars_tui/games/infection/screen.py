@@ -311,6 +311,10 @@ class InfectionScreen(GameScreen):
         if s.result:
             self.timer.stop()
             self._cancel_bots()
+            # the timer stops with it: dice still in the air would tumble for ever ("rolling…"
+            # on the game-over table); everyone's dice lie as the end left them
+            self._tumble.clear()
+            self._result_step.clear()
             for button in self.query("#gs-banner Button"):
                 button.can_focus = True
             self.refresh_bindings()  # the footer drops the playing keys

@@ -471,3 +471,148 @@ async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice(clock
         screen = app.screen
         assert not screen.query(TooSmall)
         await assert_too_small_below_80x24(pilot, screen)
+
+
+async def test_every_meeple_and_every_players_dice_show_live(clock):
+    """Four players: each row shows that player's dice as they lie (once they have landed) and
+    every meeple is drawn on its card, updated as the bots play."""
+    from cellwars_tui.games.infection.screen import face_text
+    from cellwars_tui.ui.game_screen import SEAT_GLYPHS
+
+    app = _app(players=4, bots=(1, 2, 3), paces="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        meeples_seen, dice_seen = set(), set()
+        for _ in range(40):
+            await clock.advance(0.5)
+            await pilot.pause()
+            s = table.view(None)
+            rows = _text(screen, "#inf-players").splitlines()
+            assert len(rows) == 4
+            for seat, p in enumerate(s.seats):
+                assert rows[seat].startswith(SEAT_GLYPHS[seat])
+                assert table.seat_name(seat)[:10] in rows[seat]
+                if seat not in screen._tumble:  # landed: the faces rolled, as they lie
+                    assert "".join(f"[{face_text(f)}]" for f in p.dice) in rows[seat]
+                    if any(p.dice):
+                        dice_seen.add(seat)
+                if p.target >= 0:
+                    col, pos = R.find_card(s, p.target)
+                    line = _text(screen, f"#inf-col-{col}").splitlines()[pos]
+                    assert line.startswith(SEAT_GLYPHS[seat])
+                    meeples_seen.add(seat)
+            taken = {p.target for p in s.seats}
+            for col in range(3):  # no meeple drawn where there is none
+                for pos, line in enumerate(_text(screen, f"#inf-col-{col}").splitlines()):
+                    if s.columns[col][pos] not in taken:
+                        assert line[0] in " ▸"
+        assert meeples_seen == dice_seen == {1, 2, 3}  # each bot rolled and placed its meeple
+
+
+async def test_each_bot_keeps_the_pace_chosen_for_it(clock):
+    """paces=fast,easy: the fast bot acts more often; every bot waits at least its pace (less the
+    jitter) between two of its actions, and the tumbling time after a roll."""
+    app = _app(players=2, bots=(0, 1), paces="fast,easy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(12):
+            await clock.advance(5)
+        await pilot.pause()
+        steps = screen.table.match.steps
+        assert screen.table.view(None).round == 1
+        side = _text(screen, "#gs-seats")
+        assert "bot, fast" in side and "bot, easy" in side
+    counts = {}
+    for seat, pace in ((0, "fast"), (1, "easy")):
+        mine = [st for st in steps if st.seat == seat]
+        counts[seat] = len(mine)
+        for a, b in zip(mine, mine[1:]):
+            wait = C.PACES[pace] * (1 - C.PACE_JITTER)
+            if isinstance(a.action, (R.Roll, R.RollWhite, R.Rewhite)):
+                wait += C.TUMBLE_SECONDS
+            assert b.t - a.t >= wait - 1e-3, (pace, a, b)
+    assert counts[0] > counts[1] > 5
+
+
+async def test_a_replay_runs_the_round_in_real_time_or_step_by_step():
+    """Autoplay at x1 waits each recorded gap between two actions (long idle stretches cut to
+    MAX_REAL_PAUSE) and the countdown follows the recorded times; the arrow keys step one action."""
+    from textual.app import App
+
+    from cellwars_tui.core.match import Step
+    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.replay.model import MAX_REAL_PAUSE, Replay
+    from cellwars_tui.timer import format_clock
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    _, steps = simulate(2, 1.0, seed=4, round_seconds=60, keep_steps=True)
+    seats = [Seat(name="A", kind="bot", bot="mcts"), Seat(name="B", kind="bot", bot="mcts")]
+    replay = Replay(R.GAME, R.InfectionOptions(players=2, round_seconds=60), seats, 0,
+                    [Step(seat, a, round(t, 3)) for t, seat, a in steps])
+    times = [0.0] + [st.t for st in replay.steps]
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(replay))
+
+    class Pending:  # a timer that never fires by itself: the test moves autoplay on
+        def stop(self) -> None:
+            pass
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        delays = []
+        screen.set_timer = lambda delay, callback, **kw: delays.append(delay) or Pending()
+        screen.seek(0)
+        await pilot.press("space")  # autoplay, x1
+        assert screen.playing
+        first_up = next(i for i, st in enumerate(replay.steps) if isinstance(st.action, R.TimeUp))
+        for n in range(first_up):
+            want = min(max(times[n + 1] - times[n], 0.0), MAX_REAL_PAUSE)
+            assert delays[-1] == pytest.approx(max(want, 0.001))
+            screen._tick()  # the wait is over: the next action shows
+            await pilot.pause()
+            assert replay.cursor == n + 1
+            assert _clock(screen) == format_clock(60 - times[n + 1])
+        # real time: round 1 lasts its recorded minute (plus 1 ms for each same-moment step)
+        assert sum(delays[:first_up]) == pytest.approx(times[first_up], abs=0.001 * first_up)
+        await pilot.press("space")  # stop; then step by step with the arrow keys
+        assert not screen.playing
+        at = replay.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert replay.cursor == at + 1 and "Round 2/3" in _text(screen, "#inf-round")
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert replay.cursor == at - 1
+        assert _clock(screen) == format_clock(60 - times[at - 1])
+
+
+async def test_dice_in_the_air_when_the_last_timer_runs_out_land_on_the_game_over_table(clock):
+    """QA (found playing in tmux): a roll made in the last second of round 3 tumbled for ever
+    on the game-over table ("rolling…"), the timer being stopped."""
+    app = _app(round_seconds=30)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(2):  # rest through rounds 1 and 2
+            await pilot.press("full_stop")
+            await pilot.pause()
+        assert screen.table.view(None).round == 3
+        await clock.advance(29.5)
+        await pilot.press("space")  # the white die, in the air when the sand runs out
+        await pilot.pause()
+        assert "rolling" in _text(screen, "#inf-players")
+        await clock.advance(1.0)
+        await pilot.pause()
+        assert screen.table.view(None).result == R.OVERRUN
+        await clock.advance(2.0)
+        await pilot.pause()
+        row = _text(screen, "#inf-players")
+        assert "rolling" not in row and "[··][··][··]" in row
+        assert "on the white die" in _text(screen, "#gs-log")  # its result is told, too
