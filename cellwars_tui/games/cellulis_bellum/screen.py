@@ -34,7 +34,8 @@ GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
 DEAD_GLYPH = "✕"
 EMPTY_GLYPH = "·"
 SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
-BIG, SMALL = (8, 4), (4, 2)  # characters per square (width, height)
+BIG, MEDIUM, SMALL = (8, 4), (6, 3), (4, 2)  # characters per square (width, height)
+SCALES = (BIG, MEDIUM, SMALL)  # the largest that fits is used
 
 
 def _blend(a: str, b: str, t: float) -> str:
@@ -68,9 +69,11 @@ class BoardView(Widget):
         self.origin = (3, 0)  # left margin for the rank numbers
 
     def pick_scale(self) -> tuple[int, int]:
+        """The largest scale whose board (rank numbers and file letters included) fits."""
         w, h = self.size.width, self.size.height
-        if w >= G.SQUARES_W * BIG[0] + 5 and h >= G.SQUARES_H * BIG[1] + 2:
-            return BIG
+        for scale in SCALES:
+            if w >= G.SQUARES_W * scale[0] + 5 and h >= G.SQUARES_H * scale[1] + 2:
+                return scale
         return SMALL
 
     def render(self) -> Text:
@@ -100,7 +103,7 @@ class BoardView(Widget):
 
 class CellulisBellumScreen(GameScreen):
     DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
-    CellulisBellumScreen #cb-info { height: 2; padding: 0 1; }
+    CellulisBellumScreen #cb-info { height: auto; max-height: 5; padding: 0 1; }
     """
 
     BINDINGS = [
@@ -226,8 +229,8 @@ class CellulisBellumScreen(GameScreen):
                 t.append(" nucleus dead", style=self.colour("danger"))
             if self.show_territory or s.step == OVER:
                 t.append(f" territory {R.territory(s.board, seat)}", style="bold")
-            t.append("   ")
-        t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit}\n",
+            t.append("\n")  # one line a seat: a narrow board column never splits one
+        t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit} · ",
                  style=self.colour("muted"))
         t.append(self.hint_line(), style=self.colour("muted"))
         return t

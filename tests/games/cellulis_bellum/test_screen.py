@@ -134,10 +134,10 @@ async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
         await pilot.pause()
         screen = app.screen
         view = screen.query_one(BoardView)
-        w, h = view.scale
         table = screen.table
 
         def offset(name: str) -> tuple[int, int]:
+            w, h = view.scale
             f, r = G.coords(G.parse_point(name))
             return (view.origin[0] + f * w, (G.HEIGHT - 1 - r) * h)
 
@@ -167,10 +167,12 @@ async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
         await pilot.press("t")
         await pilot.pause()
         assert "territory" not in _text(screen, "#cb-info")
-        # a small terminal gets the compact board
+        # an 80x24 terminal gets the medium board, its diagonals still drawn as lines
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert view.scale == (4, 2) and "╳" in _text(screen, "#cb-board")
+        board = _text(screen, "#cb-board")
+        assert view.scale == (6, 3) and "╲ ╱" in board and "╱ ╲" in board
+        assert view.point_at(*offset("d3")) == G.parse_point("d3")
 
 
 async def test_against_the_random_bot():
@@ -248,3 +250,90 @@ async def test_apoptosis_and_spawn_targets_light_up_by_keys():
         await pilot.pause()
         s = table.state()
         assert R.CELLS[1] not in s.board and s.step == R.START and s.seat == 0
+
+
+async def test_undo_and_redo_by_keys():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await _go(pilot, screen, G.parse_point("d3"))
+        await pilot.press("enter")  # Yellow's one colony (the nucleus) gets its cell: turn over
+        await pilot.pause()
+        after = table.state()
+        assert after.board[G.parse_point("d3")] == R.CELLS[0] and after.seat == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.state() == R.GAME.initial_state(R.CellulisBellumOptions(turn_limit=10))
+        assert "●" not in _text(screen, "#cb-board")
+        await pilot.press("r")
+        await pilot.pause()
+        assert table.state() == after and "●" in _text(screen, "#cb-board")
+
+
+def _style_at(app, text: Text, row: int, col: int) -> str:
+    line = text.split("\n")[row]
+    return str(line.get_style_at_offset(app.console, col))
+
+
+async def test_colonies_are_drawn_as_links_in_their_owner_colour():
+    app = _app()
+    app._start_match.states[0] = R.state_from_diagram(  # a made-up start position
+        "......V\n.......\n.......\n.......\n.......\nyyv...Y")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.draw_board((8, 4))
+        row = G.HEIGHT - 1  # rank 1, the last line of points
+        prefix = 3  # the rank number column
+        yellow = screen.seat_colour(0).lower()
+        line_colour = screen.colour("board-line").lower()
+        # a1-b1: two Yellow cells of one colony, linked in Yellow; b1-c1 (Yellow, Violet) and
+        # c1-d1 (Violet, empty) are plain board lines
+        assert yellow in _style_at(app, board, row * 4, prefix + 4).lower()
+        for col in (prefix + 12, prefix + 20):
+            style = _style_at(app, board, row * 4, col).lower()
+            assert yellow not in style and line_colour in style
+
+
+async def test_keys_with_nothing_to_do_say_why_and_change_nothing():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        start = table.state()
+        said = {"f": "cannot fire", "a": "No apoptosis", "g": "No virus can be generated",
+                "d": "Nothing to end", "p": "cannot pass"}
+        for key, words in said.items():
+            await pilot.press(key)
+            await pilot.pause()
+            assert words in _text(screen, "#gs-status"), key
+        # a click between points is no point; Enter on an enemy piece does nothing
+        view = screen.query_one(BoardView)
+        await pilot.click("#cb-board", offset=(view.origin[0] + 4, 2))
+        await pilot.pause()
+        await _go(pilot, screen, G.parse_point("d5"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Nothing to do on d5" in _text(screen, "#gs-status")
+        assert table.state() == start and not table.match.history
+
+
+async def test_against_the_search_bot():
+    app = _app(turn_limit=4, bot="mcts")
+    rng = random.Random(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        for _ in range(20):
+            await settle(pilot)
+            if table.is_over():
+                break
+            assert table.humans_to_act() == (0,)
+            await _play_turn_by_keys(pilot, screen, rng)
+        await settle(pilot)
+        assert table.is_over()
+        assert any(step.seat == 1 for step in table.match.history)
