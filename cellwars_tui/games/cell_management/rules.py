@@ -103,9 +103,10 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "The four-species variant uses N, A, 2 and 3, the five-species one N, A, 2, 3 and 4; both "
      "have two hostile hideouts. The full game has six species and three hostile hideouts."),
     ("a 2 has managed to escape all the way",
-     "The seed's round two cannot be reproduced: on every ship that fits its round one, a walk "
-     "starting at cell Null searches hideout 2 before it examines cell 2, so no 2 can reach the "
-     "centre in that round. Round one is reproduced exactly (see the tests)."),
+     "The seed's round two cannot be reproduced: eight ships fit its round one (one of them "
+     "follows the printed chain Null, 4, 2), and on none of them does a walk from cell Null free "
+     "a 2 (on the sample ship it searches hideout 2 just before it examines cell 2). Round one "
+     "is reproduced exactly."),
 )
 
 

@@ -290,6 +290,8 @@ class CellManagementScreen(GameScreen):
     # -- painting ----------------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list) -> None:
         previous = self.view_state
+        if self.animating and view == previous:
+            return  # the same state painted again (undo and redo repaint twice): the walk goes on
         self.view_state = view
         if not view.cells:
             return
@@ -475,7 +477,7 @@ class CellManagementScreen(GameScreen):
             hide.set_class(guard == p, "guard")
             hide.set_class(self._picking and h in returnable, "pick")
             hide.border_title = f"{HOSTILE_GLYPH if hostile else FRIENDLY_GLYPH}{R.SYMBOLS[h]}"
-            hide.border_subtitle = str(p + 1) if self._picking and h in returnable else ""
+            hide.border_subtitle = str(p + 1)  # pairs it with cell p + 1; the key after "b"
             hide.update(Text(R.SYMBOLS[h] if state.in_hideout[h] else EMPTY, style="bold"))
         centre = self.query_one(EscapeArea)
         centre.species = state.species
@@ -506,11 +508,13 @@ class CellManagementScreen(GameScreen):
         optimum = self._optimum(state)
         best = "unsolvable" if optimum is None else f"optimum {optimum}"
         puzzle = f"daily {state.date}" if state.date else f"puzzle {state.number}"
-        if state.phase in R.OVER and self._stats_line:
+        if state.phase in R.OVER and self._stats_line and not self.animating:
             text = self._stats_line
         else:
             speed = SPEEDS[self.speed]
-            text = (f"Round {self.round_number(state)} · {best} · {puzzle} · "
+            # while a walk is shown, the round being walked (the state is already after it)
+            rnd = self._frames[0][0].round if self.animating else self.round_number(state)
+            text = (f"Round {rnd} · {best} · {puzzle} · "
                     f"walk {'off' if not speed else f'{speed:g}s'}")
         self.query_one("#cm-info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 

@@ -376,22 +376,33 @@ def study(species: int, *, workers: int | None = None, progress: Any = None) -> 
 # ----------------------------------------------------------------------------------------------
 
 
+def start_text(state: CMState, cell: int) -> str:
+    """"start at cell 1 (species 4)": a cell named as the screen names it, by its key (its
+    position clockwise) first, then the species locked in it."""
+    return f"start at cell {state.position_of_cell(cell) + 1} (species {R.SYMBOLS[cell]})"
+
+
+def send_back_text(state: CMState, species: int) -> str:
+    """"send the Ace back (hideout 3)": the hideout named by its number, the key after b."""
+    return f"send the {R.NAMES[species]} back (hideout {state.position_of_hideout(species) + 1})"
+
+
 def describe_plan(setup: Setup, plan: Sequence[Round]) -> list[str]:
     """One line per round: where the guards start, who is free afterwards, who goes back."""
     lines = []
     state = R.initial_position(setup)
     for i, rnd in enumerate(plan, 1):
-        key = state.position_of_cell(rnd.start) + 1
+        line = f"Round {i}: {start_text(state, rnd.start)}"
         state, _ = R.GAME.apply(state, 0, R.Start(rnd.start))
         free = ", ".join(R.NAMES[x] for x in state.escaped()) or "nobody"
-        line = f"Round {i}: start at cell {R.NAMES[rnd.start]} (key {key}); free: {free}"
+        line += f"; free: {free}"
         if state.phase == R.RETURN:
             if rnd.send_back is None:
                 state, _ = R.GAME.apply(state, 0, R.Done())
                 line += "; send nobody back"
             else:
+                line += f"; {send_back_text(state, rnd.send_back)}"
                 state, _ = R.GAME.apply(state, 0, R.Return(rnd.send_back))
-                line += f"; send the {R.NAMES[rnd.send_back]} back"
         lines.append(line)
     return lines
 
@@ -407,6 +418,8 @@ def solve_cli(args: Any) -> int:
         print("unsolvable: no sequence of rounds frees one captive of every species")
         return 0
     print(f"solvable: minimum {sol.rounds} rounds")
+    print(f"  (cells are numbered 1-{len(setup.cells)} clockwise, as in the code and the game's "
+          "keys)")
     for line in describe_plan(setup, sol.plan):
         print("  " + line)
     return 0
@@ -473,14 +486,13 @@ def plan_lines(state: CMState) -> list[str] | None:
     s = state
     for a in actions:
         if isinstance(a, R.Start):
-            key = s.position_of_cell(a.cell) + 1
+            text = start_text(s, a.cell)
             s, _ = R.GAME.apply(s, 0, a)
             free = ", ".join(R.NAMES[x] for x in s.escaped()) or "nobody"
-            lines.append(f"Round {s.round}: start at cell {R.NAMES[a.cell]} (key {key}); "
-                         f"free: {free}")
+            lines.append(f"Round {s.round}: {text}; free: {free}")
         else:
             if isinstance(a, R.Return):
-                text = f"send the {R.NAMES[a.species]} back"
+                text = send_back_text(s, a.species)
             else:
                 text = "send nobody back"
             if lines:

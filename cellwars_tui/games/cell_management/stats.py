@@ -70,6 +70,8 @@ class Stats(msgspec.Struct, kw_only=True):
             text += f", {self.helped} solved with help"
         if self.solved:
             text += f", optimal {self.optimal}/{self.solved}"
+            if self.extra_rounds:
+                text += f" (+{self.extra_rounds / self.solved:.1f} rounds on average)"
         daily = self.daily_streak(today)
         if daily:
             text += f", daily streak {daily}"

@@ -65,7 +65,30 @@ def test_sample_ship_is_the_only_one_fitting_the_narrative():
     assert fits == [SAMPLE]
 
 
-def test_sample_game_round_two_from_cell_null_frees_no_two():
-    # The seed's round two (a 2 in the centre) cannot happen: hideout 2 is searched first.
-    after = play(ship(), Start(FOUR), Start(N))
-    assert not after.in_center[TWO]
+def _ships_fitting_round_one() -> list[Setup]:
+    """Every ship (cells 4, A, 3, 2, N, 5 clockwise from cell 4, any hideouts and hostile set)
+    on which round one from cell 4 goes as the seed tells it."""
+    cells = (FOUR, A, THREE, TWO, N, FIVE)
+    fits = []
+    for hideouts in itertools.permutations(range(6)):
+        for hostile in itertools.combinations(range(6), 3):
+            setup = Setup(hideouts, hostile, cells)
+            if R.setup_problem(setup, 6) is None and _narrative_holds(R.initial_position(setup)):
+                fits.append(setup)
+    return fits
+
+
+def test_sample_game_round_two_from_cell_null_frees_no_two_on_any_fitting_ship():
+    # The seed's round two (a 2 in the centre) cannot happen, whichever ship fits round one.
+    fits = _ships_fitting_round_one()
+    assert len(fits) == 8 and SAMPLE in fits
+    for setup in fits:
+        after = play(R.initial_position(setup), Start(FOUR))
+        assert after.phase == R.START  # nobody is free: no return to prison to decide
+        after = play(after, Start(N))
+        assert not after.in_center[TWO], R.setup_code(setup)
+    # on the sample ship the 2 hideout is searched just before the 2 cell is examined
+    events = events_of(play(ship(), Start(FOUR)), N)
+    searched = next(i for i, e in enumerate(events) if isinstance(e, Search) and e.hideout == TWO)
+    examined = next(i for i, e in enumerate(events) if isinstance(e, Examine) and e.cell == TWO)
+    assert searched < examined

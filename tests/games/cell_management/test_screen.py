@@ -277,3 +277,99 @@ async def test_a_resumed_puzzle_says_so_and_a_new_one_does_not():
         await pilot.press("1")  # the notice goes with the first move
         await pilot.pause()
         assert "Resumed" not in _text(app.screen, "#gs-status")
+
+
+async def test_redo_replays_the_walk_step_by_step():
+    CellManagementScreen.speed = 5  # slow: the test steps it by hand
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = screen.table.view(None)
+        await pilot.press("1", "space", "u")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.animating  # the second repaint of a redo no longer cuts the walk short
+        assert _text(screen, "#cm-narration").startswith("Round 1: cell 1 (species ")
+        symbol = R.SYMBOLS[before.cells[0]]
+        assert _text(screen, "#cm-cell-1").startswith(f"{symbol} {symbol}")  # not moved yet
+        screen._tick()
+        await pilot.pause()
+        assert _text(screen, "#cm-narration").startswith("Cell 1 ")
+
+
+async def test_the_status_line_names_the_round_being_walked():
+    CellManagementScreen.speed = 5
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.animating and _text(screen, "#cm-info").startswith("Round 1 ·")
+        await pilot.press("space")
+        await pilot.pause()
+        state = screen.table.view(None)
+        assert _text(screen, "#cm-info").startswith(f"Round {screen.round_number(state)} ·")
+
+
+async def test_friendly_and_hostile_hideouts_differ_without_colour():
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.table.view(None)
+        for p in range(6):
+            box = screen.query_one(f"#cm-hideout-{p + 1}")
+            hostile = state.hideouts[p] in state.hostile
+            glyph = "♛" if hostile else "☼"
+            assert box.border_title == f"{glyph}{R.SYMBOLS[state.hideouts[p]]}"
+            assert box.styles.border_top[0] == ("double" if hostile else "round")
+            assert box.border_subtitle == str(p + 1)  # the cell it stands beside
+
+
+async def test_a_four_species_ship_has_four_cells_and_hideouts():
+    match = Match(R.GAME, R.CMOptions(species=4, code="4#12"), [Seat(name="Me")], 1)
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.query(".cm-cell")) == 4 and len(screen.query(".cm-hideout")) == 4
+        assert sum(screen.query_one(f"#cm-hideout-{p}").has_class("hostile")
+                   for p in range(1, 5)) == 2
+        await pilot.press("5")
+        await pilot.pause()
+        assert "This ship has 4 cells: keys 1-4." in _text(screen, "#gs-status")
+        assert screen.table.view(None).round == 0
+        await pilot.press("4")
+        await pilot.pause()
+        assert screen.table.view(None).round == 1
+
+
+async def test_puzzle_by_number_and_daily_from_the_game_screen():
+    import datetime as dt
+
+    from cellwars_tui.games.cell_management.screen import PuzzleNumber
+
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("number_sign")
+        await pilot.pause()
+        assert isinstance(app.screen, PuzzleNumber)
+        await pilot.press(*"zz", "enter")
+        await pilot.pause()
+        status = _text(app.screen, "#gs-status")
+        assert "bad setup code" in status and "\n" not in status
+        await pilot.press("number_sign")
+        await pilot.pause()
+        await pilot.press(*"5#12", "enter")
+        await pilot.pause()
+        state = app.screen.table.view(None)
+        assert isinstance(app.screen, CellManagementScreen)
+        assert state.species == 5 and state.number == "5#12"
+        await pilot.press("t")
+        await pilot.pause()
+        state = app.screen.table.view(None)
+        assert state.date == dt.date.today().isoformat() and state.species == 5

@@ -209,6 +209,21 @@ def test_solve_command_prints_the_minimum_and_an_optimal_plan(capsys):
     assert sum(line.strip().startswith("Round ") for line in out.splitlines()) == rounds
 
 
+def test_solve_command_names_cells_as_the_game_does(capsys):
+    # "cell 1 (species 4)": the key (position clockwise) first, then the species locked in it;
+    # a captive sent back names its hideout's number
+    import re
+
+    assert cli_main(["solve", "cell-management", "--code", "N3245A-234-4A32N5"]) == 0
+    out = capsys.readouterr().out
+    starts = re.findall(r"start at cell (\d) \(species (\w)\)", out)
+    assert len(starts) == S.min_rounds(SAMPLE)
+    assert all(R.SYMBOLS[SAMPLE.cells[int(key) - 1]] == sym for key, sym in starts)
+    for name, number in re.findall(r"send the (\w+) back \(hideout (\d)\)", out):
+        assert R.NAMES[SAMPLE.hideouts[int(number) - 1]] == name
+    assert "send the Ace back (hideout 6)" in out  # this plan sends one back
+
+
 def test_solve_command_reports_an_unsolvable_ship(capsys):
     assert cli_main(["solve", "cell-management", "--code", "NA23-NA-A23N"]) == 0
     assert "unsolvable" in capsys.readouterr().out

@@ -20,6 +20,7 @@ def test_a_solved_puzzle_counts_once_with_rounds_against_the_optimum():
     assert (s.played, s.solved, s.streak, s.optimal, s.extra_rounds) == (1, 1, 1, 0, 2)
     s = ST.record_result("g2", code="x", won=True, rounds=7, optimum=7)
     assert (s.solved, s.optimal, s.streak, s.best_streak) == (2, 1, 2, 2)
+    assert "optimal 1/2 (+1.0 rounds on average)" in s.summary()
 
 
 def test_a_lost_puzzle_breaks_the_streak_but_keeps_the_best():
