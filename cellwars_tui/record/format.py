@@ -373,7 +373,7 @@ def record_to_match(
         try:
             action = game.decode_action(rs.action)
         except BadNotation as exc:
-            problem = f"step {i + 1} is not a {game.title} action: {exc}"
+            problem = f"step {i + 1} is {exc}"  # (exc: "not a <game> action: why")
             break
         steps.append(Step(rs.seat, action, rs.t))
     try:

@@ -102,6 +102,18 @@ def test_truncated_record_opens_partially_up_to_the_last_valid_step(tmp_path):
     assert "valid up to step 5" in partial.record_problem
 
 
+def test_a_step_of_another_game_is_named_once_in_the_message(tmp_path):
+    data = json.loads(encode_record(match_to_record(played(moves=20))))
+    data["steps"][2][1] = {"kind": "no-such-action"}
+    path = tmp_path / "odd.cellwars.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as info:
+        load_match(path)
+    text = _one_line(info.value)
+    assert "step 3 is not a Toy race action" in text
+    assert text.count("not a Toy race action") == 1
+
+
 def test_hand_edited_illegal_step_is_caught(tmp_path):
     m = played(moves=20)
     data = json.loads(encode_record(match_to_record(m)))
