@@ -6,7 +6,7 @@ import random
 import sys
 import time
 
-from ...ai.bots import MCTSBot, RandomBot
+from ...ai.bots import MCTSBot, RandomBot, candidate_actions
 from ...bench import Result, result, timed
 from .rules import GAME, CellulisBellumOptions
 
@@ -44,23 +44,34 @@ def bench_playouts(quick: bool) -> list[Result]:
     return out
 
 
-def play_match(bots, seed: int, budget: float) -> tuple[int, ...]:
+def play_match(bots, seed: int, budget: float, times: list[float] | None = None
+               ) -> tuple[int, ...]:
+    """One game; ``times`` gets the seconds of each search (a search bot's decision among more
+    than one candidate: a forced one takes no search)."""
     rng = random.Random(seed)
     s = GAME.initial_state(CellulisBellumOptions())
     while GAME.to_act(s):
         seat = s.seat
-        s, _ = GAME.apply(s, seat, bots[seat].choose(GAME, GAME.view(s, seat), seat, rng, budget))
+        bot, view = bots[seat], GAME.view(s, seat)
+        searched = times is not None and isinstance(bot, MCTSBot) and len(
+            candidate_actions(GAME, view, seat)) > 1
+        t0 = time.perf_counter()
+        action = bot.choose(GAME, view, seat, rng, budget)
+        if searched:
+            times.append(time.perf_counter() - t0)
+        s, _ = GAME.apply(s, seat, action)
     return GAME.outcome(s).winners
 
 
-def bot_win_rate(games: int, budget: float, seed: int = 0, log=None) -> tuple[float, int]:
+def bot_win_rate(games: int, budget: float, seed: int = 0, log=None,
+                 times: list[float] | None = None) -> tuple[float, int]:
     """MCTS against random, seats alternating; a draw is not a win."""
     wins = 0
     for i in range(games):
         me = i % 2
         bots = [RandomBot(), RandomBot()]
         bots[me] = MCTSBot()
-        won = play_match(bots, seed + i, budget) == (me,)
+        won = play_match(bots, seed + i, budget, times) == (me,)
         wins += won
         if log is not None:
             print(f"game {i + 1}: search bot as {GAME.seat_label(me)} "
@@ -68,14 +79,24 @@ def bot_win_rate(games: int, budget: float, seed: int = 0, log=None) -> tuple[fl
     return wins / games, wins
 
 
+def time_rows(times: list[float], budget: float) -> list[Result]:
+    """The search bot's time a move: the mean of its searches against the budget (plus the
+    last playout begun before the deadline: 10%), and the longest in the note."""
+    mean = sum(times) / len(times) if times else 0.0
+    return [result(f"cellulis-bellum: search bot time a move ({budget} s budget)", mean, "s",
+                   "<=", round(budget * 1.1, 3),
+                   note=f"mean of {len(times)} searches, longest {max(times, default=0):.3f} s")]
+
+
 def bench_bot(quick: bool) -> list[Result]:
     games = QUICK_GAMES if quick else FULL_GAMES
     t0 = time.perf_counter()
-    rate, wins = bot_win_rate(games, BOT_BUDGET)
+    times: list[float] = []
+    rate, wins = bot_win_rate(games, BOT_BUDGET, times=times)
     dt = time.perf_counter() - t0
     return [result(f"cellulis-bellum: MCTS vs random, {BOT_BUDGET} s/move", rate * 100, "% wins",
                    ">=", 95, note=f"{wins}/{games} games, seats alternate, {dt:.0f} s"
-                   + (" (quick sample)" if quick else ""))]
+                   + (" (quick sample)" if quick else "")), *time_rows(times, BOT_BUDGET)]
 
 
 BENCHMARKS = [bench_playouts, bench_bot]
@@ -83,5 +104,8 @@ BENCHMARKS = [bench_playouts, bench_bot]
 if __name__ == "__main__":  # python -m cellwars_tui.games.cellulis_bellum.bench GAMES [SEED]
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    rate, wins = bot_win_rate(n, BOT_BUDGET, first, log=sys.stdout)
+    times: list[float] = []
+    rate, wins = bot_win_rate(n, BOT_BUDGET, first, log=sys.stdout, times=times)
     print(f"{wins}/{n} = {rate:.1%}")
+    row = time_rows(times, BOT_BUDGET)[0]
+    print(f"search bot: {row.value:.3f} s a move ({row.note})")

@@ -78,3 +78,15 @@ def test_search_bot_ends_a_spawn_only_when_more_cells_are_worse():
     assert isinstance(a, Spawn)  # the first turn: a cell is worth more than a nucleus step
     s2, _ = GAME.apply(s, 0, a)
     assert s2.step != OVER and (GAME.to_act(s2) == (1,) or Done() in GAME.legal_actions(s2, 0))
+
+
+def test_bench_reports_the_search_bot_time_a_move_against_its_budget():
+    from cellwars_tui.games.cellulis_bellum.bench import time_rows
+
+    times: list[float] = []
+    play_match([MCTSBot(max_playouts=3), RandomBot()], 7, budget=60.0, times=times)
+    assert times and all(t >= 0 for t in times)  # the search bot's decisions, timed
+    row = time_rows([0.5, 0.52, 0.49], 0.5)[0]
+    assert abs(row.value - 0.503333) < 1e-5 and row.met is True and row.goal == "<= 0.55"
+    assert "3 searches" in row.note and "longest 0.520 s" in row.note
+    assert time_rows([0.7], 0.5)[0].met is False
