@@ -114,3 +114,12 @@ def test_every_clarification_quotes_a_passage_of_the_seed():
     seed = " ".join(SEED.read_text().split())
     for fragment, _ in C.CLARIFICATIONS:
         assert fragment in seed, fragment
+
+
+def test_the_rules_page_states_who_leads_which_panel_for_every_player_count():
+    text = RULES_MD.read_text()
+    for players, owners in C.PANEL_OWNERS.items():
+        cells = [" ".join(C.PANEL_NAMES[p] for p in range(6) if owners[p] == seat)
+                 for seat in range(players)]
+        row = f"| {players} | " + " | ".join(cells + [""] * (6 - players)) + " |"
+        assert row.replace("  ", " ") in text.replace("  ", " "), row
