@@ -1,8 +1,8 @@
 """The Infection screen: a real-time table where everyone rolls at once against a big countdown.
 
 Time comes from the shared timer service (``cellwars_tui.timer``): the screen owns one
-:class:`~cellwars_tui.timer.Timer` per table, restarted for each round. Its ticks (30 a second)
-repaint the countdown and the tumbling dice; its expiry applies the rules' system action
+:class:`~cellwars_tui.timer.Timer` per table, restarted for each round. Its ticks (``FPS``, 40 a
+second) repaint the countdown and the tumbling dice; its expiry applies the rules' system action
 ``time-up N``; its play-time callbacks run the bot teammates at their pace, so pausing the timer
 stops every player at once. The match records each action at the timer's play time (pauses
 excluded), so a replay shows the rounds exactly as they were played. Time spent at the table
@@ -109,6 +109,17 @@ class DieBox(Static):
             screen.action_hold(self.die)
 
 
+class MineLine(Static):
+    """Your line beside the dice (what to do next); a click does it: roll the white die, roll
+    the free dice, or take the completed card (as space does)."""
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, InfectionScreen):
+            event.stop()
+            screen.action_main()
+
+
 class PowerList(Static):
     """Your unused powers, one per line with its key; a click uses it."""
 
@@ -212,7 +223,7 @@ class InfectionScreen(GameScreen):
         with Horizontal(id="inf-you"):
             for die in range(3):
                 yield DieBox(die)
-            yield Static(id="inf-mine")
+            yield MineLine(id="inf-mine")
         yield PowerList(id="inf-powers")
 
     def _column_title(self, col: int) -> str:

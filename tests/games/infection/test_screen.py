@@ -616,3 +616,28 @@ async def test_dice_in_the_air_when_the_last_timer_runs_out_land_on_the_game_ove
         row = _text(screen, "#inf-players")
         assert "rolling" not in row and "[··][··][··]" in row
         assert "on the white die" in _text(screen, "#gs-log")  # its result is told, too
+
+
+async def test_the_mouse_alone_rolls_targets_and_takes_a_card(clock):
+    """A click on your line (beside the dice) does what space does: the white die, a roll of the
+    free dice, taking the completed card; a click on a card places the meeple."""
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        for _ in range(80):
+            p = table.view(None).seats[0]
+            if p.cards:
+                break
+            if p.stage == R.SEARCH and R.microscopes(p) >= 1:
+                s = table.view(None)
+                await pilot.click("#inf-col-0", offset=(3, R.top_free(s, 0)))
+            else:
+                await pilot.click("#inf-mine")
+            await pilot.pause()
+            await clock.advance(ROLL_WAIT)
+        p = table.view(None).seats[0]
+        assert len(p.cards) == 1 and p.stage == R.WHITE
+        kinds = {type(st.action) for st in table.match.steps if st.seat == 0}
+        assert {R.RollWhite, R.Roll, R.Target, R.Claim} <= kinds
