@@ -1,5 +1,7 @@
 """Pilot tests of the Cell Wars screen's decisions in arranged positions: building a wall (two
-tiles picked), the attack order, relapse or stay, and a card's text before it is played."""
+tiles picked), the attack order, relapse or stay, and a card's text before it is played. Each
+decision is taken once by keys (the cursor's arrows and Enter, the choice's number) and once by
+mouse (clicks on the tile and on the choice)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ from rich.text import Text
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
-from cellwars_tui.games.cell_wars.screen import CellWarsScreen, HexBoard, KeysPanel
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen, ChoiceBar, HexBoard, KeysPanel
 from cellwars_tui.ui.app import CellwarsApp
 
 from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
+from .test_screen import _arrow_path
+
+BY = pytest.mark.parametrize("by", ["keys", "mouse"])
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +49,33 @@ async def _click_tile(pilot, screen, name: str) -> None:
     await pilot.pause()
 
 
-async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles():
+async def _tile(pilot, screen, name: str, by: str) -> None:
+    """Act on tile ``name``: a click, or the arrow keys to it and Enter."""
+    if by == "mouse":
+        await _click_tile(pilot, screen, name)
+        return
+    keys = _arrow_path(screen.cursor, T[name])
+    if keys:
+        await pilot.press(*keys)
+    assert screen.cursor == T[name]
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _choose(pilot, screen, label: str, by: str) -> None:
+    """Take the choice whose label starts with ``label``: a click on it, or its key."""
+    index = next(i for i, c in enumerate(screen.choices) if c.label.startswith(label))
+    if by == "mouse":
+        await pilot.pause()  # the bar is laid out for the choices now offered
+        bar = screen.query_one(ChoiceBar)
+        await pilot.click("#cw-choices", offset=bar.offset_of(index))
+    else:
+        await pilot.press(screen.choices[index].key)
+    await pilot.pause()
+
+
+@BY
+async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
     s = turn(panel(standard(), Ca, walls=1), Ca, step=R.SPECIAL)
     app = CellwarsApp(match=_arranged(s, human=1))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -53,13 +84,12 @@ async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles():
         labels = {c.label: c.key for c in screen.choices}
         assert "solidify G4 (1/3)" in labels and "build wall (1)" in labels
         assert labels["end round"] == "0"
-        await pilot.press(labels["build wall (1)"])
-        await pilot.pause()
+        await _choose(pilot, screen, "build wall (1)", by)
         assert "first of two" in screen.prompt and len(screen.tile_actions) == B.N_TILES
-        await _click_tile(pilot, screen, "E4")
+        await _tile(pilot, screen, "E4", by)
         assert set(screen.tile_actions) == set(B.NEIGHBOURS[T["E4"]])
         assert screen.marks().picked == T["E4"]
-        await _click_tile(pilot, screen, "E5")
+        await _tile(pilot, screen, "E5", by)
         state = screen.table.state()
         assert B.edge_between(T["E4"], T["E5"]) in state.walls
         assert state.panels[Ca].walls == 0
@@ -82,7 +112,8 @@ async def test_escape_leaves_the_wall_picking_not_the_game():
         assert any(c.label == "roll" for c in screen.choices)
 
 
-async def test_the_attacker_chooses_the_order_of_its_attacks():
+@BY
+async def test_the_attacker_chooses_the_order_of_its_attacks(by):
     s = put(standard(), Ia="G4", Cb="G4")
     s = panel(s, Ia, last_dir=-1)
     s = turn(s, Ia, step=R.ATTACK, rolled=True)
@@ -93,17 +124,20 @@ async def test_the_attacker_chooses_the_order_of_its_attacks():
         labels = [c.label for c in screen.choices]
         assert labels[0].startswith("attack Ca") and labels[1].startswith("attack Cb")
         assert set(screen.tile_actions) == {T["G4"]}
-        await pilot.press("2")  # Cancer beta first
-        await pilot.pause()
+        await _choose(pilot, screen, "attack Cb", by)  # Cancer beta first
         assert [c.label for c in screen.choices][0].startswith("attack Ca")
-        await pilot.press("1")
-        await pilot.pause()
+        if by == "keys":
+            await pilot.press("1")
+            await pilot.pause()
+        else:  # the tile of the one target left
+            await _tile(pilot, screen, "G4", by)
         attacks = [st.action.panel for st in screen.table.match.history
                    if isinstance(st.action, R.Attack)]
         assert attacks == [Cb, Ca]
 
 
-async def test_a_dead_cancer_cell_relapses_on_a_clicked_solidified_tile():
+@BY
+async def test_a_dead_cancer_cell_relapses_on_a_solidified_tile(by):
     s = tiles(put(standard(), Ca="dead"), solid=("H4",))
     s = panel(s, Ca, biomass=0)
     s = turn(s, Ca, step=R.RELAPSE)
@@ -114,14 +148,15 @@ async def test_a_dead_cancer_cell_relapses_on_a_clicked_solidified_tile():
         assert set(screen.tile_actions) == {T["H4"]}
         assert [(c.key, c.label) for c in screen.choices] == [("0", "stay")]
         assert "relapse" in screen.prompt
-        await _click_tile(pilot, screen, "H3")  # not a solidified tile: nothing happens
+        await _tile(pilot, screen, "H3", by)  # not a solidified tile: nothing happens
         assert screen.table.state().panels[Ca].tile == R.DEAD
-        await _click_tile(pilot, screen, "H4")
+        await _tile(pilot, screen, "H4", by)
         state = screen.table.state()
         assert state.panels[Ca].tile == T["H4"] and state.tiles[T["H4"]] == R.CANCER_T
 
 
-async def test_a_card_shows_its_text_and_targets_before_it_is_played():
+@BY
+async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
     s = give(standard(), Ia, "maltose", "teleporting")
     s = turn(panel(s, Ia, biomass=1), Ia, step=R.CARDS_STEP)
     app = CellwarsApp(match=_arranged(s, human=0))
@@ -130,22 +165,21 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played():
         screen = app.screen
         labels = [c.label for c in screen.choices]
         assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
-        await pilot.press("2")
-        await pilot.pause()
+        await _choose(pilot, screen, "Teleporting", by)
         assert "Jump onto any tile" in _text(screen, "#gs-status")
         assert set(screen.tile_actions) == set(s.signs)
-        await pilot.press("escape")  # back to the hand, not out of the game
+        if by == "keys":
+            await pilot.press("escape")  # back to the hand, not out of the game
+        else:
+            await _choose(pilot, screen, "back", by)
         await pilot.pause()
         assert app.screen is screen and screen._card is None
-        await pilot.press("2")
-        await pilot.pause()
-        await _click_tile(pilot, screen, "E5")  # the generator
+        await _choose(pilot, screen, "Teleporting", by)
+        await _tile(pilot, screen, "E5", by)  # the generator
         assert screen.table.state().panels[Ia].tile == T["E5"]
-        await pilot.press("1")
-        await pilot.pause()
+        await _choose(pilot, screen, "Maltose", by)
         assert "regain 3 Biomass" in screen.prompt
-        await pilot.press("1")
-        await pilot.pause()
+        await _choose(pilot, screen, "play Maltose", by)
         assert screen.table.state().panels[Ia].biomass == 4
 
 
