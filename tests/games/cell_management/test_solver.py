@@ -65,6 +65,25 @@ def test_packed_walk_matches_the_rules_walk():
                 assert S.walk_bits(bits, steps) == S.encode(after)
 
 
+def test_walk_of_a_set_of_states_is_the_set_of_their_walks():
+    rng = random.Random(9)
+    for species in (4, 5, 6):
+        setup = R.shuffle_setup(species, rng)
+        puzzle = S.Compiled(setup)
+        for (_cell, steps), cases in zip(puzzle.walks, S.walk_cases(puzzle)):
+            states = rng.sample(range(4**species), 40)
+            image = S.walk_set(sum(1 << b for b in states), cases)
+            assert image == sum(1 << b for b in {S.walk_bits(b, steps) for b in states})
+
+
+def test_layer_search_agrees_with_the_plan_search():
+    classes = S.setup_classes(4) + S.setup_classes(5) + S.setup_classes(6)[::10]
+    for c in classes:
+        plan = S.solve_setup(c.setup)
+        assert S.min_rounds_of_sets(c.setup) == (None if plan is None else plan.rounds), \
+            R.setup_code(c.setup)
+
+
 @pytest.mark.parametrize("species", [4, 5])
 def test_solver_agrees_with_brute_force_on_small_variants(species):
     for cls in S.setup_classes(species)[:: 1 if species == 4 else 4]:
