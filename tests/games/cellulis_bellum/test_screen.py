@@ -337,3 +337,23 @@ async def test_against_the_search_bot():
         await settle(pilot)
         assert table.is_over()
         assert any(step.seat == 1 for step in table.match.history)
+
+
+async def test_territory_overlay_tints_the_triangles_of_each_territory():
+    app = _app()
+    app._start_match.states[0] = R.state_from_diagram(  # a made-up start position
+        "...V...\n.......\n.......\nyyyyyyy\n...Y...\n.......")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        # blank characters in the north triangles of squares a1 (behind Yellow's wall) and a5
+        inside = (G.SQUARES_H - 1) * 4 + 1, 3 + 4
+        outside = 1, 3 + 4
+        board = screen.draw_board((8, 4))
+        assert "on #" not in _style_at(app, board, *inside)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "territory 48" in _text(screen, "#cb-info")
+        board = screen.draw_board((8, 4))
+        assert "on #" in _style_at(app, board, *inside)
+        assert "on #" not in _style_at(app, board, *outside)
