@@ -221,7 +221,9 @@ class CellwarsApp(SizeGuard, App):
         if commands is not None:
             for title, help_text, callback in commands():
                 titles.add(title)
-                name = getattr(callback, "__name__", "")
+                # an ``action_*`` method, or a functools.partial of one (``partial(
+                # self.action_spare, 1)``): its key binding is not listed a second time
+                name = getattr(getattr(callback, "func", callback), "__name__", "")
                 if name.startswith("action_"):
                     covered.add(name[len("action_"):])
                 yield SystemCommand(title, help_text, callback)

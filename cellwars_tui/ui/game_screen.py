@@ -117,6 +117,7 @@ class GameScreen(Screen):
         self._legal: list[Action] = []
         self._status = ""
         self._subscribed = False
+        self._over = False  # the game was over at the last repaint (the footer's keys change)
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -235,6 +236,12 @@ class GameScreen(Screen):
     def _table_changed(self) -> None:
         self.refresh_table()
 
+    def step_label(self) -> str:
+        """How far the game is, for the title line and undo/redo messages ("step 12"). A screen
+        returns "" while the count would tell a secret (how many instructions another seat has
+        written, say)."""
+        return f"step {self.table.step()}"
+
     def needs_cover(self, view: Any, seat: int) -> bool:
         """Whether the hot-seat hand-off cover must hide the table before ``seat`` sees it.
         ``view`` is what everyone may see (the public view). Asked only while the game goes on
@@ -287,7 +294,8 @@ class GameScreen(Screen):
         else:
             line = ""
         self.query_one("#gs-title", Static).update(
-            Text(f"{self.game.title} · step {table.step()} · {line}", no_wrap=True,
+            Text(" · ".join(p for p in (self.game.title, self.step_label(), line) if p),
+                 no_wrap=True,
                  overflow="ellipsis")
         )
         seats = Text()
@@ -314,6 +322,9 @@ class GameScreen(Screen):
             log_widget.update(Text("\n").join(entries))
         banner = self.query_one("#gs-banner")
         banner.set_class(over, "over")
+        if over != self._over:
+            self._over = over
+            self.refresh_bindings()
         again = self.query_one("#gs-again", Button)
         back = self.query_one("#gs-back", Button)
         again.can_focus = over and not self.read_only
@@ -400,8 +411,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo") and not self.can_take_back:
             return False  # hidden from the footer (and the keys do nothing)
-        if action == "moves" and self.read_only:
-            return False
+        if action == "moves" and (self.read_only or self._over):
+            return False  # (nothing to pick from in a replay or a finished game)
         return True
 
     def action_undo(self) -> None:
@@ -411,7 +422,8 @@ class GameScreen(Screen):
         self._thinking = None
         self.workers.cancel_group(self, "bot")
         self.table.undo()
-        self.say(f"Undone: back to step {self.table.step()}.")
+        where = self.step_label()
+        self.say(f"Undone: back to {where}." if where else "Undone.")
         self.refresh_table()
 
     def action_redo(self) -> None:
@@ -421,7 +433,8 @@ class GameScreen(Screen):
         self._thinking = None
         self.workers.cancel_group(self, "bot")
         self.table.redo()
-        self.say(f"Redone: step {self.table.step()}.")
+        where = self.step_label()
+        self.say(f"Redone: {where}." if where else "Redone.")
         self.refresh_table()
 
     def action_moves(self) -> None:
@@ -473,7 +486,8 @@ class GameScreen(Screen):
                 *([("Undo", "Take back the last decision", self.action_undo),
                    ("Redo", "Replay the decision undone", self.action_redo)]
                   if self.can_take_back else []),
-                ("Moves", "Pick a move from the list of legal moves", self.action_moves),
+                *([("Moves", "Pick a move from the list of legal moves", self.action_moves)]
+                  if not self._over else []),
                 ("New game (same seats)", f"Start another {self.game.title}",
                  self.action_new_game),
                 ("New game (choose seats and options)",

@@ -15,6 +15,7 @@ picked on the spares row (``[``/``]`` or a click).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -242,7 +243,7 @@ class VirusFightScreen(GameScreen):
     VirusFightScreen.building #vf-build { display: block; }
     VirusFightScreen.building #vf-board { display: none; }
     VirusFightScreen #vf-program { height: 3; width: auto; }
-    VirusFightScreen .vf-slot { width: 6; height: 3; border: round $panel-lighten-2;
+    VirusFightScreen .vf-slot { width: 7; height: 3; border: round $panel-lighten-2;
         content-align: center middle; }
     VirusFightScreen .vf-slot.marked { border: heavy $accent; text-style: bold; }
     VirusFightScreen .vf-slot.filled { color: $foreground; }
@@ -286,7 +287,9 @@ class VirusFightScreen(GameScreen):
         Binding("o", "offer", "Stalemate?"),
         Binding("a", "answer(1)", "Agree"),
         Binding("d", "answer(0)", "Decline"),
+        # Esc takes back a pick of the turn being built; with none it is Back (as q)
         Binding("escape", "cancel", "Cancel", key_display="Esc"),
+        Binding("escape", "back", "Back", show=False),
     ]
 
     def __init__(self, table: Any, *, read_only: bool = False) -> None:
@@ -340,6 +343,20 @@ class VirusFightScreen(GameScreen):
             yield Chip("✓ Agree (a)", "agree", 1, id="vf-agree", classes="vf-button")
             yield Chip("✗ Decline (d)", "agree", 0, id="vf-decline", classes="vf-button")
         yield Static(id="vf-prompt")
+
+    def _step_count_public(self) -> bool:
+        """Whether step numbers may show. While programs are written in secret they would
+        tell how many instructions a rival (a bot, or the other person at a hot-seat table) has
+        added, so the title and the log leave them out until the reveal. (A replay shows them;
+        a table over SSH keeps them for now: its tests follow the title's step count.)"""
+        if self.read_only or not getattr(self.table, "supports_undo", True):  # (online)
+            return True
+        state = getattr(self.table, "state", None)  # (the table's, fresher than view_state)
+        view = state() if state is not None else self.view_state
+        return view is None or view.phase != BUILD
+
+    def step_label(self) -> str:
+        return super().step_label() if self._step_count_public() else ""
 
     def needs_cover(self, view: Any, seat: int) -> bool:
         # after the reveal nothing is secret: hot-seat players pass without a cover
@@ -443,6 +460,7 @@ class VirusFightScreen(GameScreen):
         self.picks.append((stage or "", value))
         self._advance()
         self.paint()
+        self.refresh_bindings()  # (Esc now takes the pick back)
         return True
 
     # -- squares for the current stage -------------------------------------------------------
@@ -606,6 +624,8 @@ class VirusFightScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready", "offer",
                "answer")
+        if action == "cancel":
+            return not self.read_only and bool(self.user_picks)
         if action in own:
             if self.read_only:
                 return False
@@ -704,6 +724,7 @@ class VirusFightScreen(GameScreen):
             self._advance()
             self.say("Pick taken back.")
             self.paint()
+            self.refresh_bindings()
             return
         self.action_back()
 
@@ -1140,6 +1161,8 @@ class VirusFightScreen(GameScreen):
                 groups[-1][2].append(sentence)
             else:
                 groups.append((step, seat, [sentence]))
+        # while programs are secret, step numbers would count another seat's instructions
+        secret_counts = not self._step_count_public()
         # each step's line is wrapped here (not by the widget: that is about twice as costly)
         chosen: list[list[Text]] = []
         used = 0
@@ -1147,7 +1170,7 @@ class VirusFightScreen(GameScreen):
         muted = self.colour("muted")
         for step, seat, sentences in reversed(groups):
             entry = Text(end="")
-            entry.append(f"{step:>3} ", style=muted)
+            entry.append("  · " if secret_counts else f"{step:>3} ", style=muted)
             entry.append(" ".join(sentences), style=self.seat_colour(seat) if seat is not None
                          else "")
             lines = [entry] if entry.cell_len <= width else list(entry.wrap(console, width))
@@ -1163,22 +1186,48 @@ class VirusFightScreen(GameScreen):
         self._log_key, self._log_text = key, log
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
+        """Every action open now, each once: the game's own first, then the table's (undo,
+        rules, back ...). Keys with a footer label (Enter: Pick) come from their bindings."""
         out = super().palette_commands()
-        if self.read_only:
+        view = self.view_state
+        if self.read_only or view is None or not self.legal:
             return out
-        return [
-            ("Ready", "Declare your secret program ready", self.action_ready),
-            ("Drop last instruction", "Take the last instruction off your program",
-             lambda: self._build(Drop())),
-            ("Offer a stalemate", "End the game now if everyone agrees (most spares wins)",
-             self.action_offer),
-            ("Agree to the stalemate", "Accept the stalemate offered", lambda: self.action_answer(1)),
-            ("Decline the stalemate", "Play on", lambda: self.action_answer(0)),
-            ("Next target", "Move the cursor to the next legal square",
-             lambda: self.action_next_target(1)),
-            ("Cancel pick", "Take back the last pick of this turn", self.action_cancel),
-            *out,
-        ]
+        own: list[tuple[str, str, Any]] = []
+        if view.phase == BUILD:
+            seat = self.seat
+            prog = view.programs[seat] if seat is not None and 0 <= seat < view.players else ()
+            own.append(("Ready", "Declare your secret program ready (y)", self.action_ready))
+            own.append(("Drop last instruction", "Take the last instruction off your program (⌫)",
+                        self.action_drop))
+            for i, code in enumerate(prog):
+                own.append((f"Marker on instruction {i + 1}",
+                            f"Put your marker on {piece_name(code)} (key {i + 1})",
+                            partial(self.action_mark, i)))
+        else:
+            if self.target_squares():
+                own.append(("Next target", "Move the cursor to the next legal square (Tab)",
+                            partial(self.action_next_target, 1)))
+                own.append(("Previous target",
+                            "Move the cursor to the previous legal square (Shift+Tab)",
+                            partial(self.action_next_target, -1)))
+            if len(self._spare_codes()) > 1:
+                own.append(("Next spare", "Write the next spare instruction (])",
+                            partial(self.action_spare, 1)))
+                own.append(("Previous spare", "Write the previous spare instruction ([)",
+                            partial(self.action_spare, -1)))
+            if self.user_picks:
+                own.append(("Cancel pick", "Take back the last pick of this turn (Esc)",
+                            self.action_cancel))
+            if Offer() in self.legal:
+                own.append(("Offer a stalemate",
+                            "End the game now if everyone agrees (most spares wins) (o)",
+                            self.action_offer))
+            if Agree() in self.legal:
+                own.append(("Agree to the stalemate", "Accept the stalemate offered (a)",
+                            partial(self.action_answer, 1)))
+                own.append(("Decline the stalemate", "Play on (d)",
+                            partial(self.action_answer, 0)))
+        return own + out
 
 
 def _shape(content: Any) -> tuple[int, int]:

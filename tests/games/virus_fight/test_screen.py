@@ -193,6 +193,11 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         assert table.is_over()
         assert screen.query_one("#gs-banner").has_class("over")
         assert table.outcome_text()
+        # the footer offers no Moves and no "Esc Cancel" once the game is over
+        await pilot.pause()
+        keys = screen.active_bindings
+        assert "m" not in keys and keys["escape"].binding.action == "back"
+        assert "Moves" not in palette(app)
         saved = read_record_file(table.match.path)
         assert saved.header.result is not None and len(saved.steps) == table.match.cursor
 
@@ -627,3 +632,100 @@ async def test_the_spares_line_shows_every_spare_at_80x24_and_wraps_at_64x20():
             await pilot.pause()
         assert f"Red's spares (11): {spares}" in screen_text(app)
         assert not screen.query_one("#vf-hand-row-1").display
+
+
+def palette(app) -> dict[str, object]:
+    commands = list(app.get_system_commands(app.screen))
+    titles = [c.title for c in commands]
+    assert len(titles) == len(set(titles)), "no action is listed twice"
+    return {c.title: c for c in commands}
+
+
+async def test_the_palette_lists_every_action_open_now_once():
+    app = CellwarsApp(match=_match(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.table
+        for name in ("M1", "J2", "E2"):
+            assert screen.play(R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        await pilot.pause()
+        commands = palette(app)
+        for want in ("Pick", "Ready", "Drop last instruction", "Marker on instruction 1",
+                     "Marker on instruction 3", "Undo", "Redo", "Moves", "Rules",
+                     "Back to launcher", "New game (same seats)", "Theme", "Quit"):
+            assert want in commands, want
+        assert "Drop" not in commands and "Marker on instruction 4" not in commands
+        commands["Marker on instruction 1"].callback()
+        commands["Ready"].callback()
+        await settle(pilot)
+        while table.state().phase == R.PLACE:
+            assert screen.play(screen.legal[0])
+            await settle(pilot)
+        assert table.state().phase == R.PLAY and table.humans_to_act() == (0,)
+        commands = palette(app)
+        for want in ("Pick", "Next target", "Previous target", "Offer a stalemate", "Moves"):
+            assert want in commands, want
+        for gone in ("Ready", "Drop last instruction", "Next", "Cancel pick", "Agree"):
+            assert gone not in commands, gone
+        # Ann runs MOVE: once she picks what moves, the palette can take the pick back
+        assert screen.stage() == "src"
+        screen.choose(min(v for v in screen.options() if v >= 0))
+        assert screen.user_picks
+        commands = palette(app)
+        commands["Cancel pick"].callback()
+        assert not screen.user_picks and screen.stage() == "src"
+
+
+async def test_esc_takes_back_a_pick_and_with_none_leaves_the_table():
+    app = CellwarsApp(match=_match(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        build_direct(screen, ["M1", "J2", "E2"], 0)
+        await settle(pilot)
+        while screen.table.state().phase == R.PLACE:
+            assert screen.play(screen.legal[0])
+            await settle(pilot)
+        esc = screen.active_bindings["escape"].binding
+        assert esc.action == "back" and not esc.show  # the footer's Back is q
+        screen.choose(min(v for v in screen.options() if v >= 0))
+        await pilot.pause()
+        esc = screen.active_bindings["escape"].binding
+        assert esc.action == "cancel" and esc.description == "Cancel" and esc.show
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and not screen.user_picks
+        assert screen.active_bindings["escape"].binding.action == "back"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LauncherScreen"
+
+
+async def test_while_programs_are_secret_no_step_number_counts_a_rivals_instructions():
+    app = CellwarsApp(match=_match(seed=5))  # Bob (a bot) wrote his four instructions
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        title = screen.query_one("#gs-title")
+        assert "Bob has a program ready" in log_text(screen)
+        assert not any(ch.isdigit() for ch in log_text(screen))
+        assert "step" not in _text(title) and "Ann to act" in _text(title)
+        assert screen.play(R.Add(E.code(0, 1)))
+        await pilot.press("u")
+        await settle(pilot)
+        assert "Undone." in screen_text(app) and "step" not in _text(title)
+        build_direct(screen, ["M1"], 0)
+        await settle(pilot)
+        # the reveal: programs are public, and so are the step numbers
+        assert "step" in _text(title)
+        assert "6 Bob has a program ready. 9 Ann has a program ready" in log_text(screen)
+
+
+async def test_the_program_slots_show_the_digit_that_puts_the_marker_there():
+    app = CellwarsApp(match=_match(seed=5))
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        for i in range(1, 6):
+            assert f"─ {i} ─" in text, text
