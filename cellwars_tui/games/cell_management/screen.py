@@ -613,7 +613,8 @@ class CellManagementScreen(GameScreen):
         if species not in s.returnable():
             self.say(f"The {R.NAMES[species]} cannot go back now.")
             return
-        self.play(Return(species))
+        if self.play(Return(species)):
+            self.say(R.describe(R.Returned(species)))  # replaces "Send back which?"
 
     def clicked_cell(self, position: int) -> None:
         self._settle_animation()

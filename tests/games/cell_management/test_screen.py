@@ -156,6 +156,15 @@ async def test_return_to_prison_by_keys_needs_a_freed_captives_hideout():
         await pilot.pause()
         assert screen.table.view(None).phase == R.RETURN
         assert "not the hideout" in _text(screen, "#gs-status")
+        back = state.returnable()[0]
+        await pilot.press("b")
+        await pilot.pause()
+        assert "Send back which?" in _text(screen, "#gs-status")
+        await pilot.press(str(state.position_of_hideout(back) + 1))
+        await pilot.pause()
+        after = screen.table.view(None)
+        assert after.phase == R.START and after.in_hideout[back] and not after.in_center[back]
+        assert _text(screen, "#gs-status") == R.describe(R.Returned(back))
 
 
 async def test_the_walk_speed_the_player_sets_is_kept_for_next_time():
@@ -373,3 +382,32 @@ async def test_puzzle_by_number_and_daily_from_the_game_screen():
         await pilot.pause()
         state = app.screen.table.view(None)
         assert state.date == dt.date.today().isoformat() and state.species == 5
+
+
+async def test_the_ship_shows_both_captives_of_each_cell_and_the_escape_area():
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.table.view(None)
+        for p in range(6):
+            symbol = R.SYMBOLS[state.cells[p]]
+            assert screen.query_one(f"#cm-cell-{p + 1}").border_title == f"{p + 1}:{symbol}"
+            assert _text(screen, f"#cm-cell-{p + 1}") == f"{symbol} {symbol}"
+            assert _text(screen, f"#cm-hideout-{p + 1}") == "·"
+        assert screen.query_one("#cm-centre").border_title == "escape"
+        assert _text(screen, "#cm-centre").split() == ["free", *["·"] * 6, "0", "of", "6"]
+        plan = _plan()
+        for action in plan[:3]:  # by then a captive is free (the plan sends one back next)
+            screen.play(action)
+        await pilot.pause()
+        state = screen.table.view(None)
+        for p in range(6):
+            c = state.cells[p]
+            shown = [R.SYMBOLS[c]] * state.in_cell[c] + ["·"] * (2 - state.in_cell[c])
+            assert _text(screen, f"#cm-cell-{p + 1}") == " ".join(shown)
+            h = state.hideouts[p]
+            assert _text(screen, f"#cm-hideout-{p + 1}") == (R.SYMBOLS[h] if state.in_hideout[h]
+                                                           else "·")
+        slots = [R.SYMBOLS[x] if state.in_center[x] else "·" for x in range(6)]
+        assert _text(screen, "#cm-centre").split()[1:7] == slots and any(state.in_center)

@@ -138,6 +138,8 @@ def test_study_findings(species, classes, unsolvable, hardest):
     assert max(r for r in result.rounds if r is not None) == hardest
     for c, r in zip(result.classes, result.rounds):
         assert (r is None) == (_shifted_by_one(c.setup) and species < 6)
+        if species == 6 and _shifted_by_one(c.setup):
+            assert r == 7  # the rules page: that shape takes 7 rounds with three hostile hideouts
 
 
 def test_solution_replays_to_a_win_in_the_minimum_rounds():
