@@ -411,3 +411,29 @@ async def test_the_ship_shows_both_captives_of_each_cell_and_the_escape_area():
                                                            else "·")
         slots = [R.SYMBOLS[x] if state.in_center[x] else "·" for x in range(6)]
         assert _text(screen, "#cm-centre").split()[1:7] == slots and any(state.in_center)
+
+
+async def test_a_longer_win_is_shown_against_the_optimum_and_counted():
+    setup = R.setup_from_code(PUZZLE)
+    start = R.initial_position(setup)
+    detour = None
+    for cell in setup.cells:  # a first round that costs a round more than the optimum
+        after, _ = R.GAME.apply(start, 0, R.Start(cell))
+        rest = S.solution_actions(after)
+        if rest is not None and 1 + sum(isinstance(a, R.Start) for a in rest) > 6:
+            detour = [R.Start(cell), *rest]
+            break
+    assert detour is not None
+    total = sum(isinstance(a, R.Start) for a in detour)
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for action in detour:
+            screen.play(action)
+            await pilot.pause()
+        assert screen.table.outcome().winners == (0,)
+        assert _text(screen, "#cm-narration").startswith(
+            f"Solved in {total} rounds; the optimum is 6 (+{total - 6}).")
+    stats = ST.load_stats()
+    assert (stats.solved, stats.optimal, stats.extra_rounds) == (1, 0, total - 6)
