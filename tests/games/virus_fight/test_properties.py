@@ -240,3 +240,68 @@ def fast_mark(fast, s, seat):
     line = home_line_of(fast.players, seat)
     cells = [sq for sq in line if fast.board[sq]]
     return cells.index(fast.markers[seat])
+
+
+def _match(seed: int, players: int):
+    from cellwars_tui.core import Match, Seat
+
+    seats = [Seat(name=f"P{i + 1}") for i in range(players)]
+    return Match(GAME, GAME.options_type(players=players, round_limit=12), seats, seed)
+
+
+def _random_action(m, rng):
+    seat = rng.choice(m.to_act())
+    return seat, rng.choice(list(m.legal_actions(seat)))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]))
+def test_undo_after_any_action_restores_the_exact_prior_state(seed, players):
+    rng = random.Random(seed)
+    m = _match(seed, players)
+    while not m.is_over():
+        before, cursor = m.state, m.cursor
+        seat, action = _random_action(m, rng)
+        m.play(seat, action)  # (a first-player draw that follows is played by the match)
+        after = m.state
+        assert m.undo()
+        assert m.cursor == cursor and m.state == before
+        assert GAME.decode_state(GAME.encode_state(m.state)) == before
+        assert m.redo() and m.state == after
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]))
+def test_undo_against_bots_returns_to_the_humans_previous_decision(seed, players):
+    rng = random.Random(seed)
+    m = _match(seed, players)
+    human = {0}
+    last_human_state = None
+    while not m.is_over():
+        seat, action = _random_action(m, rng)
+        if seat == 0:
+            last_human_state = m.state
+        m.play(seat, action)
+        if last_human_state is not None and rng.random() < 0.2:
+            end, state = m.cursor, m.state
+            assert m.undo(human)
+            assert m.state == last_human_state and 0 in m.to_act()
+            m.redo(human)
+            while m.cursor < end and m.redo(human):
+                pass
+            assert m.state == state
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([2, 3, 4]), st.integers(0, 200))
+def test_a_record_written_during_play_replays_to_the_exact_state(seed, players, stop):
+    from cellwars_tui.record import decode_record, encode_record, match_to_record
+    from cellwars_tui.record.format import record_to_match
+
+    rng = random.Random(seed)
+    m = _match(seed, players)
+    while not m.is_over() and m.cursor < stop:
+        m.play(*_random_action(m, rng))
+    again = record_to_match(decode_record(encode_record(match_to_record(m))))
+    assert again.state == m.state and again.cursor == m.cursor
+    assert [s.action for s in again.history] == [s.action for s in m.history]
