@@ -747,6 +747,12 @@ class CellManagementScreen(GameScreen):
                 f"rounds ({done} played)"
         self.app.push_screen(SolutionScreen(title, lines))
 
+    def show_stats(self) -> None:
+        """The player's statistics (from the data dir) on the status line."""
+        stats = ST.load_stats()
+        self.say(f"Your Cell Management statistics: {stats.summary()}." if stats.played
+                 else "No puzzle finished yet: your statistics start with the first one.")
+
     # -- new puzzles ---------------------------------------------------------------------------
     def _new(self, **changes: Any) -> None:
         match = getattr(self.table, "match", None)
@@ -805,6 +811,8 @@ class CellManagementScreen(GameScreen):
             ("Puzzle by number", "Play a shared puzzle number or setup code",
              self.action_by_number),
             ("Give up", "End this puzzle unsolved", lambda: self.play(R.GiveUp())),
+            ("Your statistics", "Puzzles solved, streaks and rounds against the optimum",
+             self.show_stats),
             *out,
         ]
 

@@ -437,3 +437,17 @@ async def test_a_longer_win_is_shown_against_the_optimum_and_counted():
             f"Solved in {total} rounds; the optimum is 6 (+{total - 6}).")
     stats = ST.load_stats()
     assert (stats.solved, stats.optimal, stats.extra_rounds) == (1, 0, total - 6)
+
+
+async def test_the_palette_shows_the_players_statistics():
+    ST.record_result("earlier", code="x", won=True, rounds=8, optimum=7)
+    app = _app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        command = next(c for t, _h, c in screen.palette_commands() if t == "Your statistics")
+        command()
+        await pilot.pause()
+        assert _text(screen, "#gs-status") == (
+            "Your Cell Management statistics: solved 1/1, streak 1 (best 1), optimal 0/1 "
+            "(+1.0 rounds on average).")
