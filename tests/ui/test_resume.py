@@ -179,3 +179,32 @@ async def test_the_resume_list_names_bots_like_everywhere_else_and_says_1_step()
         assert isinstance(app.screen, ResumeScreen)
         prompt = app.screen.query_one("#resume-list").get_option_at_index(0).prompt
         assert "(random bot)" in str(prompt) and "(bot)" not in str(prompt)
+
+
+async def test_a_saved_virus_fight_resumes_by_mouse_from_the_launcher():
+    from cellwars_tui.core.match import Seat
+    from cellwars_tui.games.virus_fight import rules as R
+    from cellwars_tui.games.virus_fight.screen import VirusFightScreen
+    from cellwars_tui.record.store import autosave
+    from cellwars_tui.ui.launcher import RESUME
+
+    seats = [Seat(name="Ann"), Seat(name="Bob", kind="bot", bot="random", think=0.05)]
+    match = Match(R.GAME, R.VirusFightOptions(players=2), seats, 3)
+    match.play(0, R.Add(R.GAME.action_from_str("add M2").piece))
+    autosave(match)
+    app = CellwarsApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        options = app.screen.query_one("#launcher-list")
+        line = options._index_to_line[options.get_option_index(RESUME)]
+        top = options.styles.border_top[0] != ""
+        assert await pilot.click("#launcher-list", offset=(4, line - options.scroll_offset.y + top))
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert await pilot.click("#resume-list", offset=(4, 1))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        assert screen.table.match.path == match.path
+        assert screen.table.state().programs[0] == (R.GAME.action_from_str("add M2").piece,)
