@@ -1,5 +1,6 @@
 """The Cell Wars side panel with six players: at 80x24 every seat line fits whole (a compact
-table), a wide window spells every figure out on one line a seat, and a resize lays it out again."""
+table), a wide window spells every figure out on one line a seat, and a resize lays it out again;
+the round track marks the reload rounds and the legend says what the marks mean."""
 
 from __future__ import annotations
 
@@ -91,3 +92,18 @@ async def test_resizing_the_window_lays_the_seat_lines_out_again():
         await pilot.pause()
         await pilot.pause()
         assert "Cards 3" in _seat_line(_assert_every_seat_shown_whole(app), Ia)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_round_track_marks_the_reload_rounds_and_the_legend_says_so(size):
+    app = CellwarsApp(match=_six_player_match())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = _assert_every_seat_shown_whole(app)
+        track = lines[0].split()[-1]
+        assert lines[0].startswith("Round  1/16") and len(track) == C.ROUNDS
+        assert [r for r, ch in enumerate(track, 1) if ch == "*"] == list(C.RELOAD_ROUNDS)
+        assert track[0] == "o"  # round 1, the current one
+        legend = next(line for line in lines if "immune" in line)
+        assert "cancer" in legend and ("*reload" in legend or "* CARD signs reload" in legend)

@@ -944,7 +944,10 @@ class CellWarsScreen(GameScreen):
                 out.append(f" {line}\n")
         if s.factory:
             out.append(f"Wall factory stock: {s.factory}\n", style=muted)
-        out.append("A B G immune · a b g cancer\n", style=muted)
+        legend = "A B G immune · a b g cancer · * CARD signs reload"
+        if len(legend) > room:  # (the 33 columns of an 80-column window)
+            legend = "ABG immune · abg cancer · *reload"
+        out.append(legend + "\n", style=muted)
         return out
 
     def _seat_figures(self, s: R.CWState, p: int, labelled: bool) -> str:
