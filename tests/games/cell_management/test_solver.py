@@ -250,6 +250,16 @@ def test_solve_command_reports_an_unsolvable_ship(capsys):
     assert "unsolvable" in capsys.readouterr().out
 
 
+def test_solve_command_reads_a_number_for_the_species_given(capsys):
+    assert cli_main(["solve", "cell-management", "--code", "#12", "--species", "4"]) == 0
+    assert "(puzzle 4#12)" in capsys.readouterr().out
+    assert cli_main(["solve", "cell-management", "--code", "#12"]) == 0
+    assert "(puzzle #12)" in capsys.readouterr().out
+    assert cli_main(["solve", "cell-management", "--code", "#900", "--species", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "from 1 to 864" in err
+
+
 def test_solve_command_refuses_a_bad_code_in_one_line(capsys):
     assert cli_main(["solve", "cell-management", "--code", "nonsense"]) == 2
     err = capsys.readouterr().err
