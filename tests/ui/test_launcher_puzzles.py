@@ -103,6 +103,20 @@ async def test_a_bad_puzzle_number_is_a_message_not_a_game():
         assert any("bad setup code" in n.message for n in app._notifications)
 
 
+async def test_a_variant_number_out_of_range_is_told_its_range():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        launcher = await _on_cell_management(pilot)
+        await pilot.press("number_sign")
+        await pilot.pause()
+        await pilot.press(*"4#900", "enter")
+        await pilot.pause()
+        assert app.screen is launcher
+        messages = [n.message for n in app._notifications]
+        assert any("puzzle numbers for 4 species run from 1 to 864" in m for m in messages)
+        assert all("\n" not in m for m in messages)
+
+
 async def test_options_opens_the_form_for_the_variants():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

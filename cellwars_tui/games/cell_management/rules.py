@@ -454,9 +454,10 @@ def _setup_from_number_text(text: str, raw: str, species: int | None) -> Setup:
     if head and not head.isdigit() or not tail.isdigit():
         raise _code_error(text, "a puzzle number looks like #1234 (or 4#12 for 4 species)")
     n = int(head) if head else (species or 6)
+    setup = setup_from_number(int(tail), n)  # first: a number out of range says so
     if species is not None and n != species:
         raise _code_error(text, f"it is a {n}-species puzzle, not {species}")
-    return setup_from_number(int(tail), n)
+    return setup
 
 
 def daily_number(date: _dt.date, species: int = 6) -> int:

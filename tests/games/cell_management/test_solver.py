@@ -194,6 +194,14 @@ def test_bad_setup_codes_are_refused_with_one_line(code):
     assert "\n" not in str(info.value)
 
 
+def test_a_variant_number_out_of_range_says_its_range_whatever_species_is_asked():
+    # the launcher tries each species in turn and shows the first error: it must be the range
+    with pytest.raises(CellwarsError, match="puzzle numbers for 4 species run from 1 to 864"):
+        R.setup_from_code("4#900", 6)
+    with pytest.raises(CellwarsError, match="4-species puzzle, not 6"):
+        R.setup_from_code("4#12", 6)
+
+
 def test_daily_puzzle_is_stable_for_a_date_and_solvable():
     day = dt.date(2026, 11, 23)
     first = R.daily_setup(day)
