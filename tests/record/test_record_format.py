@@ -74,8 +74,19 @@ def test_future_format_version_is_refused_with_a_clear_message(tmp_path):
     data["format_version"] = FORMAT_VERSION + 1
     path = tmp_path / "future.cellwars.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(RecordError, match="newer"):
+    with pytest.raises(RecordError, match="newer") as info:
         load_match(path)
+    assert str(path) in _one_line(info.value)
+
+
+def test_a_record_of_newer_rules_is_refused_naming_the_file(tmp_path):
+    data = json.loads(encode_record(match_to_record(played())))
+    data["header"]["rules_version"] = TOY.rules_version + 1
+    path = tmp_path / "later-rules.cellwars.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="newer Toy race rules") as info:
+        load_match(path)
+    assert str(path) in _one_line(info.value)
 
 
 def test_unknown_game_and_wrong_game_are_refused(tmp_path):
@@ -83,11 +94,13 @@ def test_unknown_game_and_wrong_game_are_refused(tmp_path):
     data["header"]["game"] = "chess"
     path = tmp_path / "x.cellwars.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(RecordError, match="unknown game"):
+    with pytest.raises(RecordError, match="unknown game") as info:
         load_match(path)
+    assert str(path) in _one_line(info.value)
     path.write_bytes(encode_record(match_to_record(played())))
-    with pytest.raises(RecordError, match="not virus-fight"):
+    with pytest.raises(RecordError, match="not virus-fight") as info:
         load_match(path, expect_game="virus-fight")
+    assert str(path) in _one_line(info.value)
 
 
 def test_truncated_record_opens_partially_up_to_the_last_valid_step(tmp_path):
