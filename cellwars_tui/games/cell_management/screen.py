@@ -782,11 +782,8 @@ class CellManagementScreen(GameScreen):
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            try:
-                species = self.species
-                if "#" in text and text.split("#", 1)[0].strip().isdigit():
-                    species = int(text.split("#", 1)[0])
-                setup = R.setup_from_code(text, None if "-" in text else species)
+            try:  # "#12" is a six-species puzzle wherever it is typed, as the rules page says
+                setup = R.setup_from_code(text)
             except CellwarsError as exc:
                 self.say(str(exc))
                 return

@@ -382,6 +382,12 @@ async def test_puzzle_by_number_and_daily_from_the_game_screen():
         await pilot.pause()
         state = app.screen.table.view(None)
         assert state.date == dt.date.today().isoformat() and state.species == 5
+        await pilot.press("number_sign")
+        await pilot.pause()
+        await pilot.press(*"#12", "enter")  # a bare number is a six-species puzzle, as shared
+        await pilot.pause()
+        state = app.screen.table.view(None)
+        assert state.species == 6 and state.number == "#12"
 
 
 async def test_the_ship_shows_both_captives_of_each_cell_and_the_escape_area():
