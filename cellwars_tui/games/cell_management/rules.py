@@ -811,7 +811,7 @@ def describe(e: Event) -> str:
             return f"The escaped {name(x)} goes back to the {name(x)} hideout to help the others."
         case Won(rounds=r):
             return f"One of every species is free: the ship is yours after {r} rounds!"
-        case Ended(why=GAVE_UP):
+        case Ended(why=why) if why == GAVE_UP:  # (a bare name here would capture anything)
             return "You give up; the ship flies on."
         case Ended():
             return "The round limit is reached; the ship arrives home."

@@ -267,6 +267,13 @@ def test_round_limit_ends_the_puzzle_unsolved():
     assert GAME.outcome(s).winners == ()
 
 
+def test_the_log_tells_a_round_limit_from_giving_up():
+    _, limit = GAME.apply(ship(max_rounds=1), 0, Start(FOUR))
+    _, gave_up = GAME.apply(ship(), 0, GiveUp())
+    assert R.describe(limit[-1]) == "The round limit is reached; the ship arrives home."
+    assert R.describe(gave_up[-1]) == "You give up; the ship flies on."
+
+
 def test_giving_up_ends_the_puzzle_unsolved():
     s = play(ship(), GiveUp())
     assert GAME.outcome(s).termination == "gave up after 0 rounds"

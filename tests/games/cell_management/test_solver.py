@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
-import itertools
 import random
 
 import msgspec
@@ -14,7 +13,7 @@ import pytest
 from cellwars_tui.core import CellwarsError
 from cellwars_tui.games.cell_management import rules as R
 from cellwars_tui.games.cell_management import solver as S
-from cellwars_tui.games.cell_management.rules import GAME, Done, GiveUp, Return, Start
+from cellwars_tui.games.cell_management.rules import GAME, GiveUp, Start
 
 from .helpers import SAMPLE
 
