@@ -729,3 +729,20 @@ async def test_the_program_slots_show_the_digit_that_puts_the_marker_there():
         text = screen_text(app)
         for i in range(1, 6):
             assert f"─ {i} ─" in text, text
+
+
+async def test_question_mark_and_f1_open_the_virus_fight_rules_over_the_table():
+    from cellwars_tui.ui.dialogs import RulesScreen
+
+    app = CellwarsApp(match=_match(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen) and app.screen.game is R.GAME
+            assert "self-modifying programs" in screen_text(app)  # the page opens at the top
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
