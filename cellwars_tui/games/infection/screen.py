@@ -891,7 +891,10 @@ class InfectionScreen(GameScreen):
     def _stage_text(self, s: InfectionState, seat: int) -> Text:
         p = s.seats[seat]
         text = Text()
-        if self._rolling(seat) is not None:
+        if s.result:
+            text.append(f"{len(p.cards)} molecule{'s' if len(p.cards) != 1 else ''} destroyed",
+                        style=self.colour("muted"))
+        elif self._rolling(seat) is not None:
             text.append("rolling…", style=self.colour("muted"))
         elif p.stage == WHITE:
             text.append("to roll the white die", style=self.colour("muted"))

@@ -615,6 +615,7 @@ async def test_dice_in_the_air_when_the_last_timer_runs_out_land_on_the_game_ove
         await pilot.pause()
         row = _text(screen, "#inf-players")
         assert "rolling" not in row and "[··][··][··]" in row
+        assert "to roll" not in row and "0 molecules destroyed" in row  # nobody rolls any more
         assert "on the white die" in _text(screen, "#gs-log")  # its result is told, too
 
 
