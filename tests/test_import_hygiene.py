@@ -1,18 +1,47 @@
-"""The rules core and every game's rules never import textual or rich (checked in a fresh process)."""
+"""The rules core and every game's rules never import textual or rich (checked in a fresh process).
+
+Besides each game's registered rules module, every module of a game package that holds rules or
+what plays them (engine, board, cards, clarifications, notation, geometry, bots, solvers) is
+imported too, so a UI import anywhere in that chain is caught."""
 
 from __future__ import annotations
 
+import pkgutil
 import subprocess
 import sys
 
+import cellwars_tui.games
 from cellwars_tui.core.registry import GAME_MODULES
+
+RULES_PARTS = ("rules", "engine", "board", "cards", "clarifications", "notation", "geometry",
+               "bot", "solver")
+
+
+def _game_rule_modules() -> list[str]:
+    out = []
+    for package in pkgutil.iter_modules(cellwars_tui.games.__path__):
+        if not package.ispkg:
+            continue
+        path = [f"{cellwars_tui.games.__path__[0]}/{package.name}"]
+        for module in pkgutil.iter_modules(path):
+            if module.name.startswith(RULES_PARTS):
+                out.append(f"cellwars_tui.games.{package.name}.{module.name}")
+    return out
+
 
 HEADLESS = [
     "cellwars_tui.core",
     "cellwars_tui.record",
     "cellwars_tui.ai",
     *GAME_MODULES,
+    *_game_rule_modules(),
 ]
+
+
+def test_every_games_engine_notation_and_bot_modules_are_checked():
+    assert {"cellwars_tui.games.virus_fight.engine", "cellwars_tui.games.virus_fight.notation",
+            "cellwars_tui.games.virus_fight.bot"} <= set(HEADLESS)
+    assert not any(name.endswith(".screen") for name in HEADLESS)
 
 
 def test_headless_modules_never_import_ui_libraries():
