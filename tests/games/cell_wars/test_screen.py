@@ -11,6 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from rich.text import Text
+from textual import events
 from textual.worker import WorkerCancelled
 
 from cellwars_tui.core.match import Match, Seat
@@ -87,6 +88,52 @@ async def _settle(pilot, limit: int = 2000) -> None:
     raise AssertionError("the game never came back to the human")
 
 
+# -- input as a terminal sends it, and waiting for its effect ------------------------------------
+# The whole-game tests take a few hundred decisions. Pilot.press and Pilot.click wait for the
+# process to look idle (at least 20 ms of sleep, two or four times an input); these helpers post
+# the same events a terminal driver posts (keys, mouse down and up: the app makes the click) and
+# then let the app handle its queued messages until the expected effect is there.
+async def _until(pilot, done, limit: int = 2000) -> bool:
+    """Let the app work (each round handles every message queued so far and lays the screen
+    out) until ``done()``; False if it never is."""
+    for _ in range(limit):
+        if done():
+            return True
+        await pilot.pause(0)
+    return done()
+
+
+def _type(pilot, *keys: str) -> None:
+    """Post ``keys`` to the app as the terminal driver does, in order."""
+    app = pilot.app
+    for key in keys:
+        char = key if len(key) == 1 else ("\r" if key == "enter" else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+def _mouse_click(pilot, widget, offset: tuple[int, int]) -> None:
+    """Post a mouse button press and release at ``offset`` in ``widget``, as the terminal driver
+    does (the app turns them into a Click on the widget under the pointer)."""
+    app = pilot.app
+    x, y = widget.region.x + offset[0], widget.region.y + offset[1]
+    for kind in (events.MouseDown, events.MouseUp):
+        event = kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+def _laid_out(screen) -> bool:
+    """The choice bar has the height its choices need and the board was drawn for its size (so
+    the offsets a click aims at are the ones the screen will read)."""
+    bar = screen.query_one(ChoiceBar)
+    board = screen.query_one(HexBoard)
+    lines = len(bar._layout(bar.content_region.width)[0]) if bar.choices else 1
+    return (not bar.display or bar.size.height == lines) and \
+        board._built_for == tuple(board.size) and board._strips is not None
+
+
 def _arrow_path(start: int, goal: int) -> list[str]:
     """The arrow keys that take the cursor from ``start`` to ``goal``."""
     seen = {start: []}
@@ -104,7 +151,9 @@ def _arrow_path(start: int, goal: int) -> list[str]:
 
 
 async def _decide(pilot, screen, rng: random.Random, mouse: bool) -> str:
-    """Take one decision through the screen (a random one of the offered tiles and choices)."""
+    """Take one decision through the screen (a random one of the offered tiles and choices) and
+    wait until it took effect: a step played, or the decision asked next (a card's target, the
+    wall's second tile, back to the hand)."""
     options = [("tile", t) for t in sorted(screen.tile_actions)]
     options += [("choice", i) for i in range(len(screen.choices))]
     assert options, f"nothing offered at {screen.prompt!r}"
@@ -117,26 +166,38 @@ async def _decide(pilot, screen, rng: random.Random, mouse: bool) -> str:
     if kind == "tile" and not mouse and rng.random() < 0.8:  # mostly a tile near the cursor
         tiles = sorted(screen.tile_actions, key=lambda t: len(_arrow_path(screen.cursor, t)))
         what = tiles[0]
-    if mouse:
-        await pilot.pause()  # the layout settles (the choice bar may have grown) before aiming
+    table = screen.table
+    before = (table.step(), screen.prompt)
+    at = table.match.cursor
+
+    def took_effect() -> bool:
+        return (table.step(), screen.prompt) != before
+
+    if mouse:  # the layout settles (the choice bar may have grown) before aiming
+        assert await _until(pilot, lambda: _laid_out(screen)), "the screen was never laid out"
     if kind == "tile":
+        expected = screen.tile_actions[what][0]
         if mouse:
             board = screen.query_one(HexBoard)
-            await pilot.click("#cw-board", offset=board.tile_offset(what))
+            _mouse_click(pilot, board, board.tile_offset(what))
+        else:  # the arrows to the tile, then Enter
+            _type(pilot, *_arrow_path(screen.cursor, what), "enter")
+        done = f"tile {B.NAMES[what]}"
+        assert await _until(pilot, took_effect), f"{done} at {before[1]!r} did nothing"
+        if table.match.cursor > at:  # what was played is that tile's (else: a wall's 1st tile)
+            assert table.match.steps[at].action == expected, done
         else:
-            keys = _arrow_path(screen.cursor, what)
-            if keys:
-                await pilot.press(*keys)
-            assert screen.cursor == what
-            await pilot.press("enter")
-        return f"tile {B.NAMES[what]}"
+            assert screen._build_from == what, done
+        return done
     choice = screen.choices[what]
     if mouse:
         bar = screen.query_one(ChoiceBar)
-        await pilot.click("#cw-choices", offset=bar.offset_of(what))
+        _mouse_click(pilot, bar, bar.offset_of(what))
     else:
-        await pilot.press(choice.key)
-    return f"choice {choice.label}"
+        _type(pilot, choice.key)
+    done = f"choice {choice.label}"
+    assert await _until(pilot, took_effect), f"{done} at {before[1]!r} did nothing"
+    return done
 
 
 async def _play_to_the_end(pilot, mouse: bool, seed: int) -> tuple[int, int]:
@@ -149,13 +210,8 @@ async def _play_to_the_end(pilot, mouse: bool, seed: int) -> tuple[int, int]:
         await _settle(pilot)
         if screen.table.is_over():
             break
-        before = screen.table.step()
-        prompt = screen.prompt
-        done = await _decide(pilot, screen, rng, mouse)
+        await _decide(pilot, screen, rng, mouse)
         decisions += 1
-        if screen.table.step() == before and not done.startswith("choice") and \
-                prompt == screen.prompt:
-            raise AssertionError(f"{done} at {prompt!r} did nothing")
     else:
         raise AssertionError("the game did not end")
     return decisions, screen.table.step()

@@ -13,6 +13,7 @@ from .test_screen import _match, _no_dice_animation, _play_to_the_end  # noqa: F
 async def test_a_whole_two_player_game_by_keys():
     app = CellwarsApp(match=_match(seed=11))
     async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.autosave_enabled = False  # (saving is tested on its own: fsync is slow)
         decisions, steps = await _play_to_the_end(pilot, mouse=False, seed=1)
         screen = app.screen
         table = screen.table
