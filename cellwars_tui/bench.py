@@ -72,8 +72,9 @@ def collect(only: Iterable[str] = ()) -> list[Callable[[bool], list[Result]]]:
             raise
         found.extend(getattr(module, "BENCHMARKS", []))
     only = list(only)
-    if only:
-        found = [f for f in found if any(o in f"{f.__module__}.{f.__name__}" for o in only)]
+    if only:  # a game's id (virus-fight) names its module (virus_fight) too
+        wanted = [o.replace("-", "_") for o in only]
+        found = [f for f in found if any(o in f"{f.__module__}.{f.__name__}" for o in wanted)]
     return found
 
 
