@@ -310,6 +310,8 @@ async def test_board_in_every_theme_and_size(theme, size):
                 assert name in text, name
         assert text.count("#") >= 2 * lay.v  # two walls
         assert "X" in text and "x" in text and "·" in text  # tissue glyphs
+        # nothing a plain terminal font could lack: ASCII and the middle dot (Latin-1) only
+        assert set(text) <= {chr(c) for c in range(32, 127)} | {"·", "\n"}
         assert "C" in text and "c" in text and "+" in text and "F" in text and "~" in text
         for mark in "AaBbGg":
             assert mark in text
