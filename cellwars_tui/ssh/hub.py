@@ -169,6 +169,7 @@ class Table:
         self.timer_round: object = None  # the round the timer counts down
         self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
         self.think_tasks: set[asyncio.Task] = set()  # real time: bots' actions being thought
+        self.paused_by = ""  # real time: the seated player who paused the game ("": nobody)
 
     @property
     def status(self) -> str:
@@ -204,11 +205,14 @@ class Table:
         return [s.name for s in self.slots if s.kind == "human" and s.identity not in online]
 
     def paused(self) -> str:
-        """Why a real-time game is paused now ("" when it runs): a seated player is away."""
+        """Why a real-time game is paused now ("" when it runs): a seated player is away, or
+        one of them paused it."""
         if self.match is None or self.match.is_over() or not self.game.real_time:
             return ""
         away = self.away()
-        return f"paused: waiting for {', '.join(away)} to come back" if away else ""
+        if away:
+            return f"paused: waiting for {', '.join(away)} to come back"
+        return f"paused by {self.paused_by}" if self.paused_by else ""
 
     def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
         """The log as seat ``you`` may read it: a game's optional ``view_event(event, seat)`` hook
@@ -439,6 +443,8 @@ class Hub:
                 self._start(client)
             case p.Play():
                 self._play(client, msg.step, msg.action, msg.seq)
+            case p.Pause():
+                self._pause(client, msg.on)
             case p.Leave():
                 self._leave(client)
             case _:
@@ -610,6 +616,27 @@ class Hub:
             raise HubError(str(exc)) from None
         client.played = seq  # the states sent next tell the session its move went through
         self._after_step(table, seat, action, events)
+
+    def _pause(self, client: Client, on: bool) -> None:
+        """Any seated player pauses a real-time game for everyone, and any seated player plays
+        on (as anyone at a real table may stop or turn the sand timer again); spectators may
+        not. A pause for a player who is away lasts until they are back, whatever is asked."""
+        table = self._here(client)
+        m = table.match
+        if m is None or m.is_over():
+            raise HubError("no game is being played at this table")
+        if not table.game.real_time:
+            raise HubError("only a real-time game pauses; this one waits for each move")
+        if table.seat_of(client.identity) is None:
+            raise HubError("you are watching this table: only its players pause it")
+        if not on and table.away():
+            raise HubError(f"the game is {table.paused()}")
+        if on == bool(table.paused_by):
+            return  # already so (two players pressed the key together)
+        table.paused_by = client.name if on else ""
+        table.note(f"{client.name} pauses the game." if on else f"{client.name} plays on.")
+        self._advance(table)  # the timer and the bots follow
+        self._table_changed(table)
 
     def _leave(self, client: Client) -> None:
         table = client.table

@@ -75,6 +75,11 @@ class Play(Msg, tag="play"):
     seq: int = 0  # the session's number for this move: the hub's answer names it (0: none)
 
 
+class Pause(Msg, tag="pause"):
+    """A seated player pauses a real-time game for everyone (``on``), or plays on."""
+    on: bool = True
+
+
 class Leave(Msg, tag="leave"):
     pass
 
@@ -142,7 +147,7 @@ class Error(Msg, tag="error"):
     seq: int = 0  # the ``seq`` of the move refused (0: the error is not about a move)
 
 
-Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Leave]
+Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Pause, Leave]
 Down = Union[Welcome, Lobby, TableState, Left, Error]
 
 _encoder = msgspec.msgpack.Encoder()

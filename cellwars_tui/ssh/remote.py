@@ -156,8 +156,16 @@ class RemoteTable(ChangeListeners):
 
     @property
     def paused(self) -> str:
-        """Why the game waits ("" when it does not): a real-time game pauses while a player is away."""
+        """Why the game waits ("" when it does not): a real-time game pauses while a player is
+        away, or when one of its players pauses it."""
         return self._state.paused
+
+    def request_pause(self, on: bool) -> None:
+        """Ask the hub to pause the shared game for everyone (``on``) or to play on; the new
+        state arrives through ``update`` (a player who is away keeps it paused)."""
+        if self._state.you is None:
+            raise IllegalAction("you are watching this table: only its players pause it")
+        self._send(p.Pause(on=on))
 
     # -- who sits here -----------------------------------------------------------------------
     @property

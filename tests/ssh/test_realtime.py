@@ -7,6 +7,7 @@ import pytest
 
 from cellwars_tui.core import CHANCE, Action, Event, Game, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
+from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.registry import get_game
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.hub import round_seconds, time_up_action
@@ -190,3 +191,63 @@ async def asyncio_sleep(seconds: float) -> None:
     import asyncio
 
     await asyncio.sleep(seconds)
+
+
+async def test_a_seated_player_pauses_a_real_time_game_for_everyone_and_any_player_plays_on(hub):  # noqa: F811
+    ann, ben = await seated_pair(hub, "live-rounds", round_seconds=30)
+    ann.send(p.Start())
+    running = await table_where(ben, lambda t: t.clock_running)
+    table = hub.tables[running.info.code]
+    ann.send(p.Pause(on=True))
+    paused = await table_where(ben, lambda t: t.paused == "paused by ann")
+    assert not paused.clock_running and paused.legal == () and table.timer.state == "paused"
+    assert any(line.text == "ann pauses the game." for line in paused.log)
+    ben.send(p.Play(step=paused.step, action="tap"))  # nobody plays while it is paused
+    assert "paused by ann" in (await ben.next(p.Error)).message
+    remote = RemoteTable(paused, ben.send)
+    remote.request_pause(False)  # ben turns the sand timer again
+    back = await table_where(ann, lambda t: any(line.text == "ben plays on." for line in t.log))
+    assert not back.paused and back.clock_running and back.legal == ("tap",)
+    assert table.timer.state == "running"
+    await ann.close()
+    await ben.close()
+
+
+async def test_a_pause_for_a_player_who_is_away_lasts_until_they_are_back(hub):  # noqa: F811
+    ann, ben = await seated_pair(hub, "live-rounds", round_seconds=30)
+    ann.send(p.Start())
+    await table_where(ann, lambda t: t.clock_running)
+    await ben.close()
+    state = await table_where(ann, lambda t: "waiting for ben" in t.paused)
+    ann.send(p.Pause(on=False))  # playing on cannot leave ben behind
+    assert "waiting for ben" in (await ann.next(p.Error)).message
+    assert hub.tables[state.info.code].timer.state == "paused"
+    await ann.close()
+
+
+async def test_only_the_players_of_a_real_time_game_pause_it(hub):  # noqa: F811
+    ann, ben = await seated_pair(hub, "live-rounds", round_seconds=30)
+    ann.send(p.Pause(on=True))
+    assert "no game is being played" in (await ann.next(p.Error)).message  # not started yet
+    ann.send(p.Start())
+    state = await table_where(ann, lambda t: t.clock_running)
+    eve = await join(hub, "key:eve", "eve")
+    eve.send(p.Join(code=state.info.code))
+    watching = await table_where(eve, lambda t: t.you is None)
+    eve.send(p.Pause(on=True))
+    assert "only its players pause it" in (await eve.next(p.Error)).message
+    with pytest.raises(IllegalAction):
+        RemoteTable(watching, eve.send).request_pause(True)
+    for c in (ann, ben, eve):
+        await c.close()
+    # a turn-based game waits for each move instead
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    await table_where(ann, lambda t: t.you == 0)
+    ann.send(p.SetBot(seat=1, bot="random"))
+    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    ann.send(p.Start())
+    await table_where(ann, lambda t: bool(t.view))
+    ann.send(p.Pause(on=True))
+    assert "only a real-time game pauses" in (await ann.next(p.Error)).message
+    await ann.close()
