@@ -136,3 +136,27 @@ async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F8
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "ben at the table")
     await ann.close()
+
+
+async def test_p_in_an_online_infection_game_pauses_the_shared_timer_for_everyone_and_p_plays_on(hub):  # noqa: F811
+    hub.admit("token-ann", "key:ann", "ann")
+    client = HubClient(str(hub.socket_path), "token-ann")
+    app = OnlineApp(client)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: client.lobby is not None, "the lobby")
+        link = HubLink.of(app)
+        link.send(p.CreateTable(game="infection", players=2))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        link.send(p.SetBot(seat=1, bot="mcts"))
+        await until(pilot, lambda: client.table.info.seats[1].kind == "bot", "the bot")
+        link.send(p.Start())
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        table = next(iter(hub.tables.values()))
+        await until(pilot, lambda: table.timer is not None and table.timer.state == "running",
+                    "the shared timer")
+        await pilot.press("p")
+        await until(pilot, lambda: client.table.paused == "paused by ann", "the pause")
+        assert table.timer.state == "paused" and table.paused_by == "ann"
+        await pilot.press("p")
+        await until(pilot, lambda: not client.table.paused, "playing on")
+        assert table.timer.state == "running"

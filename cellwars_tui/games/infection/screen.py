@@ -578,8 +578,18 @@ class InfectionScreen(GameScreen):
     def action_pause(self) -> None:
         if self.read_only or self.table.is_over():
             return
-        if not self.owns_time():
-            self.say("The shared table pauses by itself while a seated player is away.")
+        if not self.owns_time():  # an online table: the hub keeps the timer for everyone
+            request = getattr(self.table, "request_pause", None)
+            if request is None:
+                self.say("This table pauses by itself while a seated player is away.")
+                return
+            on = not self._remote_pause()
+            try:
+                request(on)
+            except CellwarsError as exc:
+                self.say(str(exc))
+                return
+            self.say("Pausing the game for everyone…" if on else "Playing on…")
             return
         self.user_paused = not self.user_paused
         if self.user_paused:
@@ -762,7 +772,9 @@ class InfectionScreen(GameScreen):
                 text.append("Virus cleared!" if won else "The virus survived.",
                             style=f"bold {self.colour('highlight' if won else 'danger')}")
             elif paused:
-                why = self._remote_pause() or "press p to play on"
+                why = self._remote_pause().removeprefix("paused: ").removeprefix("paused ")
+                if not why or why.startswith("by "):
+                    why = f"{why} · p plays on" if why else "press p to play on"
                 text.append(f"⏸ PAUSED ({why})", style=f"bold {self.colour('target')}")
             elif hurry:
                 text.append("Hurry! The timer is running out!",
