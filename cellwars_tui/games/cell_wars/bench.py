@@ -37,14 +37,16 @@ def _random_game(seed: int, players: int = 6) -> tuple[R.CWState, int, list[R.CW
 def bench_random_play(quick: bool) -> list[Result]:
     games = 10 if quick else 60
     t0 = time.perf_counter()
-    steps = 0
+    steps = rounds = 0
     for seed in range(games):
-        _, n, _ = _random_game(seed)
+        end, n, _ = _random_game(seed)
         steps += n
+        rounds += end.round
     dt = time.perf_counter() - t0
     return [
         result("cell-wars: all-random 3v3 games to the end", games / dt, "games/s",
-               note=f"{games} games, {steps / games:.0f} steps each (16 rounds)"),
+               note=f"{games} games, {steps / games:.0f} steps and {rounds / games:.1f} rounds "
+                    "each"),
         result("cell-wars: random play", steps / dt, "steps/s",
                note="legal moves listed and applied, chance sampled"),
     ]
