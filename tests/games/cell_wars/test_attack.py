@@ -167,3 +167,12 @@ def test_death_at_zero_biomass_removes_the_cell_and_sends_its_cards_to_the_used_
     assert s.panels[Ca].hand == ()  # Dodge in hand (not on the panel) does not protect
     assert where(s, Ca) == "dead"
     assert sum(s.used[1]) == 2
+
+
+def test_repel_and_step_back_follow_the_attackers_last_step_after_a_turn():
+    s = put(standard(), Ia="E3", Ca="D4", Ib="I3")
+    walk = act(turn(s, Ia), "roll", "die 4", "step E", "step NE")  # E3 -> E4 -> D4
+    hit = act(walk, "attack Ca", "die 4")
+    assert where(hit, Ca) == "C4" and where(hit, Ia) == "D4"  # pushed on to the north-east
+    miss = act(walk, "attack Ca", "die 2")
+    assert where(miss, Ia) == "E4" and where(miss, Ca) == "D4"  # back south-west, not to E3
