@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -37,11 +38,12 @@ from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.api import CHANCE, Action
-from ...ui.game_screen import LOG_LINES, GameScreen, LogPanel
+from ...ui.game_screen import LOG_LINES, GameScreen
 from . import board as B
 from . import clarifications as C
 from . import rules as R
@@ -505,6 +507,103 @@ class HexBoard(Widget, can_focus=True):
 
 
 # ----------------------------------------------------------------------------------------------
+# Styled lines for the side panel and the log
+# ----------------------------------------------------------------------------------------------
+class TextLines(Visual):
+    """Lines of a Rich ``Text`` drawn straight to strips (cached per width), for the seat panel
+    and the log, which are painted again at every action: Textual's general text pipeline
+    (markup, spans, selection offsets) took more of a frame than the whole board. ``wrap``: a
+    line wider than the panel breaks between words, its later lines indented by ``indent``;
+    otherwise it is cut with an ellipsis. ``str()`` is the plain text."""
+
+    def __init__(self, text: Text, console: Any, *, wrap: bool = False, indent: int = 0,
+                 cache: dict[tuple, list[Strip]] | None = None) -> None:
+        self.text = text
+        self.console = console
+        self.wrap = wrap
+        self.indent = indent
+        # strips of each line by (its text and styles, width, base style), kept across updates
+        # by the caller: most lines of the next paint were in the last one
+        self.cache = cache if cache is not None else {}
+        lines = list(text.split("\n", allow_blank=True))
+        if lines and text.plain.endswith("\n"):
+            lines.pop()  # the newline ending the last line starts no new one
+        self.lines: list[Text] = lines
+        self._wrapped: dict[int, list[Text]] = {}
+        self._strips: dict[tuple[int, Any], list[Strip]] = {}
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        return max((cell_len(line.plain) for line in self.lines), default=0)
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return len(self.wrapped(width))
+
+    def wrapped(self, width: int) -> list[Text]:
+        out = self._wrapped.get(width)
+        if out is None:
+            out = []
+            for line in self.lines:
+                out.extend(self._wrap(line, width) if self.wrap else (line,))
+            self._wrapped[width] = out
+        return out
+
+    def _wrap(self, line: Text, width: int) -> list[Text]:
+        plain = line.plain
+        if len(plain) <= width or width <= self.indent + 8:
+            return [line]
+        if cell_len(plain) != len(plain):  # wide characters: Rich measures them
+            return list(line.wrap(self.console, width))
+        parts: list[Text] = []
+        start, room = 0, width
+        while len(plain) - start > room:
+            space = plain.rfind(" ", start, start + room + 1)
+            end = space if space > start else start + room
+            parts.append(line[start:end])
+            start = end + 1 if space > start else end
+            room = width - self.indent
+        parts.append(line[start:])
+        pad = Text(" " * self.indent)
+        return [parts[0], *(pad + part for part in parts[1:])]
+
+    def render_strips(self, width: int, height: int | None, style: Any,
+                      options: Any) -> list[Strip]:
+        key = (width, style)
+        strips = self._strips.get(key)
+        if strips is not None:
+            return strips
+        cache = self.cache
+        if len(cache) > 2000:
+            cache.clear()
+        base = style.rich_style
+        strips = []
+        for i, line in enumerate(self.lines):
+            line_key = (line.plain, tuple(line.spans), str(line.style), width, style)
+            done = cache.get(line_key)
+            if done is None:
+                done = [self._strip(part, width, base) for part in
+                        (self._wrap(line, width) if self.wrap else (line,))]
+                cache[line_key] = done
+            strips.extend(done)
+        self._strips[key] = strips
+        return strips
+
+    def _strip(self, line: Text, width: int, base: Style) -> Strip:
+        strip = Strip(Segment.apply_style(line.render(self.console, end=""), base))
+        if strip.cell_length > width:
+            cut = strip.crop(0, max(0, width - 1))
+            last = list(cut)[-1].style if cut.cell_length else base
+            strip = Strip([*cut, Segment("…", last)])
+        return strip
+
+
+# ----------------------------------------------------------------------------------------------
 # The bar of numbered choices
 # ----------------------------------------------------------------------------------------------
 @dataclass
@@ -693,6 +792,7 @@ class CellWarsScreen(GameScreen):
         self._dice_final = ""
         self._dice_text = ""
         self._rng = random.Random()
+        self._line_cache: dict[tuple, list[Strip]] = {}  # drawn lines of the log and panel
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -716,6 +816,8 @@ class CellWarsScreen(GameScreen):
         # no super().on_mount(): Textual runs GameScreen.on_mount itself (every class's handler
         # in the MRO), and calling it here subscribed the screen twice (two repaints an action)
         self.query_one(HexBoard).focus()
+        for panel in self.query("#gs-seats, #gs-log"):
+            panel.auto_links = False  # (no links in them: each repaint skips a pass per line)
 
     # -- painting ------------------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
@@ -761,10 +863,8 @@ class CellWarsScreen(GameScreen):
             entry = Text(f"{step:>3} ", style=muted)
             entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
             entries.append(entry)
-        if isinstance(widget, LogPanel):
-            widget.show_entries(entries)
-        else:  # pragma: no cover - the base always composes a LogPanel
-            widget.update(Text("\n").join(entries[-8:]))
+        widget.update(TextLines(Text("\n").join(entries), self.app.console, wrap=True,
+                                indent=4, cache=self._line_cache))
 
     def log_entries(self, rows: int) -> list[tuple[int, int | None, str]]:
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
@@ -859,7 +959,7 @@ class CellWarsScreen(GameScreen):
             widget = self.query_one("#gs-seats", Static)
         except NoMatches:
             return
-        widget.update(self.side_text(s))
+        widget.update(TextLines(self.side_text(s), self.app.console, cache=self._line_cache))
 
     def side_text(self, s: R.CWState) -> Text:
         muted = self.colour("muted")

@@ -136,6 +136,36 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
     return board * 1000, bare * 1000, n
 
 
+def move_match() -> tuple[Match, str]:
+    """The mid-game match moved on to Immune alpha's movement with a 6 rolled (three steps), and
+    the key of a step it may take: a step and an undo bring the table back where it was."""
+    from .screen import KEY_OF_DIRECTION
+
+    m = mid_game_match()
+    while m.state.step != R.SPECIAL:
+        m.play(0, next(a for a in m.legal_actions(0) if isinstance(a, R.End)))
+    m.auto_chance = False
+    m.play(0, R.Roll())
+    m.play(CHANCE, R.Die(6))
+    m.auto_chance = True
+    step = next(a for a in m.legal_actions(0) if isinstance(a, R.Step))
+    return m, KEY_OF_DIRECTION[step.dir]
+
+
+def measure_move(size: tuple[int, int] = (80, 24), n: int = 60) -> float:
+    """Median ms from a key that changes the position (a step, then ``u`` taking it back, in
+    turn) to the first frame after it: the whole table is painted again (board, seat panel, log,
+    choices), not only the cursor's lines."""
+    from ...ui.bench import key_to_repaint_median
+    from ...ui.table import LocalTable
+    from .screen import CellWarsScreen
+
+    CellWarsScreen.dice_seconds = 0
+    match, key = move_match()
+    return key_to_repaint_median(lambda: CellWarsScreen(LocalTable(match, autosave=False)),
+                                 keys=(key, "u"), samples=n, size=size) * 1000
+
+
 def bench_screen_repaint(quick: bool) -> list[Result]:
     n = 30 if quick else 120
     out = []
@@ -145,6 +175,11 @@ def bench_screen_repaint(quick: bool) -> list[Result]:
         out.append(result(f"cell-wars screen: key to repainted board, 6-player mid-game {label}",
                           board, "ms", "<=", 16,
                           note=f"median of {samples} arrow keys, headless pilot"))
+        moves = n // 2
+        out.append(result(f"cell-wars screen: key that plays a step (or undoes it) to repainted "
+                          f"table, 6-player mid-game {label}", measure_move(size, moves), "ms",
+                          "<=", 16, note=f"median of {moves} keys, step and u in turn; "
+                                         "autosave off"))
         out.append(result(f"cell-wars screen: key to repaint, bare Textual screen {label}",
                           bare, "ms", note="the same measure on a one-Static screen"))
     return out
