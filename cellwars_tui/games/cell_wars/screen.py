@@ -583,7 +583,7 @@ class TextLines(Visual):
             cache.clear()
         base = style.rich_style
         strips = []
-        for i, line in enumerate(self.lines):
+        for line in self.lines:
             line_key = (line.plain, tuple(line.spans), str(line.style), width, style)
             done = cache.get(line_key)
             if done is None:

@@ -5,12 +5,15 @@ asks for the size it needs (smaller shows the "terminal too small" notice)."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.text import Text
+from textual.style import Style
 
 from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars.screen import (
     CellWarsScreen,
     HexBoard,
     KeysPanel,
+    TextLines,
     board_top,
     hex_layout,
 )
@@ -100,6 +103,23 @@ async def test_log_lines_wrap_instead_of_being_cut_and_the_newest_is_last():
         flat = " ".join(line.strip() for line in text.splitlines())
         words = long[-1][2].split()
         assert " ".join(words[-3:]) in flat
+
+
+def test_panel_lines_wrap_between_words_under_the_sentence_or_end_in_an_ellipsis():
+    console = Console(width=80, file=open("/dev/null", "w"))
+    text = Text(" 12 ")
+    text.append("Cancer beta degrades E4 and the tissue turns", style="red")
+    text.append("\nshort\n")
+    wrapped = TextLines(text, console, wrap=True, indent=4)
+    lines = ["".join(seg.text for seg in strip)
+             for strip in wrapped.render_strips(20, None, Style(), None)]
+    assert lines == [" 12 Cancer beta", "    degrades E4 and", "    the tissue turns",
+                     "short"]
+    assert wrapped.get_height(None, 20) == 4 and str(wrapped) == text.plain
+    cut = TextLines(text, console)
+    lines = ["".join(seg.text for seg in strip)
+             for strip in cut.render_strips(20, None, Style(), None)]
+    assert lines == [" 12 Cancer beta deg…", "short"]
 
 
 async def test_the_keys_panel_fits_at_80x24_and_any_key_closes_it_without_playing():
