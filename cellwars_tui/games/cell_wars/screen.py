@@ -868,7 +868,8 @@ class CellWarsScreen(GameScreen):
 
     def log_entries(self, rows: int) -> list[tuple[int, int | None, str]]:
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
-        E4") when the match is at hand, every other sentence is the table's own."""
+        E4") and comes first among the lines of its step (the cause before what it did to the
+        tile) when the match is at hand; every other sentence is the table's own."""
         entries = self.table.events(last=rows)
         match = getattr(self.table, "match", None)
         if match is None:
@@ -881,8 +882,9 @@ class CellWarsScreen(GameScreen):
                 specials = [e for e in match.events[i] if isinstance(e, R.Special)]
                 if len(specials) == 1 and sentence == R.describe(specials[0]):
                     better = special_sentence(specials[0], match.states[i + 1])
-            out.append((step, seat, better or sentence))
-        return out
+            out.append((step, better is None, seat, better or sentence))
+        out.sort(key=lambda e: e[:2])  # (stable: the steps come in order already)
+        return [(step, seat, sentence) for step, _, seat, sentence in out]
 
     def _paint_prompt(self) -> None:
         """The status line says what to do now (unless a message was just said)."""

@@ -195,6 +195,18 @@ async def test_the_log_names_the_tile_of_a_special_action():
         assert "Cancer alpha solidifies G4 (1/3)" in _text(screen, "#gs-log")
 
 
+async def test_the_log_says_the_special_action_before_what_it_did_to_the_tile():
+    s = turn(put(standard(), Ca="F4"), Ca, step=R.SPECIAL)
+    app = CellwarsApp(match=_arranged(s, human=1))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await _choose(pilot, screen, "degrade F4", "keys")
+        lines = [sentence for _, _, sentence in screen.log_entries(40)]
+        cause = lines.index("Cancer alpha degrades F4")
+        assert lines[cause + 1].startswith("F4 becomes cancer tissue"), lines[cause:]
+
+
 async def test_k_lists_the_keys():
     app = CellwarsApp(match=_arranged(standard(), human=0))
     async with app.run_test(size=(100, 30)) as pilot:
