@@ -11,10 +11,15 @@ from .winrate import measure
 def bench_win_rate(quick: bool) -> list[Result]:
     games = 40 if quick else 200
     out = []
-    for players, pace in ((1, "normal"), (2, "easy"), (4, "normal")):
-        m = measure(players, C.PACES[pace], games, seed=1)
-        out.append(result(f"infection: win rate, {players} {pace} bot(s)", m["win"] * 100, "%",
-                          note=f"{games} games, wins end at {m['win_time']:.0f} s of 540 on average"))
+    for players, pace, tense in ((1, "normal", False), (2, "easy", False), (4, "normal", False),
+                                 (4, "normal", True)):
+        secs = C.tense_round_seconds(players) if tense else C.ROUND_SECONDS_DEFAULT
+        m = measure(players, C.PACES[pace], games, seed=1, round_seconds=secs)
+        name = f"infection: win rate, {players} {pace} bot(s)" + (
+            f", tense team game ({secs} s rounds)" if tense else "")
+        out.append(result(name, m["win"] * 100, "%",
+                          note=f"{games} games, wins end at {m['win_time']:.0f} s of "
+                               f"{C.ROUNDS * secs} on average"))
     return out
 
 

@@ -13,6 +13,38 @@ ROUND_SECONDS_MIN, ROUND_SECONDS_MAX = 30, 900
 CARDS_PER_COLUMN = {1: 3, 2: 5, 3: 7, 4: 9}
 NEW_CARDS_AFTER_ROUNDS = (1, 2)  # a new card tops each column when these rounds end
 
+# The "tense team game" option (off by default: every round lasts the seed's three minutes). The
+# seed deals 3, 5, 7 or 9 cards per column for 1 to 4 players and adds 3 per round end whatever
+# the team size, so a bigger team has fewer cards each: at three minutes teams of normal-pace bots
+# win 99-100 % of games while a solo player wins about two in three. The option keeps every rule
+# and shortens the rounds by team size instead, to the length at which a team of normal-pace bots
+# wins about two games in three (measured with ``winrate.py --sweep``; solo keeps three minutes).
+TENSE_ROUND_SECONDS = {1: 180, 2: 135, 3: 120, 4: 110}
+
+
+def tense_round_seconds(players: int) -> int:
+    """The round length of a tense team game for ``players`` (the seed's 180 s outside 1-4)."""
+    return TENSE_ROUND_SECONDS.get(players, ROUND_SECONDS_DEFAULT)
+
+
+def mmss(seconds: int) -> str:
+    """``135`` -> ``"2:15"``: a round length as the countdown shows it."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def effective_round_seconds(players: int, round_seconds: int, tense: bool) -> int:
+    """The round length a game plays with: the tense one for its team size when ``tense``, else
+    ``round_seconds``. ValueError when ``tense`` meets a round length chosen by hand (anything
+    but the seed's 180 s or the tense length itself)."""
+    if not tense:
+        return round_seconds
+    secs = tense_round_seconds(players)
+    if round_seconds not in (ROUND_SECONDS_DEFAULT, secs):
+        raise ValueError(f"a tense team game sets its own round length ({secs} s for {players} "
+                         f"player{'s' if players != 1 else ''}); leave the round length at "
+                         f"{ROUND_SECONDS_DEFAULT} s or turn the tense team game off")
+    return secs
+
 # Bot pace: seconds between two actions of a bot teammate (a roll, a hold, a target, a claim...).
 PACES = {"easy": 2.0, "normal": 1.2, "fast": 0.7}
 PACE_DEFAULT = "normal"
@@ -30,12 +62,12 @@ def parse_paces(text: str, players: int) -> tuple[str, ...]:
     if len(names) > players:
         raise ValueError(f"{len(names)} bot paces for {players} seats")
     return tuple(names[min(i, len(names) - 1)] for i in range(players))
-PACE_JITTER = 0.3
+PACE_JITTER = 0.3  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
 # Play time reached is recorded (a "clock N" step, the one after the last action moved on) every
 # this many seconds without an action, and whenever a player leaves the table: a crash loses at
 # most this much of the round's time.
 CLOCK_SECONDS = 2.0
-TUMBLE_SECONDS = 1.5  # dice take this long to land after a roll (no action meanwhile)  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
+TUMBLE_SECONDS = 1.5  # dice take this long to land after a roll (no action meanwhile)
 
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("Protein Value",
@@ -113,4 +145,13 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("Target any card: As long",
      "Target any card places the meeple on any card without a meeple in a column the "
      "microscopes allow."),
+    ("Players have only nine minutes",
+     "Nine minutes is the seed's three rounds of three minutes, the default here. With the seed's "
+     "dealing (3, 5, 7 or 9 cards per column for 1 to 4 players, 3 new cards per round end "
+     "whatever the team size) a team has fewer cards per player than a solo player, and teams of "
+     "normal-pace bots almost never lose. The 'tense team game' option keeps every rule and the "
+     "three rounds but shortens each round by team size: " + ", ".join(
+         f"{mmss(TENSE_ROUND_SECONDS[n])} for {('two', 'three', 'four')[n - 2]}" for n in (2, 3, 4))
+     + f" players (solo keeps {mmss(TENSE_ROUND_SECONDS[1])}); at these lengths a team of "
+     "normal-pace bots wins about two games in three, as a solo player does in three minutes."),
 )

@@ -40,6 +40,14 @@ class InfectionOptions(Options, frozen=True, kw_only=True):
     players: int = 1
     round_seconds: int = C.ROUND_SECONDS_DEFAULT
     paces: str = C.PACE_DEFAULT  # bot teammates' pace: easy, normal or fast, or one per seat
+    # Shorter rounds by team size (clarifications.TENSE_ROUND_SECONDS): a team game as tense as
+    # the solo one. It sets ``round_seconds`` itself, so every table reads the length it plays.
+    tense_team_game: bool = False
+
+    def __post_init__(self) -> None:
+        secs = C.effective_round_seconds(self.players, self.round_seconds, self.tense_team_game)
+        if secs != self.round_seconds:
+            msgspec.structs.force_setattr(self, "round_seconds", secs)
 
 
 class Player(msgspec.Struct, frozen=True, array_like=True):

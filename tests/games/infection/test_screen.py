@@ -642,3 +642,21 @@ async def test_the_mouse_alone_rolls_targets_and_takes_a_card(clock):
         assert len(p.cards) == 1 and p.stage == R.WHITE
         kinds = {type(st.action) for st in table.match.steps if st.seat == 0}
         assert {R.RollWhite, R.Roll, R.Target, R.Claim} <= kinds
+
+
+async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
+    """Two players, tense team game: the countdown starts at 2:15 and round 2 starts when it runs
+    out (nobody acts, so only the timer ends the round)."""
+    app = _app(players=2, tense_team_game=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert _clock(screen) == C.mmss(C.TENSE_ROUND_SECONDS[2]) == "2:15"
+        await clock.advance(C.TENSE_ROUND_SECONDS[2] - 0.5)
+        await pilot.pause()
+        assert screen.table.view(None).round == 1
+        await clock.advance(0.55)
+        await pilot.pause()
+        assert screen.table.view(None).round == 2
+        time_up = [st for st in screen.table.match.steps if isinstance(st.action, R.TimeUp)]
+        assert [st.t for st in time_up] == [pytest.approx(135, abs=0.1)]
