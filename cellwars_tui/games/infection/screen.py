@@ -182,6 +182,7 @@ class InfectionScreen(GameScreen):
         super().__init__(table, read_only=read_only)
         opts = self._options()
         self.round_seconds = float(getattr(opts, "round_seconds", C.ROUND_SECONDS_DEFAULT))
+        self.tense = bool(getattr(opts, "tense_team_game", False)) and table.players > 1
         players = table.players
         try:
             paces = C.parse_paces(getattr(opts, "paces", C.PACE_DEFAULT), players)
@@ -764,6 +765,8 @@ class InfectionScreen(GameScreen):
         def info() -> Text:
             text = Text(no_wrap=True, overflow="ellipsis")
             text.append(f"Round {s.round}/{C.ROUNDS}", style="bold")
+            if self.tense:  # the rounds are shorter than the seed's: say why
+                text.append(" (tense)", style=self.colour("muted"))
             text.append(f" · virus: {left_cards} molecule{'s' if left_cards != 1 else ''}")
             text.append(f" · decks {'/'.join(str(len(d)) for d in s.decks)}\n",
                         style=self.colour("muted"))

@@ -652,6 +652,7 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
         await pilot.pause()
         screen = app.screen
         assert _clock(screen) == C.mmss(C.TENSE_ROUND_SECONDS[2]) == "2:15"
+        assert "Round 1/3 (tense)" in _text(screen, "#inf-round")
         await clock.advance(C.TENSE_ROUND_SECONDS[2] - 0.5)
         await pilot.pause()
         assert screen.table.view(None).round == 1
