@@ -793,6 +793,7 @@ class CellWarsScreen(GameScreen):
         self._dice_text = ""
         self._rng = random.Random()
         self._line_cache: dict[tuple, list[Strip]] = {}  # drawn lines of the log and panel
+        self._side_lines = -1  # lines in the seat panel when it was last painted
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -863,8 +864,9 @@ class CellWarsScreen(GameScreen):
             entry = Text(f"{step:>3} ", style=muted)
             entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
             entries.append(entry)
+        # (the log's height is the panel's, whatever it holds: no new layout for it)
         widget.update(TextLines(Text("\n").join(entries), self.app.console, wrap=True,
-                                indent=4, cache=self._line_cache))
+                                indent=4, cache=self._line_cache), layout=False)
 
     def log_entries(self, rows: int) -> list[tuple[int, int | None, str]]:
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
@@ -961,7 +963,10 @@ class CellWarsScreen(GameScreen):
             widget = self.query_one("#gs-seats", Static)
         except NoMatches:
             return
-        widget.update(TextLines(self.side_text(s), self.app.console, cache=self._line_cache))
+        lines = TextLines(self.side_text(s), self.app.console, cache=self._line_cache)
+        # a new layout only when the panel's height changes (the log below takes the rest)
+        widget.update(lines, layout=len(lines.lines) != self._side_lines)
+        self._side_lines = len(lines.lines)
 
     def side_text(self, s: R.CWState) -> Text:
         muted = self.colour("muted")
