@@ -109,6 +109,10 @@ def table_line(t: p.TableInfo, mine: bool = False) -> str:
     return f"{t.code}  {t.title:<16} {t.status:<8} {seats}{watch}{star}"
 
 
+def players_label(n: int) -> str:
+    return f"{n} player{'' if n == 1 else 's'}"
+
+
 class LobbyScreen(Screen):
     """Open tables; join by code; create a table."""
 
@@ -126,6 +130,7 @@ class LobbyScreen(Screen):
     BINDINGS = [
         Binding("n", "create", "New table"),
         Binding("j", "focus_code", "Join by code"),
+        Binding("g", "focus_create", "Game"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -149,7 +154,7 @@ class LobbyScreen(Screen):
             yield Button("Join", id="join")
         with Horizontal(classes="row"):
             yield Select([(g.title, g.id) for g in games], prompt="game", id="game",
-                         value=games[0].id if games else Select.BLANK)
+                         value=games[0].id if games else Select.BLANK, allow_blank=not games)
             yield Select([], prompt="players", id="players")
             yield Button("New table", id="create", variant="primary")
         yield Footer()
@@ -209,7 +214,7 @@ class LobbyScreen(Screen):
             return
         game = get_game(game_id)
         counts = range(game.min_players, game.max_players + 1)
-        players.set_options([(f"{n} players", n) for n in counts])
+        players.set_options([(players_label(n), n) for n in counts])
         players.value = min(game.max_players, max(2, game.min_players))  # online: two or more
 
     # screen -> hub -------------------------------------------------------------------------

@@ -6,7 +6,9 @@ from textual.app import App
 
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.client import HubClient
-from cellwars_tui.ssh.lobby import HubLink, LobbyScreen, TableScreen, seat_line, table_line
+from cellwars_tui.ssh.lobby import (
+    HubLink, LobbyScreen, TableScreen, players_label, seat_line, table_line,
+)
 from cellwars_tui.ui.game_screen import GameScreen
 
 from .test_hub import hub, join, table_where  # noqa: F401
@@ -160,3 +162,26 @@ async def test_p_in_an_online_infection_game_pauses_the_shared_timer_for_everyon
         await pilot.press("p")
         await until(pilot, lambda: not client.table.paused, "playing on")
         assert table.timer.state == "running"
+
+
+async def test_g_picks_the_game_for_a_new_table(hub):  # noqa: F811
+    from textual.widgets import Select
+
+    hub.admit("token-ann", "key:ann", "ann")
+    client = HubClient(str(hub.socket_path), "token-ann")
+    app = OnlineApp(client)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: client.lobby is not None, "the lobby")
+        await pilot.pause()
+        games = app.screen.query_one("#game", Select)
+        await pilot.press("g")
+        assert app.focused is games
+        games.value = "infection"
+        await pilot.pause()
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert client.table.info.game == "infection"
+
+
+def test_a_solo_player_count_reads_one_player():
+    assert (players_label(1), players_label(2)) == ("1 player", "2 players")
