@@ -76,6 +76,10 @@ def test_the_tense_round_lengths_shrink_as_the_team_grows_and_solo_keeps_the_see
 def test_the_rules_page_states_the_tense_round_lengths_and_the_seed_passage_they_settle():
     assert "*\"Players have only nine minutes\"*" in RULES_MD
     assert "3, 5, 7 or 9 cards per column" in RULES_MD
+    tense = {n: C.mmss(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
+    clarification = (f"{tense[2]} for two players, {tense[3]} for three, {tense[4]} for four "
+                     f"(solo keeps {tense[1]})")
+    assert clarification in " ".join(RULES_MD.split())
     section = RULES_MD.split("## A tense team game", 1)[1].split("\n## ", 1)[0]
     rows = dict(re.findall(r"^\| (\d) \| (\d+:\d\d) \|", section, re.M))
     assert rows == {str(n): C.mmss(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
