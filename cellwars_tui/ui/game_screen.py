@@ -179,7 +179,7 @@ class GameScreen(Screen):
     def say(self, text: str) -> None:
         self._status = text
         if self.is_mounted and self.is_attached:
-            self.query_one("#gs-status", Static).update(Text(text))
+            self.query_one("#gs-status", Static).update(Text(text), layout=False)  # one line
 
     def seat_title(self, seat: int) -> str:
         """A seat as every list and dialog names it: "Ann", "Blue (search bot)" (ui/naming.py)."""
@@ -283,21 +283,10 @@ class GameScreen(Screen):
         if bot is not None:
             self._start_bot(bot)
 
-    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+    def paint_seats(self, viewer: int | None, acting: list[int], over: bool) -> None:
+        """The side panel's seat list (a game screen that draws its own panel overrides this, so
+        the table is not drawn twice for each step)."""
         table = self.table
-        over = table.is_over()
-        acting = [s for s in table.to_act() if s != CHANCE]
-        if over:
-            line = "game over"
-        elif acting:
-            line = ", ".join(table.seat_name(s) for s in acting) + " to act"
-        else:
-            line = ""
-        self.query_one("#gs-title", Static).update(
-            Text(" · ".join(p for p in (self.game.title, self.step_label(), line) if p),
-                 no_wrap=True,
-                 overflow="ellipsis")
-        )
         seats = Text()
         for i in range(table.players):
             marker = "▶ " if i in acting else "  "
@@ -309,9 +298,12 @@ class GameScreen(Screen):
                 seats.append(" (you)")
             seats.append("\n")
         self.query_one("#gs-seats", Static).update(seats)
+
+    def paint_log(self) -> None:
+        """The log panel (a game screen with its own log overrides this)."""
         entries = []
         muted = self.colour("muted")
-        for step, seat, sentence in table.events(last=LOG_LINES):
+        for step, seat, sentence in self.table.events(last=LOG_LINES):
             entry = Text(f"{step:>3} ", style=muted)
             entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
             entries.append(entry)
@@ -320,6 +312,25 @@ class GameScreen(Screen):
             log_widget.show_entries(entries)
         else:
             log_widget.update(Text("\n").join(entries))
+
+    def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
+        table = self.table
+        over = table.is_over()
+        acting = [s for s in table.to_act() if s != CHANCE]
+        if over:
+            line = "game over"
+        elif acting:
+            line = ", ".join(table.seat_name(s) for s in acting) + " to act"
+        else:
+            line = ""
+        self.query_one("#gs-title", Static).update(  # one line: no new layout for it
+            Text(" · ".join(p for p in (self.game.title, self.step_label(), line) if p),
+                 no_wrap=True,
+                 overflow="ellipsis"),
+            layout=False,
+        )
+        self.paint_seats(viewer, acting, over)
+        self.paint_log()
         banner = self.query_one("#gs-banner")
         banner.set_class(over, "over")
         if over != self._over:
@@ -353,7 +364,8 @@ class GameScreen(Screen):
         problem = getattr(table, "save_problem", None)
         if problem:
             status = problem
-        self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"),
+                                                    layout=False)  # one line
 
     # -- hot-seat cover ----------------------------------------------------------------------
     def _cover(self, seat: int) -> None:

@@ -845,11 +845,16 @@ class CellWarsScreen(GameScreen):
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
         told = bool(self._status)
-        super()._paint_frame(viewer, bot)
+        super()._paint_frame(viewer, bot)  # (its seats and log are this screen's, below)
         self._paint_side()
-        self._paint_log()
         if not told:
             self._paint_prompt()
+
+    def paint_seats(self, viewer: int | None, acting: list[int], over: bool) -> None:
+        pass  # the side panel (_paint_side) draws every seat
+
+    def paint_log(self) -> None:
+        self._paint_log()
 
     def _paint_log(self) -> None:
         """The log with the tile a special action happened on; long sentences wrap (the log
