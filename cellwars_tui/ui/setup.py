@@ -140,7 +140,8 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             row.display = index < players
             if index < players and self.query_one(f"#seat-kind-{index}", Select).value == "mcts":
                 any_search = True
-        self.query_one("#think-row").display = any_search
+        # a real-time game's bots act at their pace (a game option), not on a think budget
+        self.query_one("#think-row").display = any_search and not self.game.real_time
 
     # -- collecting and checking -------------------------------------------------------------
     def request(self) -> NewGameRequest:

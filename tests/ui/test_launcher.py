@@ -370,3 +370,17 @@ async def test_the_detail_page_is_laid_out_for_its_buttons_before_they_come():
         await pilot.press("down")  # Resume: Open
         await pilot.pause()
         assert grid.styles.height.value == 3 and grid.region.height == 3
+
+
+async def test_new_game_dialog_asks_a_bot_think_time_only_where_bots_think_on_a_budget():
+    from cellwars_tui.core.registry import get_game
+
+    for game_id, asked in (("virus-fight", True), ("infection", False)):
+        app = CellwarsApp(games=[])
+        async with app.run_test(size=(100, 30)) as pilot:
+            dialog = NewGameScreen(get_game(game_id))
+            app.push_screen(dialog)
+            await settle(pilot)
+            await pilot.pause()
+            # seat 2 is a search bot by default; Infection's bots act at their pace instead
+            assert dialog.query_one("#think-row").display is asked, game_id
