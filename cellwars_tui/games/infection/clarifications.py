@@ -7,6 +7,8 @@ quoted fragment of the seed with the decision in our own words. rules.md repeats
 
 from __future__ import annotations
 
+from ...timer import format_clock  # a round length as the countdown shows it ("2:15")
+
 ROUNDS = 3
 ROUND_SECONDS_DEFAULT = 180
 ROUND_SECONDS_MIN, ROUND_SECONDS_MAX = 30, 900
@@ -25,11 +27,6 @@ TENSE_ROUND_SECONDS = {1: 180, 2: 135, 3: 120, 4: 110}
 def tense_round_seconds(players: int) -> int:
     """The round length of a tense team game for ``players`` (the seed's 180 s outside 1-4)."""
     return TENSE_ROUND_SECONDS.get(players, ROUND_SECONDS_DEFAULT)
-
-
-def mmss(seconds: int) -> str:
-    """``135`` -> ``"2:15"``: a round length as the countdown shows it."""
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def effective_round_seconds(players: int, round_seconds: int, tense: bool) -> int:
@@ -151,7 +148,7 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "whatever the team size) a team has fewer cards per player than a solo player, and teams of "
      "normal-pace bots almost never lose. The 'tense team game' option keeps every rule and the "
      "three rounds but shortens each round by team size: " + ", ".join(
-         f"{mmss(TENSE_ROUND_SECONDS[n])} for {('two', 'three', 'four')[n - 2]}" for n in (2, 3, 4))
-     + f" players (solo keeps {mmss(TENSE_ROUND_SECONDS[1])}); at these lengths a team of "
+         f"{format_clock(TENSE_ROUND_SECONDS[n])} for {('two', 'three', 'four')[n - 2]}" for n in (2, 3, 4))
+     + f" players (solo keeps {format_clock(TENSE_ROUND_SECONDS[1])}); at these lengths a team of "
      "normal-pace bots wins about two games in three, as a solo player does in three minutes."),
 )

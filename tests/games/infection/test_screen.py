@@ -13,7 +13,7 @@ from cellwars_tui.games.infection import rules as R
 from cellwars_tui.games.infection.bot import choose
 from cellwars_tui.games.infection.screen import (COLUMN_KEYS, FPS, POWER_KEYS, SCREEN,
                                                    InfectionScreen)
-from cellwars_tui.timer import FakeClock
+from cellwars_tui.timer import FakeClock, format_clock
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import MovesPicker
 from cellwars_tui.ui.screens import screen_class
@@ -651,7 +651,7 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert _clock(screen) == C.mmss(C.TENSE_ROUND_SECONDS[2]) == "2:15"
+        assert _clock(screen) == format_clock(C.TENSE_ROUND_SECONDS[2]) == "2:15"
         assert "Round 1/3 (tense)" in _text(screen, "#inf-round")
         await clock.advance(C.TENSE_ROUND_SECONDS[2] - 0.5)
         await pilot.pause()

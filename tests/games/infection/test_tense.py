@@ -10,6 +10,7 @@ import pytest
 from cellwars_tui.core.errors import BadOptions
 from cellwars_tui.games.infection import clarifications as C
 from cellwars_tui.games.infection.rules import GAME, InfectionOptions
+from cellwars_tui.timer import format_clock
 from cellwars_tui.ui.request import new_game_request
 
 from .helpers import start
@@ -76,13 +77,13 @@ def test_the_tense_round_lengths_shrink_as_the_team_grows_and_solo_keeps_the_see
 def test_the_rules_page_states_the_tense_round_lengths_and_the_seed_passage_they_settle():
     assert "*\"Players have only nine minutes\"*" in RULES_MD
     assert "3, 5, 7 or 9 cards per column" in RULES_MD
-    tense = {n: C.mmss(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
+    tense = {n: format_clock(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
     clarification = (f"{tense[2]} for two players, {tense[3]} for three, {tense[4]} for four "
                      f"(solo keeps {tense[1]})")
     assert clarification in " ".join(RULES_MD.split())
     section = RULES_MD.split("## A tense team game", 1)[1].split("\n## ", 1)[0]
     rows = dict(re.findall(r"^\| (\d) \| (\d+:\d\d) \|", section, re.M))
-    assert rows == {str(n): C.mmss(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
+    assert rows == {str(n): format_clock(C.TENSE_ROUND_SECONDS[n]) for n in (1, 2, 3, 4)}
     words = " ".join(section.split())
     assert "**Tense team game**" in words  # the option's name in the New game dialog
     assert "tense-team-game=yes" in words  # and on the command line
