@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ..core.api import Game
 from ..core.errors import CellwarsError
@@ -102,7 +102,9 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             yield Label(_label(f.name), classes="setup-label")
             choices = literal_choices(f.type)
             if f.type is bool:
-                yield Switch(value=bool(default), id=wid)
+                # no / yes in words: Textual's Switch and Checkbox tell on from off by colour only
+                yield Select([("no", False), ("yes", True)], value=bool(default),
+                             allow_blank=False, id=wid, compact=True)
             elif choices is not None:
                 yield Select([(str(c), c) for c in choices], value=default,
                              allow_blank=False, id=wid, compact=True)
@@ -158,9 +160,7 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
         options: dict[str, Any] = {}
         for f in self.fields:
             widget = self.query_one(f"#opt-{f.name}")
-            if isinstance(widget, Switch):
-                options[f.name] = widget.value
-            elif isinstance(widget, Select):
+            if isinstance(widget, Select):
                 options[f.name] = widget.value
             elif isinstance(widget, Input):
                 text = widget.value.strip()

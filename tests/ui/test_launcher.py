@@ -76,7 +76,7 @@ async def test_new_game_dialog_refuses_absurd_options_with_a_message():
         assert isinstance(dialog, NewGameScreen)
         # every option kind has its widget
         assert type(dialog.query_one("#opt-goal")).__name__ == "Input"
-        assert type(dialog.query_one("#opt-fast")).__name__ == "Switch"
+        assert type(dialog.query_one("#opt-fast")).__name__ == "Select"  # no / yes, in words
         assert type(dialog.query_one("#opt-die")).__name__ == "Select"
         dialog.query_one("#opt-goal").value = "1000"
         await pilot.press("ctrl+s")

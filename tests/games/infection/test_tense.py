@@ -97,8 +97,8 @@ def test_an_online_table_times_a_tense_team_game_by_its_shorter_rounds():
     assert round_seconds(GAME, opts) == C.TENSE_ROUND_SECONDS[4]
 
 
-async def test_the_new_game_dialog_shows_the_option_as_one_switch_that_shortens_the_rounds():
-    from textual.widgets import Label, Switch
+async def test_the_new_game_dialog_shows_the_option_as_one_no_yes_choice_that_shortens_the_rounds():
+    from textual.widgets import Label, Select
 
     from cellwars_tui.games.infection.screen import FPS, InfectionScreen
     from cellwars_tui.timer import FakeClock
@@ -114,7 +114,7 @@ async def test_the_new_game_dialog_shows_the_option_as_one_switch_that_shortens_
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, NewGameScreen)
-            switch = dialog.query_one("#opt-tense_team_game", Switch)
+            switch = dialog.query_one("#opt-tense_team_game", Select)
             assert switch.value is False  # the seed's three minutes by default
             labels = [str(w.render()) for w in dialog.query(Label)]
             assert "Tense team game" in labels
