@@ -29,6 +29,11 @@ async def test_a_client_that_goes_silent_is_dropped_and_an_idle_one_stays(make_s
         proxy.freeze()  # from now on the silent client neither reads nor answers
         await asyncio.wait_for(proxy.server_side_closed.wait(), 20)  # the server hung up on it
         assert await _gone(silent_pid)
+        # its session is counted out a moment after its child is gone (the server reaps it)
+        for _ in range(200):
+            if len(server.sessions) == 1:
+                break
+            await asyncio.sleep(0.05)
         # the idle player has been quiet at least as long, and is still in
         assert _alive(idle_pid) and len(server.sessions) == 1
         idle.send("k")
