@@ -130,6 +130,20 @@ class Game(ABC, Generic[S, A]):
         self.check_options(opts)
         return opts
 
+    def options_from_record(self, data: dict[str, Any], rules_version: int) -> Options:
+        """The options of a game recorded under rules ``rules_version`` (records are forever).
+
+        When a game's rules change, its ``rules_version`` goes up and the older rules stay playable
+        through an option (a board, a rules edition) that :meth:`upgrade_options` sets for older
+        records, so an old record replays exactly under the rules it was played with, and a game
+        resumed from it goes on under those rules."""
+        return self.options_from_dict(self.upgrade_options(dict(data), rules_version))
+
+    def upgrade_options(self, data: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """Hook: a record's options, written under ``rules_version``, as options of these rules
+        that play the same game. Default: unchanged (the game's rules never changed)."""
+        return data
+
     # -- the rules -------------------------------------------------------------------------
     @abstractmethod
     def initial_state(self, options: Options) -> S:

@@ -358,7 +358,7 @@ def record_to_match(
         raise RecordError(path, f"this is a {game.title} record, not {expect_game}")
     h = record.header
     try:
-        options = game.options_from_dict(h.options)
+        options = game.options_from_record(h.options, h.rules_version)
     except BadOptions as exc:
         raise RecordError(path, str(exc)) from None
     if len(h.seats) != options.players:

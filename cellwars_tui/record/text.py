@@ -77,7 +77,11 @@ def import_text(text: str, path: object = "<move list>") -> Match:
             raise RecordError(path, f"the header has no '# {key}:' line")
     try:
         game = get_game(header["game"])
-        options = game.options_from_dict(json.loads(header["options"]))
+        # a list without the line predates rules versions: version 1
+        rules_version = int(header.get("rules-version", "1"))
+        if rules_version > game.rules_version:
+            raise RecordError(path, f"made with newer {game.title} rules (version {rules_version})")
+        options = game.options_from_record(json.loads(header["options"]), rules_version)
         seats = msgspec.convert(json.loads(header["seats"]), list[Seat])
         seed = int(header["seed"])
         if len(seats) != options.players:

@@ -210,7 +210,7 @@ class Replay:
                 warning = (f"made with newer {game.title} rules (version {h.rules_version}; "
                            f"these are version {game.rules_version}): steps checked by these")
         try:
-            options = game.options_from_dict(h.options)
+            options = game.options_from_record(h.options, h.rules_version)
         except BadOptions as exc:
             raise RecordError(where, str(exc)) from None
         except Exception as exc:  # an options type whose checks trip on absurd values

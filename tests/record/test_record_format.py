@@ -209,3 +209,29 @@ def test_reading_a_record_never_blocks_on_a_fifo_or_reads_a_device(tmp_path):
     for path in (fifo, type(tmp_path)("/dev/zero"), tmp_path):
         with pytest.raises(RecordError, match="not a regular file"):
             read_record_file(path)
+
+
+def test_a_record_of_older_rules_gets_its_options_through_the_games_upgrade_hook(tmp_path, monkeypatch):
+    """Records are forever: when a game's rules version goes up, a record written under an older
+    version is opened with the options ``upgrade_options`` gives for that version (the older rules
+    kept as an option), by the resume path, the replay path and the move-list import alike."""
+    from cellwars_tui.record.text import export_text, import_text
+    from cellwars_tui.replay.model import Replay
+
+    m = played()
+    path = tmp_path / "old-rules.cellwars.json"
+    save_match(m, path)
+    text = export_text(m)
+    seen: list[tuple[dict, int]] = []
+
+    def upgrade(self, data, rules_version):
+        seen.append((dict(data), rules_version))
+        return data
+
+    monkeypatch.setattr(type(TOY), "rules_version", TOY.rules_version + 1)
+    monkeypatch.setattr(type(TOY), "upgrade_options", upgrade)
+    assert load_match(path).state == m.state
+    assert Replay.from_record(decode_record(path.read_bytes()), path).state_at(len(m.history)) == m.state
+    assert import_text(text).state == m.state
+    assert [v for _, v in seen] == [1, 1, 1]
+    assert all(d["players"] == 2 for d, _ in seen)
