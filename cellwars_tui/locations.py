@@ -43,12 +43,9 @@ def user_themes_dir() -> Path:
 
 
 def shipped_themes_dir() -> Path:
-    """The ``themes/`` folder shipped with the project (beside the package)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "themes", here / "themes"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "themes"
+    """The themes shipped inside the package (``cellwars_tui/themes``; the top-level ``themes/``
+    of a checkout points there), so an editable install and a wheel find the same files."""
+    return Path(__file__).resolve().parent / "themes"
 
 
 def settings_file() -> Path:
