@@ -12,7 +12,7 @@ from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
-from ..ui.naming import seats_text
+from ..table.naming import seats_text
 from .salvage import salvage
 
 

@@ -34,9 +34,9 @@ from ..locations import data_dir
 from ..record.files import MAX_MOVE_LIST_BYTES, check_user_file, read_user_file  # noqa: F401 (re-exported)
 from ..record.format import SUFFIX, write_atomic
 from ..replay import SPEEDS, Replay, rows, search
-from ..replay.table import ReplayTable
+from ..table.replay import ReplayTable
 from .game_screen import GameScreen
-from .naming import KIND_WORDS
+from ..table.naming import KIND_WORDS
 
 _CSS = Path(__file__).with_name("replay.tcss").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
@@ -540,7 +540,7 @@ class ReplayScreen(GameScreen):
                 start(match)
             else:  # an app without the shell's helpers (tests of this module alone)
                 from .screens import screen_class
-                from .table import LocalTable
+                from ..table.local import LocalTable
 
                 table = LocalTable(match)
                 table.save()

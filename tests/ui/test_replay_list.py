@@ -223,7 +223,7 @@ async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
 
 def test_bot_wording_is_one_function_and_steps_are_pluralised():
     from cellwars_tui.core import Seat
-    from cellwars_tui.ui.naming import plural, seat_kind_word, seat_text, seats_text
+    from cellwars_tui.table.naming import plural, seat_kind_word, seat_text, seats_text
 
     ann, search, rand = Seat(name="Ann"), Seat(name="B", kind="bot", bot="mcts"), \
         Seat(name="C", kind="bot", bot="random")

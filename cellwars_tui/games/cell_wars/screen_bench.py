@@ -125,7 +125,7 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
         board = asyncio.run(_measure_board(size, n))
         bare = asyncio.run(_measure_bare(size, n))
         return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
-    from ...ui.table import LocalTable
+    from ...table.local import LocalTable
     from .screen import CellWarsScreen
 
     CellWarsScreen.dice_seconds = 0
@@ -157,7 +157,7 @@ def measure_move(size: tuple[int, int] = (80, 24), n: int = 60) -> float:
     turn) to the first frame after it: the whole table is painted again (board, seat panel, log,
     choices), not only the cursor's lines."""
     from ...ui.bench import key_to_repaint_median
-    from ...ui.table import LocalTable
+    from ...table.local import LocalTable
     from .screen import CellWarsScreen
 
     CellWarsScreen.dice_seconds = 0

@@ -30,7 +30,7 @@ from cellwars_tui.games.cell_wars.screen import (
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 
 from .helpers import CANCER_TILES, PIECES, SIGNS, T
 
