@@ -223,16 +223,18 @@ class ReplayTable(ChangeListeners):
         if not 1 <= n <= len(r.steps):
             return []
         names = names if names is not None else self.names()
+        # (Game.view_event is being declared with the other game hooks; until then, probed)
         hook = getattr(self.game, "view_event", None) if self.seat is not None else None
         out = []
-        for ev in r.events[n - 1]:
+        for event in r.events[n - 1]:
+            ev: Event | None = event
             if hook is not None:
                 try:
-                    ev = hook(ev, self.seat)
+                    ev = hook(event, self.seat)
                 except Exception:  # a game's bug must neither leak nor break the replay
                     ev = None
-                if ev is None:
-                    continue
+            if ev is None:
+                continue
             try:
                 out.append(self.game.describe_event(ev, names))
             except Exception as exc:  # a game's text bug must not break the replay
