@@ -9,8 +9,9 @@ table here; the SSH hub drives the same API for its tables):
   game's ``time_up`` system action; a resumed game goes on with the time its round had left;
 * every action is recorded at the timer's play time (pauses excluded), and the time reached is
   kept by a ``clock_step`` (the one after the last action moved on, every
-  ``Game.clock_step_seconds`` without an action, and on leaving), so leaving and resuming never
-  gives time back;
+  ``Game.clock_step_seconds`` of play without an action, and on leaving), so leaving and
+  resuming never gives time back; like the bots' turns, these fall due on the timer's play time,
+  never on its ticks, so how often a screen repaints changes nothing in the record;
 * bots act on the timer's play time at their pace (``Game.bot_wait``, drawn from an RNG seeded
   by the match's seed, so a seed gives the same action times on every table), never while their
   last action is still landing (``Game.landing_seconds``: dice in the air); a person's action
@@ -120,6 +121,7 @@ class RoundSession(_Ticks):
         self._reasons: set[str] = set()
         self._round: int | None = None  # the round the timer counts down (None: not yet)
         self._handles: dict[int, Any] = {}  # bot seat -> its next action on the timer
+        self._clock_due: Any = None  # the next clock step on the timer
         self._thinking: dict[int, asyncio.Task[None]] = {}  # bot seat -> an awaited choice
         self._notice_listeners: list[Callable[[str], None]] = []
 
@@ -228,6 +230,9 @@ class RoundSession(_Ticks):
             self._cancel_bots()
             self._landings.clear()  # dice in the air at the end lie as the end left them
             return
+        if self._clock_due is not None:
+            self._clock_due.cancel()  # the idle time counts from this change on
+        self._clock_due = timer.after(self.game.clock_step_seconds, self._clock_step_due)
         rnd = self.game.round_of(state)
         if rnd == self._round:
             return
@@ -256,8 +261,15 @@ class RoundSession(_Ticks):
 
     # -- the timer -----------------------------------------------------------------------------
     def _on_tick(self, tick: Tick) -> None:
-        self._record_clock(self.game.clock_step_seconds)
         self._tell(self._landed())
+
+    def _clock_step_due(self) -> None:
+        self._clock_due = None
+        self._record_clock(self.game.clock_step_seconds)
+        if self._clock_due is None and self.timer is not None and not self.match.is_over():
+            # nothing was recorded (between two rounds, a die to roll): look again later
+            self._clock_due = self.timer.after(self.game.clock_step_seconds,
+                                               self._clock_step_due)
 
     def _on_expire(self) -> None:
         action = self.game.time_up(self.match.state)
@@ -279,8 +291,8 @@ class RoundSession(_Ticks):
         if action is None:
             return
         last = m.steps[m.cursor - 1] if m.cursor else None
-        if m.now() - (last.t if last is not None else 0.0) < max(idle, 0.01):
-            return
+        if m.now() - (last.t if last is not None else 0.0) < max(idle - 0.005, 0.01):
+            return  # (the 5 ms: step times are rounded to the millisecond)
         if (last is not None and last.seat == CHANCE and m.cursor == len(m.steps)
                 and type(last.action) is type(action)):
             # the time reached moves on: one clock step between two actions, not one every few
@@ -315,6 +327,9 @@ class RoundSession(_Ticks):
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
+        if self._clock_due is not None:
+            self._clock_due.cancel()
+            self._clock_due = None
         for task in self._thinking.values():
             task.cancel()
         self._thinking.clear()
