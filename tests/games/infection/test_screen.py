@@ -661,3 +661,36 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
         assert screen.table.view(None).round == 2
         time_up = [st for st in screen.table.match.steps if isinstance(st.action, R.TimeUp)]
         assert [st.t for st in time_up] == [pytest.approx(135, abs=0.1)]
+
+
+async def _until(pilot, condition, rounds: int = 50) -> None:
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause()
+    assert condition()
+
+
+async def test_the_clock_stands_still_while_the_terminal_is_too_small(clock):
+    """Issue 18: behind the "terminal too small" notice nobody sees the table, yet the round's
+    time ran on and the bots played. The table's clock now stands still until it can be seen."""
+    app = _app(players=2, bots={1}, paces="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        await clock.advance(3)
+        await pilot.pause()
+        assert table.match.cursor > 4  # the bot plays
+        await pilot.resize_terminal(70, 20)
+        await _until(pilot, lambda: bool(table.paused))
+        steps, left = table.match.cursor, table.time_left()
+        await clock.advance(30)
+        await pilot.pause()
+        assert table.match.cursor == steps and table.time_left() == left
+        await pilot.resize_terminal(100, 30)
+        await _until(pilot, lambda: not table.paused)
+        await clock.advance(3)
+        await pilot.pause()
+        assert table.match.cursor > steps and table.time_left() < left
+        # the record keeps play time: the half minute behind the notice is not in it
+        assert table.match.steps[-1].t < 10
