@@ -3,6 +3,7 @@ app's replay entry points."""
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 import time
 
@@ -20,9 +21,12 @@ from tests.ui.test_replay_screen import SIZE
 
 
 def _save_named(game_match, age: float):
+    """Saved as a game begun ``age`` seconds ago (and last saved then)."""
     path = new_game_path(game_match.game.id)
-    save_match(game_match, path)
     stamp = time.time() - age
+    game_match.started = _dt.datetime.fromtimestamp(stamp, _dt.timezone.utc).isoformat(
+        timespec="seconds")
+    save_match(game_match, path)
     os.utime(path, (stamp, stamp))
     return path
 
