@@ -1343,6 +1343,25 @@ class CellWars(Game[CWState, Action]):
 
         return random_playout(s, rng, max_steps)
 
+    def greedy_action(self, view: CWState, seat: int, rng: random.Random) -> Action:
+        from .bot import policy
+
+        return policy(view, seat, rng, noise=0.0)
+
+    # -- self-play measures (bench/balance.py) ---------------------------------------------------
+    def sides(self, players: int) -> tuple[str, ...]:
+        return tuple(CAMP_NAMES[seat_camp(players, seat)] for seat in range(players))
+
+    def action_family(self, a: Action) -> str:
+        if isinstance(a, Play):
+            return f"play {a.card}"
+        return type(a).__struct_config__.tag
+
+    def round_figures(self, s: CWState) -> tuple[int, dict[str, float]]:
+        if s.phase not in (PLAY, OVER):
+            return 0, {}
+        return s.round, {"cancer tiles": float(cancer_count(s))}
+
     # -- invariants ------------------------------------------------------------------------------
     def check_invariants(self, s: CWState) -> None:
         assert len(s.tiles) == B.N_TILES and all(t in (0, 1, 2) for t in s.tiles)
