@@ -106,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--only", action="append", default=[], help="run benchmarks whose name has this")
     bench.add_argument("--quick", action="store_true", help="smaller sample sizes")
 
+    from .bench.balance import add_balance_arguments
+
+    add_balance_arguments(sub.add_parser("balance", help="equal-strength self-play figures"))
+
     perft = sub.add_parser("perft", help="count legal move paths from a position")
     perft.add_argument("game")
     perft.add_argument("--position", default="", help="position notation (default: a standard opening)")
@@ -193,6 +197,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .bench import run_bench
 
         return run_bench(only=args.only, as_json=args.json, quick=args.quick)
+    if cmd == "balance":
+        from .bench.balance import run_balance
+
+        return run_balance(args)
     if cmd == "perft":
         from .core.registry import get_game
 
