@@ -15,6 +15,7 @@ class FakeHub:
         self.match = match
         self.you = you
         self.pending: list[p.Msg] = []
+        self.clock: dict[str, object] = {}  # a real-time table's clock fields for every state
         self.table = RemoteTable(self.state(), self.pending.append, match.game)
 
     def state(self, played: int = 0) -> p.TableState:
@@ -30,7 +31,8 @@ class FakeHub:
                     for i, s in enumerate(m.history))
         return p.TableState(info=info, you=self.you, step=m.cursor,
                             view=game.encode_state(m.view(self.you)), to_act=m.to_act(),
-                            outcome=m.outcome(), log=log[-30:], legal=legal, played=played)
+                            outcome=m.outcome(), log=log[-30:], legal=legal, played=played,
+                            **self.clock)
 
     def answer(self) -> None:
         """Apply the moves sent so far and send the new state back."""

@@ -160,3 +160,44 @@ def test_only_a_real_time_game_being_played_here_has_a_session():
     match = _table().match
     assert LocalTable(match, read_only=True, autosave=False).round_clock() is None
     assert HIDDEN != PLAYER
+
+
+async def test_an_online_seat_follows_the_hubs_clock_and_lands_its_own_dice():
+    """At a table of the hub the screen's clock ticks while the hub's round runs, stands still
+    while the hub pauses the game, and the seat's own roll lands before its next action."""
+    import msgspec
+
+    from cellwars_tui.table import FollowingClock
+    from tests.table.fake_hub import FakeHub
+
+    match = Match(R.GAME, R.InfectionOptions(players=2), [Seat(name="Ann"), BOT], 4)
+    hub = FakeHub(match, you=0)
+    clock = FakeClock()
+
+    def state(**changes):
+        hub.clock = {k: v for k, v in changes.items() if k.startswith("clock")}
+        return msgspec.structs.replace(hub.state(), **changes)
+
+    remote = hub.table
+    remote._clock = clock.now  # (its countdown between two hub states, on the fake clock)
+    remote.update(state(clock=30.0, clock_running=True))
+    follow = remote.round_clock()
+    assert isinstance(follow, FollowingClock) and not follow.owns_time
+    ticks: list[tuple[int, ...]] = []
+    follow.subscribe(ticks.append)
+    follow.start(clock=clock, tick=0.5)
+    await clock.advance(2)
+    assert len(ticks) >= 3 and follow.remaining() == pytest.approx(28, abs=0.01)
+    remote.update(state(clock=28.0, clock_running=False, paused="paused: waiting for Bob"))
+    seen = len(ticks)
+    await clock.advance(5)
+    assert len(ticks) == seen and follow.remaining() == 28.0  # nothing moves while paused
+    remote.update(state(clock=28.0, clock_running=True))
+    remote.submit(0, R.RollWhite())
+    assert follow.landing(0) is not None
+    hub.answer()
+    with pytest.raises(IllegalAction, match="landing"):
+        remote.submit(0, R.GAME.legal_actions(match.state, 0)[0])
+    await clock.advance(C.TUMBLE_SECONDS + 0.5)
+    assert follow.landing(0) is None and len(ticks) > seen
+    follow.stop()
