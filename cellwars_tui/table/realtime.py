@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ from .protocol import Landing
 
 if TYPE_CHECKING:
     from .protocol import Table
+
+log = logging.getLogger(__name__)
 
 PLAYER, HIDDEN, AWAY = "player", "hidden", "away"  # why a session is paused
 TICK = 0.025  # seconds between two ticks unless the table's screen asks for another rate
@@ -199,6 +202,7 @@ class RoundSession(_Ticks):
         self._notice_listeners.append(fn)
 
     def _notice(self, text: str) -> None:
+        log.warning("%s: %s", self.game.title, text)
         for fn in list(self._notice_listeners):
             fn(text)
 
