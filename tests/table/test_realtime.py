@@ -4,6 +4,8 @@ a resumed round's time; clock steps."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cellwars_tui.core.errors import IllegalAction
@@ -201,3 +203,52 @@ async def test_an_online_seat_follows_the_hubs_clock_and_lands_its_own_dice():
     await clock.advance(C.TUMBLE_SECONDS + 0.5)
     assert follow.landing(0) is None and len(ticks) > seen
     follow.stop()
+
+
+async def test_a_hub_drives_the_same_session_with_bots_thinking_elsewhere():
+    """What the SSH hub will do: own the match, play through its own function (check, play,
+    acted, follow, as the local table does), let bots think in an awaited call (its worker
+    pool), pause while a player is away. For a seed, its bots act as the local table's do."""
+    import asyncio
+
+    from cellwars_tui.ai.bots import make_bot
+    from cellwars_tui.core.api import CHANCE
+    from cellwars_tui.table import AWAY
+    from cellwars_tui.table.local import REALTIME_BOT_BUDGET
+
+    local = await _play_bots(seed=11, tick=0.5, seconds=20)
+    match = Match(R.GAME, R.InfectionOptions(players=2, paces="fast,easy", round_seconds=60),
+                  [BOT, BOT], 11)
+
+    def play(seat: int, action) -> None:
+        session.check(seat)
+        before = match.state
+        match.play(seat, action)
+        if seat != CHANCE:
+            session.acted(seat, action, R.GAME.view(before, None))
+        session.follow()
+
+    async def think(seat: int, view):
+        await asyncio.sleep(0)  # (a worker process answers later)
+        rng = random.Random(f"cellwars-bot/{match.seed}/{match.cursor}/{seat}")
+        return make_bot("mcts").choose(R.GAME, view, seat, rng, REALTIME_BOT_BUDGET)
+
+    session = RoundSession(R.GAME, match, play=play, think=think, bots=(0, 1))
+    clock = FakeClock()
+    session.start(clock=clock, tick=1.0)
+    await clock.advance(20)
+    hub_moves = [(s.seat, s.t, R.GAME.action_to_str(s.action)) for s in match.steps
+                 if s.seat >= 0]
+    local_moves = [m for m in _moves(local) if m[1] <= 20]
+    assert len(hub_moves) > 10 and hub_moves == local_moves
+    # a player away: nobody acts, the time stands still, until they are back
+    session.set_paused(AWAY, True)
+    steps, left = match.cursor, session.remaining()
+    await clock.advance(30)
+    assert match.cursor == steps and session.remaining() == left
+    session.set_paused(AWAY, False)
+    session.set_bots((0,))  # seat 2 taken over by a person
+    await clock.advance(10)
+    later = [s.seat for s in match.steps[steps:] if s.seat >= 0]
+    assert later and set(later) == {0}
+    session.stop()
