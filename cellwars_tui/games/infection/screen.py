@@ -77,8 +77,8 @@ class InfectionScreen(GameScreen):
         super().__init__(table, read_only=read_only)
         history = table.history
         opts = history.options if history is not None else None
-        self.round_seconds = float(self.game.round_seconds(opts) if opts is not None else 0.0)
-        self.round_seconds = self.round_seconds or float(C.ROUND_SECONDS_DEFAULT)
+        secs = self.game.round_seconds(opts) if opts is not None else None
+        self.round_seconds = float(secs or C.ROUND_SECONDS_DEFAULT)  # (online: the hub's)
         options = opts if isinstance(opts, InfectionOptions) else None
         self.tense = options is not None and options.tense_team_game and table.players > 1
         try:
