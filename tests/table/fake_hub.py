@@ -3,6 +3,8 @@ the new table state, when the test says so (as the real hub answers a little lat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cellwars_tui.core.match import Match
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.remote import RemoteTable
@@ -11,12 +13,14 @@ from cellwars_tui.ssh.remote import RemoteTable
 class FakeHub:
     """One seat (``you``; None: a spectator) at a table whose match this object keeps."""
 
-    def __init__(self, match: Match, you: int | None = 0) -> None:
+    def __init__(self, match: Match, you: int | None = 0,
+                 now: Callable[[], float] | None = None) -> None:
         self.match = match
         self.you = you
         self.pending: list[p.Msg] = []
         self.clock: dict[str, object] = {}  # a real-time table's clock fields for every state
-        self.table = RemoteTable(self.state(), self.pending.append, match.game)
+        kw = {"clock": now} if now is not None else {}
+        self.table = RemoteTable(self.state(), self.pending.append, match.game, **kw)
 
     def state(self, played: int = 0) -> p.TableState:
         m, game = self.match, self.match.game

@@ -173,15 +173,14 @@ async def test_an_online_seat_follows_the_hubs_clock_and_lands_its_own_dice():
     from tests.table.fake_hub import FakeHub
 
     match = Match(R.GAME, R.InfectionOptions(players=2), [Seat(name="Ann"), BOT], 4)
-    hub = FakeHub(match, you=0)
     clock = FakeClock()
+    hub = FakeHub(match, you=0, now=clock.now)  # (its countdown between two hub states)
 
     def state(**changes):
         hub.clock = {k: v for k, v in changes.items() if k.startswith("clock")}
         return msgspec.structs.replace(hub.state(), **changes)
 
     remote = hub.table
-    remote._clock = clock.now  # (its countdown between two hub states, on the fake clock)
     remote.update(state(clock=30.0, clock_running=True))
     follow = remote.round_clock()
     assert isinstance(follow, FollowingClock) and not follow.owns_time

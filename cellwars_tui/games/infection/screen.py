@@ -86,7 +86,7 @@ class InfectionScreen(GameScreen):
                                        table.players)
         except ValueError:
             self.paces = (C.PACE_DEFAULT,) * table.players
-        self.round_clock: RoundClock | None = None if self.read_only else table.round_clock()
+        self.round_clock: RoundClock | None = table.round_clock()  # (None in a replay)
         self._stop_ticks: Callable[[], None] | None = None
         self._rng = random.Random(f"infection-screen/{table.revision}")  # tumbling faces only
         self._shown_clock = ""

@@ -694,3 +694,28 @@ async def test_the_clock_stands_still_while_the_terminal_is_too_small(clock):
         assert table.match.cursor > steps and table.time_left() < left
         # the record keeps play time: the half minute behind the notice is not in it
         assert table.match.steps[-1].t < 10
+
+
+async def test_a_spectator_sees_the_hubs_countdown_run(clock):
+    """Online, a spectator's screen ticks with the hub's clock (between the hub's states too)."""
+    from textual.app import App
+
+    from tests.table.fake_hub import FakeHub
+
+    match = Match(R.GAME, R.InfectionOptions(players=2), [Seat(name="Ann"), Seat(name="Bob")], 4)
+    hub = FakeHub(match, you=None, now=clock.now)
+    hub.clock = {"clock": 100.0, "clock_running": True}
+    hub.table.update(hub.state())
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(InfectionScreen(hub.table))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.read_only and screen.spectator and _clock(screen) == "1:40"
+        await clock.advance(10.2)
+        await pilot.pause()
+        assert _clock(screen) == "1:30"
