@@ -1,7 +1,7 @@
-"""``RemoteTable``: a networked table with the public surface of :class:`~cellwars_tui.ui.table.LocalTable`.
+"""``RemoteTable``: a networked table, implementing :class:`cellwars_tui.table.Table`.
 
-A game's own screen draws a table of ``cellwars serve`` unchanged through it (see
-notes/ui_contract.md). The hub owns the game; this table holds the latest
+A game's own screen draws a table of ``cellwars serve`` unchanged through it (the protocol:
+``cellwars_tui/table/protocol.py``). The hub owns the game; this table holds the latest
 :class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
 legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
 ``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
