@@ -3,8 +3,11 @@
 A table encodes its record on its own thread (the match belongs to the event loop: the encoding
 must see one consistent match, and is cheap, every step being encoded once) and hands the bytes
 to :class:`SaveWriter`, which writes them with :func:`~.format.write_atomic` (temporary file,
-fsync, rename) on a thread of its own, so the fsync never holds up a key press. Saves of one file
-that pile up while the thread is busy are coalesced: only the newest is written. A crash loses
+fsync, rename) on a thread of its own, so the fsync never holds up a key press. The thread starts
+a write ``DELAY`` seconds after a save is asked for (the frame that shows the action goes out
+first: on a busy machine a thread that holds the interpreter lock while the system runs others
+delays the screen), and saves of one file that pile up meanwhile, or while it writes, are
+coalesced: only the newest is written. A crash loses
 at most the action whose save was still in flight; a kill at any moment leaves the old file or
 the new one, never half of one.
 
@@ -23,12 +26,17 @@ from pathlib import Path
 
 from .format import write_atomic
 
+DELAY = 0.05  # seconds between a save asked for and its write (unless someone waits for it)
+
 
 class SaveWriter:
     """Writes ``(path, bytes)`` on a background thread, newest save of each path only."""
 
-    def __init__(self, write: Callable[[Path, bytes], None] = write_atomic) -> None:
+    def __init__(self, write: Callable[[Path, bytes], None] = write_atomic, *,
+                 delay: float = DELAY) -> None:
         self._write = write
+        self.delay = delay
+        self._hurry = False  # someone waits in flush: no delay
         self._cond = threading.Condition()
         self._pending: dict[Path, bytes] = {}
         self._busy: Path | None = None
@@ -39,16 +47,20 @@ class SaveWriter:
     def put(self, path: Path, data: bytes) -> None:
         """Write ``data`` to ``path`` soon (replacing a save of ``path`` not yet begun)."""
         with self._cond:
+            first = not self._pending
             self._pending[path] = data
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="cellwars-saves",
                                                 daemon=True)
                 self._thread.start()
-            self._cond.notify_all()
+            if first:  # (a thread already counting down its delay is not woken for nothing)
+                self._cond.notify_all()
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every save asked for is written (True) or ``timeout`` seconds passed."""
         with self._cond:
+            self._hurry = True
+            self._cond.notify_all()
             return self._cond.wait_for(lambda: not self._pending and self._busy is None,
                                        timeout)
 
@@ -61,6 +73,8 @@ class SaveWriter:
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: bool(self._pending))
+                if not self._hurry and self.delay > 0:
+                    self._cond.wait_for(lambda: self._hurry, self.delay)
                 path = next(iter(self._pending))
                 data = self._pending.pop(path)
                 self._busy = path
@@ -78,6 +92,8 @@ class SaveWriter:
                 else:
                     self._problems[path] = problem
                 self._busy = None
+                if not self._pending:
+                    self._hurry = False
                 self._cond.notify_all()
 
 
