@@ -77,7 +77,7 @@ async def test_serve_web_puts_browser_players_in_the_ssh_lobby(tmp_path):
                 await read_until(ws, "pick a nickname")
                 await ws.send_str(json.dumps(["stdin", "Webby\r"]))
                 await read_until(ws, "you are Webby")
-                assert "guest:webby" in {c.identity for c in server.hub.clients}
+                assert "Webby" in {c.name for c in server.hub.clients}
     finally:
         stop.set()
         await asyncio.wait_for(task, 30)
