@@ -128,7 +128,7 @@ class LobbyScreen(Screen):
     LobbyScreen .row Select { width: 28; }
     LobbyScreen #players { width: 18; }
     LobbyScreen #naming, LobbyScreen #rejoining { height: auto; padding: 0 1; }
-    LobbyScreen #rejoining Input { width: 16; }
+    LobbyScreen #rejoining Input { width: 18; }
     """
     BINDINGS = [
         Binding("n", "create", "New table"),
