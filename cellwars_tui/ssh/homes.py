@@ -102,6 +102,7 @@ class RunLock:
 
     def sweep(self) -> None:
         shutil.rmtree(self.root / "sessions", ignore_errors=True)
+        shutil.rmtree(self.root / "guests", ignore_errors=True)  # older versions' guest homes
         record = self.root / "run" / "hub-dir"
         with contextlib.suppress(OSError):
             _remove_hub_dir(Path(record.read_text(encoding="utf-8").strip()))

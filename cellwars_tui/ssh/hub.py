@@ -151,6 +151,8 @@ class Hub(TablePlay):
                         table.slots[i] = Slot()
             else:
                 table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
+                if not table.match.is_over():
+                    table.note("the server restarted.")
                 if not table.match.is_over() and round_seconds(table.game, table.options):
                     table.timer_round = s.timer_round
                     table.restored = True
