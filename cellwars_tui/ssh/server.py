@@ -61,8 +61,9 @@ from pathlib import Path
 
 import asyncssh
 
-from ..core.errors import CellwarsError
+from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
+from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, limits_from_args
 from .client import ENV_RECORDS, ENV_SESSION_LOG
@@ -151,11 +152,16 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         ) from None
 
 
+MAX_ALLOW_LIST_BYTES = 4 * 1024 * 1024
+
+
 def load_allow_list(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The ``--allow`` file, read through the bounded reader (a regular file of at most 4 MB:
+    a FIFO or a device given by mistake is refused, not waited on)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CellwarsError(f"cannot read the allow list {path}: {exc.strerror or exc}") from None
+        text = read_user_file(Path(path), limit=MAX_ALLOW_LIST_BYTES).decode("utf-8")
+    except RecordError as exc:
+        raise CellwarsError(f"cannot read the allow list {path}: {exc.problem}") from None
     except UnicodeDecodeError:
         raise CellwarsError(f"the allow list {path} is not text") from None
     if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):

@@ -9,7 +9,6 @@ table store (a file) only to pick sensible moves and to see what was saved.
 from __future__ import annotations
 
 import random
-import re
 import signal
 import sqlite3
 import time

@@ -5,7 +5,6 @@ no server path; allow-list keys restricted to a command or denied a terminal are
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import signal
@@ -22,9 +21,8 @@ from cellwars_tui.ssh.hub import Hub
 from cellwars_tui.ssh.server import CellwarsServer, fingerprint
 from cellwars_tui.ssh.store import StoreError
 
-from .conftest import FAKE_APP, cellwars_cli, connect, open_terminal
+from .conftest import cellwars_cli, connect, open_terminal
 from .test_hub import table_where, two_at_a_table
-from .test_play import until
 
 
 async def test_a_graceful_shutdown_tells_every_player_and_resets_their_terminal(
@@ -174,3 +172,14 @@ async def test_allow_list_keys_restricted_to_a_command_or_without_a_terminal_are
     term = await open_terminal(server.port, key=ok_key)  # restrict with pty plays
     await term.wait_for("SIZE")
     await term.close()
+
+
+def test_an_allow_list_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path):
+    from cellwars_tui.core.errors import CellwarsError
+    from cellwars_tui.ssh.server import load_allow_list
+
+    fifo = tmp_path / "keys"
+    __import__("os").mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero")):
+        with pytest.raises(CellwarsError, match="not a regular file"):
+            load_allow_list(path)
