@@ -30,6 +30,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ..core.api import CHANCE
 from ..core.errors import CellwarsError, RecordError
 from ..core.match import Seat
+from ..locations import confined as locations_confined
 from ..locations import data_dir
 from ..record.files import MAX_MOVE_LIST_BYTES, check_user_file, read_user_file  # noqa: F401 (re-exported)
 from ..record.format import SUFFIX, write_atomic
@@ -232,13 +233,10 @@ def exports_dir() -> Path:
 
 
 def confined() -> bool:
-    """Whether this app is a session of ``cellwars serve``: a remote player's files then stay
-    in that player's own exports folder (no path on the server can be named)."""
-    try:
-        from ..ssh.client import in_ssh_session
-    except Exception:  # an install without the SSH part
-        return False
-    return in_ssh_session()
+    """Whether this app is a session a server runs for someone else (``cellwars serve``,
+    ``cellwars web``, ``locations.confined``): a remote player's files then stay in that
+    player's own exports folder (no path on the server can be named, none is shown)."""
+    return locations_confined()
 
 
 def user_file(text: str) -> Path | None:
@@ -561,13 +559,14 @@ class ReplayScreen(GameScreen):
             if path is None:
                 self.say(f"Not a file name: {text!r}")
                 return
+            shown = f"exports/{path.name}" if confined() else str(path)  # no server path
             try:
                 write_atomic(path, self.replay.export_text().encode("utf-8"))
             except OSError as exc:
-                self.say(f"Could not write {path}: {exc.strerror or exc}")
+                self.say(f"Could not write {shown}: {exc.strerror or exc}")
                 return
-            self.say(f"Move list written to {path}")
-            self.notify(f"Move list written to {path}")
+            self.say(f"Move list written to {shown}")
+            self.notify(f"Move list written to {shown}")
 
         if confined():
             prompt, value = "Export the move list to (a file in your exports folder):", \
@@ -682,6 +681,10 @@ class ReplayListScreen(Screen):
         note = ""
         if self.problems:
             first = self.problems[0].message
+            if confined():  # the file's name, not where the server keeps it
+                where = str(self.problems[0].path)
+                first = self.problems[0].path.name + first[len(where):] if first.startswith(
+                    where) else first
             more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
             note = f"{len(self.problems)} file(s) could not be read: {first}{more}"
         self.query_one("#rl-problems", Static).update(Text(note, no_wrap=True, overflow="ellipsis"))
