@@ -121,7 +121,7 @@ class Match:
         self.path = None
         self.record_problem = None
         if auto_chance:
-            self.resolve_chance()
+            self.resolve_chance(t=0.0)  # the opening shuffles and rolls: at the game's start
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -177,8 +177,9 @@ class Match:
         self._notify()
         return tuple(all_events)
 
-    def resolve_chance(self) -> list[Event]:
-        """Draw and apply chance steps until a player (or nobody) is to act."""
+    def resolve_chance(self, *, t: float | None = None) -> list[Event]:
+        """Draw and apply chance steps until a player (or nobody) is to act (timed ``t``, or
+        now)."""
         out: list[Event] = []
         while self.game.to_act(self.state) == (CHANCE,):
             action = self.game.sample_chance(self.state, chance_rng(self.seed, self.cursor))
@@ -187,7 +188,7 @@ class Match:
             del self.steps[self.cursor :]
             del self.events[self.cursor :]
             self.states.append(new_state)
-            self.steps.append(Step(CHANCE, action, round(self.now(), 3)))
+            self.steps.append(Step(CHANCE, action, round(self.now() if t is None else t, 3)))
             self.events.append(events)
             self.cursor += 1
             out.extend(events)
