@@ -34,7 +34,7 @@ from . import protocol as p
 
 def seat_of(info: p.SeatInfo, label: str) -> Seat:
     """A seat of the hub's table as a :class:`Seat` (``label``: the game's name for an unnamed
-    seat), for :mod:`~cellwars_tui.ui.naming`'s wording."""
+    seat), for :mod:`~cellwars_tui.table.naming`'s wording."""
     if info.kind == "bot":
         return Seat(name=info.name or label, kind="bot", bot=info.bot)
     return Seat(name=info.name or "(free)")

@@ -126,11 +126,15 @@ class RoundSession(_Ticks):
         self._handles: dict[int, Any] = {}  # bot seat -> its next action on the timer
         self._clock_due: Any = None  # the next clock step on the timer
         self._thinking: dict[int, asyncio.Task[None]] = {}  # bot seat -> an awaited choice
+        self._left: float | None = None  # what the first round had left, when told
         self._notice_listeners: list[Callable[[str], None]] = []
 
     # -- the table's screen shows it, or stops showing it ------------------------------------
-    def start(self, *, clock: Clock | None = None, tick: float = TICK) -> None:
-        """Run the clock (inside the event loop), going on from the time the record reached."""
+    def start(self, *, clock: Clock | None = None, tick: float = TICK,
+              left: float | None = None) -> None:
+        """Run the clock (inside the event loop), going on from the time the record reached
+        (``left``: the seconds the current round had left when a clock was kept apart from the
+        record, as the hub's table store does)."""
         if self.timer is not None:
             return
         self.timer = Timer(self.round_seconds, interval=tick, clock=clock)
@@ -139,6 +143,7 @@ class RoundSession(_Ticks):
         # every action is timed in play seconds from here on, going on from the last step's time
         self.match.set_clock(self.timer.play_time)
         self._round = None
+        self._left = left
         self.follow()
 
     def stop(self) -> None:
@@ -155,6 +160,15 @@ class RoundSession(_Ticks):
     @property
     def started(self) -> bool:
         return self.timer is not None
+
+    @property
+    def round(self) -> int | None:
+        """The round the timer counts down (None before it starts)."""
+        return self._round
+
+    def pending(self) -> list[asyncio.Task[None]]:
+        """Bots' choices being awaited (an owner closing down waits for them once cancelled)."""
+        return list(self._thinking.values())
 
     # -- pause ---------------------------------------------------------------------------------
     def set_paused(self, reason: str, on: bool) -> None:
@@ -243,7 +257,9 @@ class RoundSession(_Ticks):
         first = self._round is None
         self._round = rnd
         duration = self.round_seconds
-        if first and self.match.cursor:  # a resumed game: what its round had left
+        if first and self._left is not None:
+            duration = min(self.round_seconds, max(1.0, self._left))
+        elif first and self.match.cursor:  # a resumed game: what its round had left
             played = self.match.steps[self.match.cursor - 1].t - self._round_start()
             duration = min(self.round_seconds, max(1.0, self.round_seconds - played))
         self._landings.clear()
@@ -367,10 +383,11 @@ class RoundSession(_Ticks):
         finally:
             self._thinking.pop(seat, None)
         m = self.match
-        if self.timer is None or m.is_over():
+        if self.timer is None or m.is_over() or seat not in self._bots:
             return
-        if action is not None and seat in m.to_act() and not self._reasons:
-            self._bot_play(seat, action)  # (the table may have moved on: then it is refused)
+        if (action is not None and not self._reasons
+                and self.game.is_legal(m.state, seat, action)):  # (else the table moved on)
+            self._bot_play(seat, action)
         self._schedule_next(seat, wait)
 
     def _bot_play(self, seat: int, action: Action) -> None:
