@@ -329,3 +329,31 @@ async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(t
         await ann.close()
     finally:
         await hub.close()
+
+
+async def test_a_move_made_before_a_clock_step_still_stands(tmp_path):
+    """Idle time is recorded as clock steps (they change nothing but the time): a move sent on
+    the state seen before one is played, not refused as late."""
+    from cellwars_tui.ssh.hub import Hub
+    from cellwars_tui.timer import FakeClock
+
+    clock = FakeClock()
+    hub = Hub(tmp_path / "tables", sweep_interval=3600, bots=InProcessBots())
+    hub.realtime_clock = clock
+    await hub.start()
+    try:
+        ann, ben = await seated_pair(hub, "infection")
+        ann.send(p.Start())
+        seen = await table_where(ann, lambda t: bool(t.legal))
+        table = hub.tables[seen.info.code]
+        await clock.advance(5)  # nobody acts: the time reached is recorded
+        assert table.match.cursor > seen.step
+        assert type(table.match.steps[-1].action).__name__ == "Clock"
+        ann.send(p.Play(step=seen.step, action="white", seq=1))
+        await table_where(ann, lambda t: t.played == 1)  # (an Error would fail here)
+        assert [s.action for s in table.match.steps if s.seat == 0] == [
+            get_game("infection").action_from_str("white")]
+        await ann.close()
+        await ben.close()
+    finally:
+        await hub.close()
