@@ -1,8 +1,9 @@
 """The rules core and every game's rules never import textual or rich (checked in a fresh process).
 
 Besides each game's registered rules module, every module of a game package that holds rules or
-what plays them (engine, board, cards, clarifications, notation, geometry, bots, solvers) is
-imported too, so a UI import anywhere in that chain is caught."""
+what plays them (engine, board, cards, clarifications, notation, geometry, types, setups, moves,
+bots, solvers, simulations, command-line tools) is imported too, so a UI import anywhere in that
+chain is caught."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import subprocess
 import sys
 
 import cellwars_tui.games
-from cellwars_tui.core.registry import GAME_MODULES
+from cellwars_tui.core.registry import game_modules
 
 RULES_PARTS = ("rules", "engine", "board", "cards", "clarifications", "notation", "geometry",
-               "bot", "solver")
+               "bot", "solver", "types", "setups", "moves", "daily", "tools", "simulate")
 
 
 def _game_rule_modules() -> list[str]:
@@ -33,7 +34,7 @@ HEADLESS = [
     "cellwars_tui.core",
     "cellwars_tui.record",
     "cellwars_tui.ai",
-    *GAME_MODULES,
+    *game_modules(),
     *_game_rule_modules(),
 ]
 

@@ -18,7 +18,7 @@ import statistics
 import time
 
 from . import clarifications as C
-from .bot import simulate
+from .simulate import simulate
 from .rules import CLEARED, cards_left
 
 

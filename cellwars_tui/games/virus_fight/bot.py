@@ -11,10 +11,10 @@ import random
 
 import msgspec
 
-from ...core.api import CHANCE, Action
+from ...core.api import Action
 from . import clarifications as C
 from . import engine as E
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState,
+from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState,
                     first_player_candidates, home_line, random_program, stalemate_winners,
                     start_squares)
 
