@@ -12,7 +12,7 @@ import pytest
 
 import cellwars_tui
 from cellwars_tui.ai.bots import candidate_actions, random_playout
-from cellwars_tui.core import Game, GameType, all_games, get_game
+from cellwars_tui.core import GameType, all_games, get_game
 from cellwars_tui.core.registry import game_modules, game_package_ids
 from tests.toy_game import TOY, Die, Rolled, ToyRace
 
