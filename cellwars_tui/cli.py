@@ -106,6 +106,10 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
     bench.add_argument("--only", action="append", default=[], help="run benchmarks whose name has this")
     bench.add_argument("--quick", action="store_true", help="smaller sample sizes")
 
+    from .bench.balance import add_balance_arguments
+
+    add_balance_arguments(sub.add_parser("balance", help="equal-strength self-play figures"))
+
     from .ssh.cli import add_serve_arguments
 
     add_serve_arguments(sub.add_parser("serve", help="serve the table over SSH"))
@@ -119,7 +123,7 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
 
 
 # The table's own commands; any other command is a game's tool (see add_game_tools).
-COMMANDS = ("play", "replay", "bench", "serve", "web")
+COMMANDS = ("play", "replay", "bench", "balance", "serve", "web")
 
 
 def add_game_tools(sub: typing.Any) -> None:
@@ -217,6 +221,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .bench import run_bench
 
         return run_bench(only=args.only, as_json=args.json, quick=args.quick)
+    if cmd == "balance":
+        from .bench.balance import run_balance
+
+        return run_balance(args)
     if args.tool is not None:  # a game's own command
         return args.tool.run(args)
     if cmd == "serve":

@@ -44,6 +44,47 @@ class RandomBot(Bot):
         return rng.choice(list(actions))
 
 
+class GreedyBot(Bot):
+    """The game's own greedy policy (``Game.greedy_action``); for a game without one, the action
+    whose position the game's heuristic rates best one step ahead (chance sampled once, ties at
+    random). Quick and fair: it sees only its view, like every bot."""
+
+    id = "greedy"
+    title = "Greedy"
+
+    def choose(self, game, view, seat, rng, budget):
+        action = game.greedy_action(view, seat, rng)
+        if action is not None:
+            return action
+        actions = list(candidate_actions(game, view, seat))
+        if not actions:
+            raise ValueError(f"{game.title}: no legal action for seat {seat}")
+        if len(actions) == 1:
+            return actions[0]
+        state = game.determinize(view, seat, rng)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in actions:
+            if not game.is_legal(state, seat, action):
+                continue
+            after, _ = game._apply(state, seat, action)
+            for _ in range(50):  # the chance steps the move sets off, sampled once
+                if game.to_act(after) != (CHANCE,):
+                    break
+                after, _ = game._apply(after, CHANCE, game.sample_chance(after, rng))
+            outcome = game.outcome(after)
+            if outcome is not None:
+                value = outcome.returns(game.num_players(after))[seat]
+            else:
+                values = game.heuristic(after)
+                value = values[seat] if values is not None else 0.0
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rng.choice(best or actions)
+
+
 def random_playout(
     game: Game, state: Any, rng: random.Random, max_steps: int = 400
 ) -> tuple[float, ...] | None:

@@ -265,20 +265,44 @@ class Game(ABC, Generic[S, A]):
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat + 1}"
 
+    # -- bot and self-play hooks (ai/bots.py, bench/balance.py) ------------------------------
+    def heuristic(self, state: S) -> Sequence[float] | None:
+        """Hook: per-seat values of a position in [-1, 1] (search bots cut playouts short with
+        it; the greedy bot looks one step ahead with it). Default: None, the game has none."""
+        return None
+
+    def greedy_action(self, view: S, seat: int, rng: random.Random) -> A | None:
+        """Hook: the game's own quick, greedy choice for ``seat`` seeing only ``view`` (the
+        balance tool's "greedy" level). Default: None; the greedy bot then takes the action
+        whose position :meth:`heuristic` rates best one step ahead."""
+        return None
+
+    def sides(self, players: int) -> tuple[str, ...]:
+        """The side each seat plays for: seats with the same name win and lose together (Cell
+        Wars' two camps). Self-play measures count wins by side. Default: every seat alone."""
+        return tuple(self.seat_label(seat) for seat in range(players))
+
+    def action_family(self, action: A) -> str:
+        """Hook: the family an action belongs to, for self-play's action mix (Cell Wars names
+        the card played). Default: the action's tag."""
+        return type(action).__struct_config__.tag or type(action).__name__
+
+    def round_figures(self, state: S) -> tuple[int, dict[str, float]]:
+        """Hook: the round ``state`` is in (0: the game has no rounds) and figures of the
+        position worth following round by round in self-play (Cell Wars: its cancer tiles); the
+        balance tool averages them at the end of each round. Default: ``(0, {})``."""
+        return 0, {}
+
     # -- checks for tests ------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:
         """Raise AssertionError if ``state`` breaks a rule invariant. Used by property tests."""
 
-    # -- bot hooks (issue 18): what a game tells the game-agnostic bots (ai/bots.py) --------
+    # -- bot hooks (issue 18): what a game tells the game-agnostic bots (ai/bots.py; see also
+    # heuristic and greedy_action above) ------------------------------------------------------
     def bot_actions(self, state: S, seat: int) -> Sequence[A]:
         """The actions a bot weighs for ``seat``: the legal ones minus the obviously bad, for a
         faster search. Default: every legal action (an empty answer means the same)."""
         return self.legal_actions(state, seat)
-
-    def heuristic(self, state: S) -> tuple[float, ...] | None:
-        """Per-seat values in [-1, 1] of a position a playout stopped short of the end.
-        Default None: no opinion (every seat 0)."""
-        return None
 
     def random_playout(self, state: S, rng: random.Random,
                        max_steps: int = 400) -> tuple[float, ...] | None:
