@@ -2,7 +2,7 @@
 
 :func:`simulate` plays the teammate policy (:mod:`.bot`) at each seat's pace through the rules,
 with the round timer's ``time-up`` where the clock says; the tests, ``cellwars bench`` and the
-win rates quoted in rules.md (``python -m cellwars_tui.bench.games.infection.winrate``) use it.
+win rates quoted in rules.md (``python -m cellwars_tui.bench.games.infection_winrate``) use it.
 """
 
 from __future__ import annotations

@@ -25,14 +25,14 @@ from pathlib import Path
 
 import msgspec
 
-from ..bench import Result, result
+from . import Result, result
 from ..core.api import CHANCE, Action, Event, Game, GameType, Options, Outcome
 from ..core.match import Match, Seat
 from ..record.format import (
     FORMAT_VERSION, Record, RecordedStep, _caches, encode_record, match_to_record,
     save_match, write_atomic,
 )
-from .model import Replay
+from ..replay.model import Replay
 
 ACTIONS = 10_000
 
