@@ -176,6 +176,15 @@ class VFState(msgspec.Struct, frozen=True, kw_only=True):
 HIDDEN = 0  # stands for a hidden instruction in another seat's program (view only)
 
 
+def eliminates(a: Action) -> bool:
+    """Whether the turn ``a`` leaves its player's marker nowhere to step (the player is out)."""
+    if isinstance(a, (Move, Write, Erase)):
+        return a.step < 0
+    if isinstance(a, Jump):
+        return a.to < 0
+    return False
+
+
 def home_line(players: int, seat: int) -> tuple[int, ...]:
     """Squares of ``seat``'s home line, from that seat's left to its right."""
     if players == 2:
