@@ -17,7 +17,7 @@ from cellwars_tui.core.registry import game_modules
 RULES_PARTS = frozenset({
     "rules", "engine", "board", "cards", "clarifications", "notation", "geometry", "bot", "solver",
     "types", "state", "work", "effects", "setups", "moves", "daily", "tools", "simulate", "picks",
-    "decisions",
+    "decisions", "labels",
 })
 
 

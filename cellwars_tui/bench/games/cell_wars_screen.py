@@ -138,7 +138,7 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
 def move_match() -> tuple[Match, str]:
     """The mid-game match moved on to Immune alpha's movement with a 6 rolled (three steps), and
     the key of a step it may take: a step and an undo bring the table back where it was."""
-    from ...games.cell_wars.screen import KEY_OF_DIRECTION
+    from ...games.cell_wars.labels import KEY_OF_DIRECTION
 
     m = mid_game_match()
     while m.state.step != R.SPECIAL:
