@@ -195,11 +195,6 @@ class CellwarsApp(SizeGuard, App):
 
         self.push_screen(NewGameScreen(game), chosen)
 
-    def open_rules(self, game: Any) -> None:
-        from .dialogs import RulesScreen
-
-        self.push_screen(RulesScreen(game))
-
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The current screen's own actions first (its ``palette_commands`` and every binding with

@@ -35,18 +35,6 @@ REPLAYS = "replays"
 THEMES = "themes"
 
 
-BLURB_WIDTH = 40
-
-
-def one_line(text: str, width: int) -> str:
-    """The start of ``text`` cut at a word to fit ``width`` columns."""
-    text = " ".join(text.split())
-    if len(text) <= width:
-        return text
-    cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(",;:")
-    return cut + "…"
-
-
 def players_text(game: Entry) -> str:
     meta = game.meta
     if meta.min_players == meta.max_players:

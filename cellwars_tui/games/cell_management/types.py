@@ -130,9 +130,6 @@ class CMState(msgspec.Struct, frozen=True, kw_only=True):
     def position_of_hideout(self, species: int) -> int:
         return self.hideouts.index(species)
 
-    def is_hostile(self, species: int) -> bool:
-        return species in self.hostile
-
     def escaped(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.species) if self.in_center[s])
 

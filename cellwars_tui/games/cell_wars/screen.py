@@ -79,7 +79,6 @@ class CellWarsScreen(GameScreen):
     def __init__(self, table: Any, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.view_state: R.CWState | None = None
-        self.view_seat: int | None = None
         self.cursor = CENTRE_TILE
         self.picking = Picking()  # a card picked, or a wall under way (see decisions.py)
         self.decision = Decision()  # what can be done now: prompt, tiles, numbered choices
@@ -124,7 +123,6 @@ class CellWarsScreen(GameScreen):
             return
         previous = self.view_state
         self.view_state = view
-        self.view_seat = seat
         key = (view.phase, view.round, view.panel, view.step, len(view.signs),
                R.cancer_count(view), tuple(legal))
         if key != self._last_panel_key:
