@@ -285,7 +285,7 @@ class Game(ABC, Generic[S, A]):
     def action_family(self, action: A) -> str:
         """Hook: the family an action belongs to, for self-play's action mix (Cell Wars names
         the card played). Default: the action's tag."""
-        return type(action).__struct_config__.tag or type(action).__name__
+        return str(type(action).__struct_config__.tag or type(action).__name__)
 
     def round_figures(self, state: S) -> tuple[int, dict[str, float]]:
         """Hook: the round ``state`` is in (0: the game has no rounds) and figures of the

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.api import CHANCE, Action, Event, Game, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat
 from ..ui.listeners import ChangeListeners
@@ -152,14 +152,15 @@ class ReplayTable(ChangeListeners):
             return []
         names = names if names is not None else self.names()
         out = []
-        for ev in r.events[n - 1]:
+        for recorded in r.events[n - 1]:
+            ev: Event | None = recorded
             if self.seat is not None:
                 try:
-                    ev = self.game.view_event(ev, self.seat)
+                    ev = self.game.view_event(recorded, self.seat)
                 except Exception:  # a game's bug must neither leak nor break the replay
                     ev = None
-                if ev is None:
-                    continue
+            if ev is None:
+                continue
             try:
                 out.append(self.game.describe_event(ev, names))
             except Exception as exc:  # a game's text bug must not break the replay
