@@ -15,23 +15,10 @@ from ..core.match import Seat
 from ..replay import Replay
 from .naming import KIND_WORDS
 
-DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} .replay-dialog {{
-    width: 70; max-width: 95%; height: auto; border: round $primary; background: $surface;
-    padding: 0 1;
-}}
-{name} .seat-row {{ height: auto; }}
-{name} .seat-name {{ width: 1fr; }}
-{name} .seat-kind {{ width: 24; }}
-{name} .dialog-buttons {{ height: auto; margin-top: 1; }}
-"""
-
-
 class AskText(ModalScreen[str | None]):
     """One line of input (a step number, a file path); Enter accepts, Escape cancels."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="AskText")
+    CSS_PATH = "replay_dialogs.tcss"
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -71,7 +58,7 @@ SEAT_CHOICES = tuple((KIND_WORDS[k], k) for k in ("human", "mcts", "random"))
 class SeatsDialog(ModalScreen[list[Seat] | None]):
     """Who takes each seat when playing on from a replay position."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="SeatsDialog")
+    CSS_PATH = "replay_dialogs.tcss"
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -14,11 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 class PuzzleNumber(ModalScreen[str | None]):
     """Ask for a puzzle number (#1234, 4#12) or a setup code."""
 
-    DEFAULT_CSS = """
-    PuzzleNumber { align: center middle; }
-    PuzzleNumber > Vertical { width: 56; height: auto; border: round $primary;
-        background: $surface; padding: 0 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
@@ -40,12 +36,7 @@ class PuzzleNumber(ModalScreen[str | None]):
 class SolutionScreen(ModalScreen[None]):
     """The rest of one optimal solution, round by round."""
 
-    DEFAULT_CSS = """
-    SolutionScreen { align: center middle; }
-    SolutionScreen > Vertical { width: 76; max-width: 95%; height: auto; max-height: 90%;
-        border: round $primary; background: $surface; padding: 0 1; }
-    SolutionScreen VerticalScroll { height: auto; max-height: 20; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
 
     def __init__(self, title: str, lines: list[str]) -> None:

@@ -13,13 +13,7 @@ class KeysPanel(ModalScreen[None]):
     """The keys of the table in a panel that fits the window; any key or a click closes it
     (the key does nothing else, so nothing is played blind)."""
 
-    DEFAULT_CSS = """
-    KeysPanel { align: center middle; }
-    KeysPanel > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; padding: 0 1; background: $surface; }
-    KeysPanel #keys-title { text-style: bold; }
-    KeysPanel #keys-hint { color: $text-muted; }
-    """
+    CSS_PATH = "keys_panel.tcss"
 
     def __init__(self, heading: str, text: str) -> None:
         super().__init__()
