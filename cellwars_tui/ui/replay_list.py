@@ -16,7 +16,7 @@ from ..core.errors import CellwarsError
 from ..replay import rows, search
 from .replay_dialogs import AskText
 from .replay_files import confined, exports_dir, import_move_list, user_file
-from .replay_viewer import ReplayScreen, origin_text
+from .replay_viewer import ReplayScreen, open_replay, origin_text
 
 
 class ReplayListScreen(Screen):
@@ -101,8 +101,6 @@ class ReplayListScreen(Screen):
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value is not None:
-            from .replay import open_replay
-
             open_replay(self.app, Path(event.row_key.value))
 
     def action_import_list(self) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -439,3 +439,20 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
         })
         ReplayScreen._classes[base] = made
     return made
+
+
+def open_replay(app: App, path: Path | str | Replay) -> Screen | None:
+    """Push the replay viewer for ``path``; a record that cannot be opened at all is a
+    one-line error notification instead."""
+    try:
+        screen = ReplayScreen(path)
+    except CellwarsError as exc:
+        app.notify(str(exc), severity="error", timeout=10)
+        return None
+    except Exception as exc:  # a game screen's bug: a message, never a crash of the app
+        log.exception("cannot open a replay of %s", path)
+        app.notify(f"{path}: this game's screen cannot show a replay "
+                   f"({type(exc).__name__}: {exc})", severity="error", timeout=10)
+        return None
+    app.push_screen(screen)
+    return screen
