@@ -14,6 +14,9 @@ states:
   applied (and recorded) like any action, so a replay needs no RNG and a test forces any roll by
   applying the chance action it wants.
 * ``view(state, seat)`` is what that seat may see (``None``: a spectator). Bots receive views only.
+* A game's fixed facts are one :class:`~cellwars_tui.core.meta.GameType` value (``meta``), and
+  every extension point is a declared hook with a default here (bot hints, the log as a seat may
+  read it, command-line tools, self-play figures): callers call them, never probe with getattr.
 
 Nothing here (or in any game's rules module) may import textual or rich.
 """
