@@ -26,11 +26,12 @@ from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
 from .board_view import BoardView, board_lines
-from .engine import ALL_CODES, PIP, TYPE_NAMES, piece_name, square_name
+from .engine import ALL_CODES, TYPE_NAMES, piece_name, square_name
 from .notation import program_text
+from .panel import log_text, seats_text
 from .picks import STAGE_HELP, TurnPicker, describe_square, stage_word, value_text
 from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Mark, Offer,
-                    Ready, VFState, eliminates, home_line, side_name, stalemate_winners)
+                    Ready, VFState, eliminates, home_line, stalemate_winners)
 from .widgets import Chip, Painter, hand_layout, set_class, shape, show
 
 
@@ -645,37 +646,13 @@ class VirusFightScreen(GameScreen):
             widget = self.query_one("#gs-seats", Static)
         except NoMatches:
             return
-        acting = set(self.table.to_act())
-        t = Text(no_wrap=True, overflow="ellipsis")
-        for q in range(view.players):
-            t.append("▶ " if q in acting and view.phase != OVER else "  ")
-            name = self.table.seat_name(q)
-            t.append(f"{SEAT_GLYPHS[q % 6]} {name if len(name) <= 9 else name[:8] + '…'}",
-                     style=f"bold {self.seat_colour(q)}")
-            t.append(f" {side_name(view.players, q)}", style=self.colour("muted"))
-            if viewer == q and view.phase != OVER:
-                t.append(" (you)")
-            elif self.table.seats[q].is_bot:  # (online, a person's seat is a "player", not a bot)
-                t.append(" (bot)", style=self.colour("muted"))
-            elif self.table.seat_kind(q).endswith("(away)"):
-                t.append(" (away)", style=self.colour("muted"))
-            t.append("\n    ")
-            spares = view.spares[q]
-            pips = sum(PIP[c] for c in spares)
-            if view.phase == BUILD:
-                t.append("ready ✓" if view.ready[q] else "writing…", style=self.colour("muted"))
-            elif view.phase in (PLAY, OVER) and view.markers[q] < 0:
-                t.append("OUT", style=f"bold {self.colour('danger')}")
-            elif view.phase in (PLAY, OVER):
-                m = view.markers[q]
-                t.append(f"{piece_name(view.board[m])}@{square_name(m)}")
-            if view.phase != BUILD:
-                word = "spare" if len(spares) == 1 else "spares"
-                gap = "  " if view.phase in (PLAY, OVER) else ""
-                t.append(f"{gap}{len(spares)} {word} {pips}p", style=self.colour("muted"))
-                if view.phase in (FIRST, PLACE) and view.markers[q] >= 0:
-                    t.append(" · placed", style=self.colour("muted"))
-            t.append("\n")
+        table = self.table
+        notes = ["bot" if table.seats[q].is_bot  # (online, a person's seat is a "player")
+                 else "away" if table.seat_kind(q).endswith("(away)") else ""
+                 for q in range(view.players)]
+        t = seats_text(view, acting=set(table.to_act()), viewer=viewer,
+                       names=[table.seat_name(q) for q in range(view.players)], notes=notes,
+                       colour=self.colour, seat_colour=self.seat_colour)
         widget.update(t, layout=self._seats_shape != shape(t))  # (the base painted its own)
         self._seats_shape = shape(t)
         self._paint_log(force=True)  # the base painted its own version just before
@@ -714,32 +691,10 @@ class VirusFightScreen(GameScreen):
             if force:
                 widget.update(self._log_text, layout=False)
             return
-        groups: list[tuple[int, int | None, list[str]]] = []
-        for step, seat, sentence in table.events(last=LOG_LINES):
-            if groups and groups[-1][0] == step and groups[-1][1] == seat:
-                groups[-1][2].append(sentence)
-            else:
-                groups.append((step, seat, [sentence]))
         # while programs are secret, step numbers would count another seat's instructions
-        secret_counts = not self._step_count_public()
-        # each step's line is wrapped here (not by the widget: that is about twice as costly)
-        chosen: list[list[Text]] = []
-        used = 0
-        console = self.app.console
-        muted = self.colour("muted")
-        for step, seat, sentences in reversed(groups):
-            entry = Text(end="")
-            entry.append("  · " if secret_counts else f"{step:>3} ", style=muted)
-            entry.append(" ".join(sentences), style=self.seat_colour(seat) if seat is not None
-                         else "")
-            lines = [entry] if entry.cell_len <= width else list(entry.wrap(console, width))
-            if chosen and used + len(lines) > room:
-                break
-            used += len(lines)
-            chosen.append(lines)
-        log = Text("\n", no_wrap=True, end="").join(
-            line for lines in reversed(chosen) for line in lines)
-        log.no_wrap = True
+        log = log_text(table.events(last=LOG_LINES), width=width, room=room,
+                       console=self.app.console, muted=self.colour("muted"),
+                       seat_colour=self.seat_colour, secret_counts=not self._step_count_public())
         if force or log != self._log_text:
             widget.update(log, layout=False)
         self._log_key, self._log_text = key, log
