@@ -76,3 +76,15 @@ def test_no_code_probes_a_game_for_a_declared_hook_with_getattr():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert not found, found
+
+
+def test_a_tool_for_a_game_that_has_none_is_a_one_line_error(capsys):
+    from cellwars_tui.cli import main
+
+    try:
+        code = main(["perft", "cell-wars"])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert "invalid choice: 'cell-wars'" in err[0] and "virus-fight" in err[0]
