@@ -2,7 +2,8 @@
 
 The graph is read from the source with the standard library's ``ast``: every ``import`` and
 ``from ... import`` counts, at the top of a file or inside a function (a lazy import is still a
-dependency: it only moves the failure to the first call). An edge goes from a module to the module
+dependency: it only moves the failure to the first call), except under ``if TYPE_CHECKING:``
+(names for annotations only, never imported when the program runs). An edge goes from a module to the module
 it names, or to the submodule when ``from package import name`` names one. A cycle is a strongly
 connected component with more than one module.
 """
@@ -52,12 +53,29 @@ def _resolve(module: str, is_package: bool, level: int, target: str | None) -> s
     return ".".join(base + ([target] if target else []))
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:`` (its ``else`` still runs)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
 def imports_of(module: str, path: Path, known: set[str]) -> set[str]:
     """The cellwars_tui modules ``module`` imports, anywhere in its file."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 name = alias.name
@@ -131,6 +149,10 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 def test_the_graph_finds_a_cycle_and_a_lazy_import():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert cycles(graph) == [frozenset({"a", "b", "c"})]
+    code = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import x\n"
+                     "else:\n    import y\ndef f():\n    import z\n")
+    names = {a.name for n in _runtime_nodes(code) if isinstance(n, ast.Import) for a in n.names}
+    assert names == {"y", "z"}
     real = import_graph()
     # rules.py imports notation lazily (inside a method): still an edge
     assert "cellwars_tui.games.virus_fight.notation" in real["cellwars_tui.games.virus_fight.rules"]

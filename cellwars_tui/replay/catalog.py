@@ -1,4 +1,5 @@
-"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable."""
+"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable.
+Every file is read through the bounded reader (``record.files``: regular files only, a size cap)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import msgspec
 
 from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
+from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
 from ..ui.naming import seats_text
@@ -82,11 +84,12 @@ def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
 
 
 def _damaged_row(problem: Problem) -> Row | None:
+    """A damaged save as a row, if its header can be read. Read through the bounded reader like
+    every file (``record.files``): a FIFO or a device named like a record (a symlink to
+    /dev/zero) is refused, never waited on nor read without end."""
     path = problem.path
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            return None
-        data = path.read_bytes()
+        data = read_user_file(path, limit=MAX_RECORD_BYTES)
         found = salvage(data, path, RecordError(path, problem.message))
         modified = path.stat().st_mtime
     except (OSError, RecordError):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import RecordError
+from ..locations import confined as locations_confined
 from ..locations import data_dir
 from ..record.files import read_user_file
 from ..record.format import SUFFIX, write_atomic
@@ -19,13 +20,10 @@ def exports_dir() -> Path:
 
 
 def confined() -> bool:
-    """Whether this app is a session of ``cellwars serve``: a remote player's files then stay
-    in that player's own exports folder (no path on the server can be named)."""
-    try:
-        from ..ssh.client import in_ssh_session
-    except Exception:  # an install without the SSH part
-        return False
-    return in_ssh_session()
+    """Whether this app is a session a server runs for someone else (``cellwars serve``,
+    ``cellwars web``, ``locations.confined``): a remote player's files then stay in that
+    player's own exports folder (no path on the server can be named, none is shown)."""
+    return locations_confined()
 
 
 def user_file(text: str) -> Path | None:

@@ -63,6 +63,10 @@ class ReplayListScreen(Screen):
         note = ""
         if self.problems:
             first = self.problems[0].message
+            if confined():  # the file's name, not where the server keeps it
+                where = str(self.problems[0].path)
+                first = self.problems[0].path.name + first[len(where):] if first.startswith(
+                    where) else first
             more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
             note = f"{len(self.problems)} file(s) could not be read: {first}{more}"
         self.query_one("#rl-problems", Static).update(Text(note, no_wrap=True, overflow="ellipsis"))

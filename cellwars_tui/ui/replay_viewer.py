@@ -365,13 +365,14 @@ class ReplayScreen(GameScreen):
             if path is None:
                 self.say(f"Not a file name: {text!r}")
                 return
+            shown = f"exports/{path.name}" if confined() else str(path)  # no server path
             try:
                 write_atomic(path, self.replay.export_text().encode("utf-8"))
             except OSError as exc:
-                self.say(f"Could not write {path}: {exc.strerror or exc}")
+                self.say(f"Could not write {shown}: {exc.strerror or exc}")
                 return
-            self.say(f"Move list written to {path}")
-            self.notify(f"Move list written to {path}")
+            self.say(f"Move list written to {shown}")
+            self.notify(f"Move list written to {shown}")
 
         if confined():
             prompt, value = "Export the move list to (a file in your exports folder):", \
