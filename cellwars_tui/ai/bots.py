@@ -2,8 +2,9 @@
 
 Bots see only ``game.view(state, seat)`` (no peeking at hidden programs or hands); search bots
 sample a full state consistent with that view with ``game.determinize`` before each search
-(determinised MCTS). A game may override ``Game.heuristic`` (per-seat values in [-1, 1]) to cut
-playouts short, and ``bot_actions(state, seat)`` to give bots a smaller, sensible move list.
+(determinised MCTS). A game tells them more through its declared bot hooks (``Game.bot_actions``:
+a smaller, sensible move list; ``Game.heuristic``: per-seat values in [-1, 1] to cut playouts
+short; ``Game.random_playout``: its own fast playout); the defaults keep the bots generic.
 """
 
 from __future__ import annotations
@@ -26,9 +27,8 @@ class Bot:
 
 
 def candidate_actions(game: Game, state: Any, seat: int) -> Sequence[Action]:
-    pick = getattr(game, "bot_actions", None)
-    actions = pick(state, seat) if pick is not None else None
-    return actions if actions else game.legal_actions(state, seat)
+    """The actions a bot weighs: the game's ``bot_actions``, or every legal one if it has none."""
+    return game.bot_actions(state, seat) or game.legal_actions(state, seat)
 
 
 class RandomBot(Bot):
@@ -74,7 +74,7 @@ class GreedyBot(Bot):
                 after, _ = game._apply(after, CHANCE, game.sample_chance(after, rng))
             outcome = game.outcome(after)
             if outcome is not None:
-                value = outcome.returns(game_players(game, after))[seat]
+                value = outcome.returns(game.num_players(after))[seat]
             else:
                 values = game.heuristic(after)
                 value = values[seat] if values is not None else 0.0
@@ -89,9 +89,9 @@ def random_playout(
     game: Game, state: Any, rng: random.Random, max_steps: int = 400
 ) -> tuple[float, ...] | None:
     """Play uniformly random moves (chance sampled) to the end; returns per-seat values."""
-    fast = getattr(game, "random_playout", None)
+    fast = game.random_playout(state, rng, max_steps)
     if fast is not None:
-        return fast(state, rng, max_steps)
+        return fast
     for _ in range(max_steps):
         seats = game.to_act(state)
         if not seats:
@@ -103,18 +103,11 @@ def random_playout(
             action = rng.choice(list(candidate_actions(game, state, seat)))
         state, _ = game._apply(state, seat, action)
     outcome = game.outcome(state)
-    players = game_players(game, state)
+    players = game.num_players(state)
     if outcome is not None:
         return outcome.returns(players)
     values = game.heuristic(state)
     return tuple(values) if values is not None else (0.0,) * players
-
-
-def game_players(game: Game, state: Any) -> int:
-    players = getattr(state, "players", None)
-    if players is None:
-        players = game.num_players(state)  # type: ignore[attr-defined]
-    return players
 
 
 class _Node:

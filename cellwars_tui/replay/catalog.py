@@ -26,7 +26,7 @@ class Row(msgspec.Struct, frozen=True):
     game: str  # the game's title (its id when the game is unknown here)
     date: str  # local time, "2026-11-23 01:55"
     seats: str  # "Ann, Bob (search bot)" (ui/naming.py)
-    result: str  # "Ann won", "draw", "unfinished"
+    result: str  # Outcome.text ("Ann wins (eliminated)", "Draw (stalemate)"), or "unfinished"
     length: int
     modified: float
     origin: str = ""
@@ -58,16 +58,9 @@ def _date(saved: SavedGame) -> str:
 
 
 def _result(saved: SavedGame, names: list[str]) -> str:
+    """The game's end in the words every table uses (``Outcome.text``), or "unfinished"."""
     outcome = saved.header.result
-    if outcome is None:
-        return "unfinished"
-    players = len(names)
-    winners = [names[w] if 0 <= w < players else f"seat {w + 1}" for w in outcome.winners]
-    if not winners:
-        return f"all lost ({outcome.termination})" if outcome.termination else "all lost"
-    if len(winners) == players and players > 1:
-        return "draw" if "draw" in outcome.termination.lower() else "shared win"
-    return f"{', '.join(winners)} won"
+    return "unfinished" if outcome is None else outcome.text(names)
 
 
 def row(saved: SavedGame) -> Row:

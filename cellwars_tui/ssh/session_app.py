@@ -191,7 +191,7 @@ def preload_games() -> None:
     """Run in the zygote: list the registered games for every session's launcher (unless a game
     fails to load: then each session's launcher finds and reports it itself)."""
     global PRELOADED_GAMES
-    from ..ui.launcher import playable_games
+    from ..core.registry import playable_games
 
     games, problems = playable_games()
     PRELOADED_GAMES = None if problems or not games else games

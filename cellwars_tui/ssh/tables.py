@@ -200,23 +200,20 @@ class Table:
         return f"paused by {self.paused_by}" if self.paused_by else ""
 
     def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
-        """The log as seat ``you`` may read it: a game's optional ``view_event(event, seat)`` hook
+        """The log as seat ``you`` may read it: the game's ``view_event(event, seat)`` hook
         hides (None) or masks events another seat may not know of."""
         names = [s.name for s in self.slots]
-        hook = getattr(self.game, "view_event", None)
         out: list[p.LogLine] = []
         for step, seat, what in self.log:
             if isinstance(what, str):
                 out.append(p.LogLine(step, seat, what))
                 continue
-            event = what
-            if hook is not None:
-                try:
-                    event = hook(event, you)
-                except Exception:  # a game's bug must not leak nor break the table
-                    event = None
-                if event is None:
-                    continue
+            try:
+                event = self.game.view_event(what, you)
+            except Exception:  # a game's bug must not leak nor break the table
+                event = None
+            if event is None:
+                continue
             try:
                 text = self.game.describe_event(event, names)
             except Exception as exc:

@@ -216,21 +216,19 @@ class ReplayTable(ChangeListeners):
         return out if last is None else out[-last:]
 
     def sentences(self, n: int, names: list[str] | None = None) -> list[str]:
-        """What step ``n`` (1-based) did, as the chosen seat may read it: a game's optional
+        """What step ``n`` (1-based) did, as the chosen seat may read it: the game's
         ``view_event(event, seat)`` hook hides (None) or masks what that seat did not know;
         reveal-all reads every event as it is."""
         r = self.replay
         if not 1 <= n <= len(r.steps):
             return []
         names = names if names is not None else self.names()
-        # (Game.view_event is being declared with the other game hooks; until then, probed)
-        hook = getattr(self.game, "view_event", None) if self.seat is not None else None
         out = []
-        for event in r.events[n - 1]:
-            ev: Event | None = event
-            if hook is not None:
+        for recorded in r.events[n - 1]:
+            ev: Event | None = recorded
+            if self.seat is not None:
                 try:
-                    ev = hook(event, self.seat)
+                    ev = self.game.view_event(recorded, self.seat)
                 except Exception:  # a game's bug must neither leak nor break the replay
                     ev = None
             if ev is None:

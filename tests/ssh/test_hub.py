@@ -7,7 +7,7 @@ import asyncio
 import msgspec
 import pytest
 
-from cellwars_tui.core import Action, Event, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ssh import protocol as p
@@ -34,12 +34,14 @@ class SecretState(msgspec.Struct, frozen=True):
 
 
 class Secret(Game[SecretState, Pick]):
-    id = "secret-pick"
-    title = "Secret pick"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
-    hidden_information = True
+    meta = GameType(
+        id="secret-pick",
+        title="Secret pick",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+        hidden_information=True,
+    )
     state_type = SecretState
     action_type = Pick
     event_type = Picked
@@ -89,9 +91,12 @@ SECRET = register(Secret())
 
 
 class RealTimeSecret(Secret):
-    id = "secret-pick-live"
-    title = "Secret pick, live"
-    real_time = True
+    meta = msgspec.structs.replace(
+        Secret.meta,
+        id="secret-pick-live",
+        title="Secret pick, live",
+        real_time=True,
+    )
 
 
 register(RealTimeSecret())

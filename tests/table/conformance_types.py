@@ -1,4 +1,4 @@
-"""Checked by mypy (tests/test_typing.py), never run: each table kind is a ``Table``, each clock
+"""Checked by mypy (tests/test_types.py), never run: each table kind is a ``Table``, each clock
 a ``RoundClock``. A member missing or of the wrong type in any of them fails the type check."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from ...core import CHANCE, Action, Event, Game, Options, Outcome
+from ...core import CHANCE, Action, Event, Game, GameType, Options, Outcome
 from ...core.errors import BadOptions
 from . import board as B
 from . import clarifications as C
@@ -34,15 +34,18 @@ class CellWarsEngine(Game[CWState, Action]):
     """The Cell Wars rules; ``rules.CellWars`` registers it (the table finds the screen beside
     the rules module)."""
 
-    id = "cell-wars"
-    title = "Cell Wars"
-    blurb = ("Immune cells against cancer cells on a 61-tile hex body: spread or purify tissue, "
-             "attack, build walls and play 80 cards, 2 to 6 players in two camps.")
-    min_players = 2
-    max_players = 6
-    has_chance = True
-    chance_text = "dice and cards"
-    hidden_information = True
+    meta = GameType(
+        id="cell-wars",
+        title="Cell Wars",
+        blurb="Immune cells against cancer cells on a 61-tile hex body: spread or purify tissue, "
+              "attack, build walls and play 80 cards, 2 to 6 players in two camps.",
+        min_players=2,
+        max_players=6,
+        order=4,
+        has_chance=True,
+        chance_text="dice and cards",
+        hidden_information=True,
+    )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions
     state_type = CWState

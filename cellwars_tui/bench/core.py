@@ -7,11 +7,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..bench import Result, result, timed
+from . import Result, result, timed
 from ..record.format import load_match, save_match
-from .api import CHANCE
-from .match import Match, Seat
-from .registry import all_games
+from ..core.api import CHANCE
+from ..core.match import Match, Seat
+from ..core.registry import all_games
 
 
 def _random_match(game, seed: int, max_steps: int = 3000) -> Match:

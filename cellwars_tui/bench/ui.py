@@ -8,7 +8,7 @@
   :func:`bare_key_to_repaint_median` is the baseline: a bare Textual screen whose one label
   changes on every key. A game's bench (e.g. Cell Wars) reports its screen beside that baseline::
 
-      from cellwars_tui.ui.bench import bare_key_to_repaint_median, key_to_repaint_median
+      from cellwars_tui.bench.ui import bare_key_to_repaint_median, key_to_repaint_median
 
       bare = bare_key_to_repaint_median(samples=30)
       ours = key_to_repaint_median(lambda: CellWarsScreen(LocalTable(match)),
@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..bench import Result, result
+from . import Result, result
 
 STARTUP_GOAL = 1.5  # launcher / bare Textual app, time to first frame
 
@@ -166,7 +166,7 @@ def _harness(screen_factory: Callable[[], Any]) -> Any:
     """A plain app with the Cellwars themes that shows only the screen under test."""
     from textual.app import App
 
-    from .themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_themes
+    from ..ui.themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_themes
 
     class Harness(App):
         def __init__(self) -> None:
@@ -284,7 +284,7 @@ def bare_key_to_repaint_median(samples: int = 40, size: tuple[int, int] = (100, 
 
 
 def bench_launcher_keys(quick: bool) -> list[Result]:
-    from .launcher import LauncherScreen
+    from ..ui.launcher import LauncherScreen
 
     samples = 15 if quick else 40
     bare = bare_key_to_repaint_median(samples=samples)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import time
 
-from ...bench import Result, result, timed
-from . import rules as R
-from . import solver as S
+from .. import Result, result, timed
+from ...games.cell_management import rules as R
+from ...games.cell_management import solver as S
 
 
 def bench_study(quick: bool) -> list[Result]:

@@ -1,7 +1,7 @@
 """Measure Infection's win rate with bot teams on a simulated clock (nothing waits for real).
 
-    python -m cellwars_tui.games.infection.winrate [--games 300] [--seed 0] [--tense]
-    python -m cellwars_tui.games.infection.winrate --sweep 100,110,120,130,140 [--games 300]
+    python -m cellwars_tui.bench.games.infection_winrate [--games 300] [--seed 0] [--tense]
+    python -m cellwars_tui.bench.games.infection_winrate --sweep 100,110,120,130,140 [--games 300]
 
 prints, for 1-4 players and each bot pace (easy, normal, fast), the share of games won, the mean
 time of a win (seconds of play out of the three rounds) and the mean cards left in a loss; with
@@ -17,9 +17,9 @@ import argparse
 import statistics
 import time
 
-from . import clarifications as C
-from .bot import simulate
-from .rules import CLEARED, cards_left
+from ...games.infection import clarifications as C
+from ...games.infection.simulate import simulate
+from ...games.infection.rules import CLEARED, cards_left
 
 
 def measure(players: int, pace: float, games: int, seed: int = 0,

@@ -25,14 +25,14 @@ from pathlib import Path
 
 import msgspec
 
-from ..bench import Result, result
-from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
+from . import Result, result
+from ..core.api import CHANCE, Action, Event, Game, GameType, Options, Outcome
 from ..core.match import Match, Seat
 from ..record.format import (
     FORMAT_VERSION, Record, RecordedStep, _caches, encode_record, match_to_record,
     save_match, write_atomic,
 )
-from .model import Replay
+from ..replay.model import Replay
 
 ACTIONS = 10_000
 
@@ -57,12 +57,14 @@ class _State(msgspec.Struct, frozen=True):
 
 
 class _EndlessRace(Game[_State, Action]):
-    id = "replay-bench-race"
-    title = "Replay bench race"
-    blurb = "benchmark only"
-    min_players = 2
-    max_players = 2
-    has_chance = True
+    meta = GameType(
+        id="replay-bench-race",
+        title="Replay bench race",
+        blurb="benchmark only",
+        min_players=2,
+        max_players=2,
+        has_chance=True,
+    )
     state_type = _State
     action_type = _Roll | _Die
     event_type = _Rolled

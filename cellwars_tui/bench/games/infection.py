@@ -3,9 +3,9 @@ real-time table with four active players (goal: 30 updates per second or better)
 
 from __future__ import annotations
 
-from ...bench import Result, result
-from . import clarifications as C
-from .winrate import measure
+from .. import Result, result
+from ...games.infection import clarifications as C
+from .infection_winrate import measure
 
 
 def bench_win_rate(quick: bool) -> list[Result]:
@@ -38,8 +38,8 @@ def bench_frames(quick: bool) -> list[Result]:
 
     from ...core.match import Match, Seat
     from ...ui.app import CellwarsApp
-    from .rules import GAME, InfectionOptions
-    from .screen import FPS, InfectionScreen
+    from ...games.infection.rules import GAME, InfectionOptions
+    from ...games.infection.screen import FPS, InfectionScreen
 
     round_seconds = C.ROUND_SECONDS_DEFAULT
     pace = "fast" if quick else "normal"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cellwars_tui.games.infection.bench import slowest_second
+from cellwars_tui.bench.games.infection import slowest_second
 
 
 def test_the_slowest_second_counts_the_fewest_updates_in_any_one_second_window():

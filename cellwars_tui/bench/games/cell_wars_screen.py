@@ -3,12 +3,11 @@
 The figure is taken with Textual's headless pilot: a 6-player mid-game (round 8 or later, the
 human leading Immune alpha to act), the cursor moved by arrow keys; each sample is the time from
 the key press to the next frame written. It uses the UI's shared helper
-(``cellwars_tui.ui.bench.key_to_repaint_median``, which also renders each frame to terminal
+(``cellwars_tui.bench.ui.key_to_repaint_median``, which also renders each frame to terminal
 segments as the real driver does) and its bare-screen baseline of the same size, so the two
 numbers show what the board costs on top of Textual's own work.
 
-Collected by ``cellwars bench`` through ``games/cell_wars/bench.py`` (its ``BENCHMARKS`` list gets
-``bench_screen_repaint`` appended at the end of that file).
+Collected by ``cellwars bench`` like every module of ``cellwars_tui/bench/`` with ``BENCHMARKS``.
 """
 
 from __future__ import annotations
@@ -21,10 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ...bench import Result, result
+from .. import Result, result
 from ...core import CHANCE
 from ...core.match import Match, Seat
-from . import rules as R
+from ...games.cell_wars import rules as R
 
 
 def mid_game_match(seed: int = 8, players: int = 6, min_round: int = 8) -> Match:
@@ -89,7 +88,7 @@ def _keys(n: int) -> list[str]:
 
 async def _measure_board(size: tuple[int, int], n: int) -> list[float]:
     from ...ui.app import CellwarsApp
-    from .screen import CellWarsScreen
+    from ...games.cell_wars.screen import CellWarsScreen
 
     CellWarsScreen.dice_seconds = 0
     app = CellwarsApp(match=mid_game_match())
@@ -120,15 +119,15 @@ async def _measure_bare(size: tuple[int, int], n: int) -> list[float]:
 
 def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float, int]:
     """(median board ms, median bare-screen ms, samples), with the UI's shared key-to-repaint
-    helper (``cellwars_tui.ui.bench``) when it is there, else with this module's own."""
+    helper (``cellwars_tui.bench.ui``) when it is there, else with this module's own."""
     try:
-        from ...ui.bench import bare_key_to_repaint_median, key_to_repaint_median
+        from ..ui import bare_key_to_repaint_median, key_to_repaint_median
     except ImportError:  # pragma: no cover - an older tree without the shared helper
         board = asyncio.run(_measure_board(size, n))
         bare = asyncio.run(_measure_bare(size, n))
         return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
+    from ...games.cell_wars.screen import CellWarsScreen
     from ...table.local import LocalTable
-    from .screen import CellWarsScreen
 
     CellWarsScreen.dice_seconds = 0
     match = mid_game_match()
@@ -141,7 +140,7 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
 def move_match() -> tuple[Match, str]:
     """The mid-game match moved on to Immune alpha's movement with a 6 rolled (three steps), and
     the key of a step it may take: a step and an undo bring the table back where it was."""
-    from .screen import KEY_OF_DIRECTION
+    from ...games.cell_wars.labels import KEY_OF_DIRECTION
 
     m = mid_game_match()
     while m.state.step != R.SPECIAL:
@@ -160,10 +159,10 @@ def measure_move(size: tuple[int, int] = (80, 24), n: int = 60, *, autosave: boo
     choices), not only the cursor's lines. With ``autosave`` the game is saved after each key as
     in play (the record encoded on the event loop, written by the save thread), to a file in a
     temporary folder."""
+    from ...games.cell_wars.screen import CellWarsScreen
     from ...record.writer import flush
     from ...table.local import LocalTable
-    from ...ui.bench import key_to_repaint_median
-    from .screen import CellWarsScreen
+    from ..ui import key_to_repaint_median
 
     CellWarsScreen.dice_seconds = 0
     match, key = move_match()

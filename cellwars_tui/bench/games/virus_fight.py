@@ -6,11 +6,11 @@ import random
 import time
 
 from ...ai.bots import MCTSBot, RandomBot
-from ...bench import Result, result, timed
+from .. import Result, result, timed
 from ...core.api import CHANCE
-from . import notation as N
-from .bot import finish_setup
-from .rules import GAME, PLAY, VirusFightOptions
+from ...games.virus_fight import notation as N
+from ...games.virus_fight.bot import finish_setup
+from ...games.virus_fight.rules import GAME, PLAY, VirusFightOptions
 
 PERFT_DEPTH = 3
 
