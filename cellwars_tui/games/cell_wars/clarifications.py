@@ -7,7 +7,35 @@ the seed with the decision in our own words. rules.md repeats these items under 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .cards import CANCER, CONTINUOUS_ROUNDS, IMMUNE
+
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The rules decisions that changed between editions of our rules (records are forever: a game
+    recorded under an edition replays and goes on under it; ``CellWarsOptions.rules_edition``)."""
+
+    number: int
+    continuous_rounds: int  # own individual rounds a continuous card works; 0: it stays
+    draw_once_a_round: bool  # charge and mutation at most once each per individual round
+    must_step: bool  # after rolling to move, a cell must take at least one step
+    claims_cleared_by_any_change: bool  # every solidification claim on a tile ends when it changes
+    cancer_tissue_range: tuple[int, int]  # the starting cancer tiles a game may choose
+
+
+EDITIONS: dict[int, Edition] = {
+    # The first edition (rules version 1): as played until the balance of issue 15. Its records
+    # replay exactly, including a claim that outlived its tile's change.
+    1: Edition(1, continuous_rounds=CONTINUOUS_ROUNDS, draw_once_a_round=True, must_step=True,
+               claims_cleared_by_any_change=False, cancer_tissue_range=(4, 21)),
+    # The second edition (rules version 2): measured by self-play to end with a winner.
+    2: Edition(2, continuous_rounds=0, draw_once_a_round=False, must_step=False,
+               claims_cleared_by_any_change=True, cancer_tissue_range=(5, 12)),
+}
+CURRENT_EDITION = 2
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -15,7 +43,6 @@ SIGN_CAMP = IMMUNE  # this camp places the special spots; the other camp chooses
 WALLS_PER_ROUND = 1  # made by the Wall factory in each system round, from round 1
 WALLS_PER_COLLECT = 2
 CANCER_TISSUE_DEFAULT = 7
-CANCER_TISSUE_MIN, CANCER_TISSUE_MAX = 4, 21
 SOLIDIFY_CLAIMS = 3
 MIN_LIMIT = 1  # a relapse never lowers the Biomass limit below this
 CANCER_WIN_ABOVE = 21
