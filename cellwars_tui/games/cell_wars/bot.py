@@ -32,6 +32,7 @@ from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
 DIST = B.DIST
 N = B.N_TILES
 BIOMASS_FLOOR = (2, 3)  # per camp: never pay for a card below this (area hits would kill)
+PLAYOUT_NOISE = 0.0  # the playouts follow the policy exactly (dice are their only chance)
 HORIZON_ROUNDS = 2  # a playout looks this many system rounds ahead, then the heuristic judges
 
 
@@ -203,8 +204,33 @@ def _play_value(s: R.CWState, a: R.Play) -> float:
             good = s.tiles[dest] == R.NORMAL_T and _threat(s, p, dest) >= 2
         return 2.0 if good else 0.0
     if c.vegf:
-        return 0.0
+        return _vegf_value(s, p, a.tile)
     return 0.5
+
+
+def _vegf_value(s: R.CWState, p: int, moved: int) -> float:
+    """VEGF brings the vessel on ``moved`` under the cell; waiting on it, the cell is carried to
+    the other vessel next round. Worth it for a cancer cell in danger whose way out lands far
+    from immune cells, and for an immune cell far from its prey whose way lands near one."""
+    here = s.panels[p].tile
+    others = [t for t in R.vessel_tiles(s) if t != moved]
+    if not others:
+        return 0.0
+    there = others[0]
+    if R.PANEL_CAMPS[p] == CANCER:
+        return 3.0 if _threat(s, p, here) <= 1 and _threat(s, p, there) >= 4 else 0.0
+    cells = [s.panels[q].tile for q in R.enemies(s, p)]
+    return 3.0 if _dist_to(here, cells) >= 5 and _dist_to(there, cells) <= 2 else 0.0
+
+
+def _solidify_now(s: R.CWState, p: int) -> bool:
+    """Start solidifying: a safe cancer cell makes the camp's first solidified tile (a place to
+    relapse on), or keeps its count going."""
+    pn = s.panels[p]
+    if pn.solid:
+        return _threat(s, p, pn.tile) >= 2
+    return (_threat(s, p, pn.tile) >= 4 and R.SOLID_T not in s.tiles
+            and not any(s.panels[q].solid for q in R.CAMP_PANELS[CANCER]))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -295,8 +321,10 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
         if can_end and _tile_score(s, p, B.NEIGHBOUR[here][best.dir], targets) >= \
                 _tile_score(s, p, here, targets):
             return [R.End()]
-        scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order[:2]]
-        if len(order) > 1 and scores[1] - scores[0] < 5:  # as near the target: the search picks
+        scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
+        if camp == IMMUNE:  # the ways as near a cancer cell, or one step further: the search picks
+            return [a for a, sc in zip(order, scores) if sc - scores[0] < 15][:3]
+        if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
             return order[:2]
         return [best]
     if step == R.ATTACK:
@@ -330,12 +358,13 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
             e = _wall_to_build(s)
             if e >= 0:
                 out.append(R.Build(e))
+        if tissue == R.CANCER_T and _solidify_now(s, p):
+            return [R.Solidify()] + out + [R.Roll()]
+        if out and threat <= 3:  # a wall in the way of the immune cell coming for it
+            return out + [R.Roll()]
+        out.insert(0, R.Roll())
         if tissue == R.CANCER_T:
-            if pn.solid and threat >= 3:
-                out.insert(0, R.Solidify())
-            else:
-                out.append(R.Solidify())
-        out.insert(0 if not pn.solid else len(out), R.Roll())
+            out.append(R.Solidify())
         return out
     return list(legal)
 
@@ -407,6 +436,6 @@ def random_playout(s: R.CWState, rng: random.Random, max_steps: int = 400) -> tu
         if seat == CHANCE:
             a = game.sample_chance(s, rng)
         else:
-            a = policy(s, seat, rng)
+            a = policy(s, seat, rng, PLAYOUT_NOISE)
         s, _ = game._apply(s, seat, a)
     return heuristic(s)
