@@ -23,12 +23,12 @@ from ...core.errors import BadOptions
 from . import board as B
 from . import clarifications as C
 from . import notation as N
-from .cards import CARDS, CONTINUOUS, CONTINUOUS_ROUNDS, DECK_SIZE, DECKS, IMMEDIATE, N_CARDS
+from .cards import CARDS, CONTINUOUS, DECKS, IMMEDIATE, N_CARDS
 from .cards import card_id as _card_id
 from .effects import apply_effect, finish_card_move, plays
 from .state import *  # noqa: F403 - the types and queries the engine works with
-from .state import _SIMPLE  # noqa: F401
 from .work import W, damage, heal, push, relocate, set_tile
+
 
 class CellWarsEngine(Game[CWState, Action]):
     """The Cell Wars rules; ``rules.CellWars`` registers it (the table finds the screen beside
