@@ -187,6 +187,34 @@ class GameScreen(Screen):
         seats = self.table.seats
         return seat_text(name, seats[seat]) if 0 <= seat < len(seats) else name
 
+    def reader(self) -> int | None:
+        """The seat that reads the result as "You win" / "You lose": the one person playing at
+        this screen. None (names) in a replay, for a spectator, and at a hot-seat table shared
+        by several people or played by bots alone."""
+        if self.read_only or self.spectator:
+            return None
+        humans = self.table.humans
+        return next(iter(humans)) if len(humans) == 1 else None
+
+    def result_text(self) -> str:
+        """The end of the game worded for whoever reads this screen (``Outcome.text``): "You
+        win", "You lose: Ben wins", "Tie", "Team wins"; "" while the game goes on."""
+        outcome = self.table.outcome()
+        if outcome is None:
+            return ""
+        return outcome.text(self.table.names(), self.reader(), team=self.game.meta.cooperative)
+
+    def log_events(self, last: int) -> list[tuple[int, int | None, str]]:
+        """The table's last ``last`` log lines (step, seat, sentence), and once the game is over
+        a last line with the result as this screen's reader reads it (``result_text``): every
+        screen's log ends with it."""
+        entries = self.table.events(last=last)
+        result = self.result_text()
+        if result:
+            step = entries[-1][0] if entries else self.table.step()
+            entries = [*entries, (step, None, result)]
+        return entries
+
     def colour(self, name: str) -> str:
         """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
         value = self.app.theme_variables.get(name)
@@ -303,7 +331,7 @@ class GameScreen(Screen):
         """The log panel (a game screen with its own log overrides this)."""
         entries = []
         muted = self.colour("muted")
-        for step, seat, sentence in self.table.events(last=LOG_LINES):
+        for step, seat, sentence in self.log_events(LOG_LINES):
             entry = Text(f"{step:>3} ", style=muted)
             entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
             entries.append(entry)
@@ -341,13 +369,13 @@ class GameScreen(Screen):
         again.can_focus = over and not self.read_only
         back.can_focus = over
         if over:
-            self.query_one("#gs-result", Static).update(table.outcome_text())
+            self.query_one("#gs-result", Static).update(self.result_text())
             if self.read_only:
                 again.display = False
         if over:
             # the game is over: no hint or message of the last move stays in the status line
             self._status = ""
-            status = f"Game over: {table.outcome_text()}"
+            status = f"Game over: {self.result_text()}"
         elif self._status:
             status = self._status
             self._status = ""

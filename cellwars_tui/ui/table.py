@@ -218,7 +218,7 @@ class LocalTable(ChangeListeners):
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        return "" if outcome is None else outcome.text(self.names())
+        return "" if outcome is None else outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:

@@ -210,7 +210,7 @@ class CellManagementScreen(GameScreen):
             widget = self.query_one("#gs-log", Static)
         except NoMatches:
             return
-        entries = self.table.events(last=LOG_LINES + len(self._frames))
+        entries = self.log_events(LOG_LINES + len(self._frames))
         last_step = entries[-1][0] if entries else 0
         hidden = len(self._frames) - self._frame - 1 if self.animating else 0
         if hidden > 0:

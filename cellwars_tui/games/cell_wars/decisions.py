@@ -111,8 +111,7 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
     ``picking`` so far; a picked card that can no longer be played is put down (``picking`` is
     updated). ``action_text`` names an action the table does not word itself."""
     out = _Builder()
-    if s.phase == R.OVER:
-        out.say(s.result and f"Game over: {s.result}" or "Game over")
+    if s.phase == R.OVER:  # nothing to decide; the table words the result for its reader
         return out.decision
     end = next((a for a in legal if isinstance(a, (R.End, R.Stay))), None)
     p = s.panel

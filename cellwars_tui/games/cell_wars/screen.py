@@ -172,7 +172,7 @@ class CellWarsScreen(GameScreen):
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
         E4") and comes first among the lines of its step (the cause before what it did to the
         tile) when the match is at hand; every other sentence is the table's own."""
-        entries = self.table.events(last=rows)
+        entries = self.log_events(rows)
         match = getattr(self.table, "match", None)
         if match is None:
             return entries

@@ -51,6 +51,7 @@ class Infection(Game[InfectionState, Action]):
         chance_text="dice and shuffled decks",
         hidden_information=False,  # the decks are face down for everyone alike
         real_time=True,
+        cooperative=True,  # the seats win or lose together ("Team wins")
     )
     options_type = InfectionOptions
     state_type = InfectionState

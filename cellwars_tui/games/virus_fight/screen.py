@@ -692,7 +692,7 @@ class VirusFightScreen(GameScreen):
                 widget.update(self._log_text, layout=False)
             return
         # while programs are secret, step numbers would count another seat's instructions
-        log = log_text(table.events(last=LOG_LINES), width=width, room=room,
+        log = log_text(self.log_events(LOG_LINES), width=width, room=room,
                        console=self.app.console, muted=self.colour("muted"),
                        seat_colour=self.seat_colour, secret_counts=not self._step_count_public())
         if force or log != self._log_text:

@@ -95,10 +95,11 @@ def test_a_wall_is_built_from_a_tile_to_a_neighbour():
     assert "from A1 to which neighbour" in d.prompt
 
 
-def test_a_finished_game_only_says_so():
+def test_a_finished_game_offers_nothing_and_leaves_the_result_to_the_table():
     over = msgspec.structs.replace(standard(), phase=R.OVER, result="Immune wins")
     d = decide(over, [], Picking(), GAME.action_to_str)
-    assert d.prompt == "Game over: Immune wins" and not d.tiles and not d.options
+    # (the status line words the result for its reader: "You win", not the camp's sentence)
+    assert not d.prompt and not d.tiles and not d.options
 
 
 def test_the_cursor_moves_by_arrows_and_comes_back():
