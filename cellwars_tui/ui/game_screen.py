@@ -498,8 +498,12 @@ class GameScreen(Screen):
         self.workers.cancel_group(self, "bot")
         self.dismiss_game()
 
+    # Closing this screen quits the app: the screen the command line opened on its own
+    # (``cellwars replay FILE``), where q leads back to the shell, not to a launcher never seen.
+    leaves_app = False
+
     def dismiss_game(self) -> None:
-        if len(self.app.screen_stack) > 1:
+        if len(self.app.screen_stack) > 1 and not self.leaves_app:
             self.app.pop_screen()
         else:
             self.app.exit()

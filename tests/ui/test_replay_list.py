@@ -69,19 +69,35 @@ async def test_the_replays_page_lists_newest_first_and_searches_by_game_and_play
         assert app.screen is screen
 
 
-async def test_the_app_opens_a_replay_file_and_the_launcher_opens_the_replays_page(tmp_path):
+async def test_the_app_opens_a_replay_file_and_q_leaves_to_the_shell(tmp_path):
+    """Issue 19: ``cellwars replay FILE`` then q landed in the launcher, not in the shell."""
+    from cellwars_tui.replay import Replay
     from cellwars_tui.ui.app import CellwarsApp
 
     match, path = save_toy(tmp_path, moves=30)
-    app = CellwarsApp(replay=path)
+    for source in (path, Replay.open(path)):  # (the command line opens it first)
+        app = CellwarsApp(replay=source)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == path
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0, "q must quit the app, not show the launcher"
+
+
+async def test_the_launcher_opens_the_replays_page_and_q_comes_back(tmp_path):
+    from cellwars_tui.ui.app import CellwarsApp
+    from cellwars_tui.ui.launcher import LauncherScreen
+
+    app = CellwarsApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == path
-        await pilot.press("q")
         await pilot.pause()
         await pilot.press("p")  # the launcher's Replays page
         await pilot.pause()
         assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen) and app.return_code is None
 
 
 async def test_a_move_list_is_imported_by_its_bare_name_from_the_exports_folder(tmp_path):
