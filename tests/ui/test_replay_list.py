@@ -195,6 +195,32 @@ async def test_importing_a_fifo_or_a_huge_file_is_refused_with_one_line(tmp_path
             assert messages[-1] == f"{target}: {why}" or messages[-1].startswith(f"{target}: {why}")
 
 
+async def test_search_then_down_and_enter_opens_the_match(tmp_path):
+    """Issue 19: after / and a match, Down + Enter did nothing (Down stayed in the search box)."""
+    from cellwars_tui.core import Match, Seat
+    from tests.toy_game import TOY, Hold
+
+    _save_named(toy_match(1, 30), age=3600)
+    zed = Match(TOY, TOY.options_type(players=2), [Seat(name="Zed"), Seat(name="Yan")], 2)
+    zed.play(zed.to_act()[0], Hold())
+    wanted = _save_named(zed, age=7200)  # the older one: not the first row before the search
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("slash", *"zed")
+        await pilot.pause()
+        assert [r.path for r in screen.shown] == [wanted]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == wanted
+
+
 async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
     from cellwars_tui.core import Match, Seat
     from tests.toy_game import TOY, Hold
