@@ -116,6 +116,7 @@ class GameScreen(Screen):
         self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
         self._legal: list[Action] = []
         self._status = ""
+        self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
         self._over = False  # the game was over at the last repaint (the footer's keys change)
 
@@ -177,9 +178,33 @@ class GameScreen(Screen):
         return "You are watching" if self.spectator else "This is a replay"
 
     def say(self, text: str) -> None:
+        """Put ``text`` on the status line now; the next repaint keeps it if the game has not
+        moved on since (a message about the position: a hint, "Undone", a refused key). Once a
+        move is made it is stale and the status line says what is true then (issue 19: a hint
+        stayed on into the next round)."""
         self._status = text
+        self._status_at = self._status_mark()
         if self.is_mounted and self.is_attached:
             self.query_one("#gs-status", Static).update(Text(text), layout=False)  # one line
+
+    def tell(self, text: str) -> None:
+        """A passing remark on the status line (the tile under the cursor, say): shown now,
+        never carried into the next repaint."""
+        if self.is_mounted and self.is_attached:
+            self.query_one("#gs-status", Static).update(
+                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
+
+    def _status_mark(self) -> int | None:
+        try:
+            return self.table.step()
+        except Exception:  # noqa: BLE001 - a table not started yet (online) has no step
+            return None
+
+    def pending_status(self) -> str:
+        """The message said for this position, if any (see ``say``)."""
+        if self._status and self._status_at != self._status_mark():
+            self._status = ""
+        return self._status
 
     def seat_title(self, seat: int) -> str:
         """A seat as every list and dialog names it: "Ann", "Blue (search bot)" (ui/naming.py)."""
@@ -376,7 +401,7 @@ class GameScreen(Screen):
             # the game is over: no hint or message of the last move stays in the status line
             self._status = ""
             status = f"Game over: {self.result_text()}"
-        elif self._status:
+        elif self.pending_status():
             status = self._status
             self._status = ""
         elif self._legal:

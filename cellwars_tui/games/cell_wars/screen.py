@@ -136,7 +136,7 @@ class CellWarsScreen(GameScreen):
         if legal and previous is not None:
             note = skipped_note(previous, view, self._ended_step)
             if note:  # a step passed by itself: say what 0 does now before it is pressed
-                self._status = note
+                self._status, self._status_at = note, self._status_mark()
         if legal:
             self._ended_step = False
         self._paint_board()
@@ -146,7 +146,7 @@ class CellWarsScreen(GameScreen):
         self._animate_new_rolls()
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
-        told = bool(self._status)
+        told = bool(self.pending_status())
         super()._paint_frame(viewer, bot)  # (its seats and log are this screen's, below)
         self._paint_side()
         if not told:
@@ -441,14 +441,6 @@ class CellWarsScreen(GameScreen):
         self._paint_board()
         if self.view_state is not None:
             self.tell(self.describe_tile(self.cursor))
-
-    def tell(self, text: str) -> None:
-        """A passing remark on the status line (no relayout: the line keeps its size)."""
-        try:
-            self.query_one("#gs-status", Static).update(
-                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
-        except NoMatches:
-            pass
 
     def action_act(self) -> None:
         if self._settle_dice():

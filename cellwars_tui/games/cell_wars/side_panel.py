@@ -113,7 +113,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         out.append(f"Wall factory stock: {s.factory}\n", style=muted)
     legend = "A B G immune · a b g cancer · * CARD signs reload · k: legend"
     if len(legend) > room:  # (the 33 columns of an 80-column window)
-        legend = "ABG immune, abg cancer, k legend"
+        legend = "ABG immune · abg cancer · *reload"  # (k: the whole legend)
     out.append(legend + "\n", style=muted)
     return out
 
