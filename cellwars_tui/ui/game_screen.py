@@ -240,6 +240,11 @@ class GameScreen(Screen):
             entries = [*entries, (step, None, result)]
         return entries
 
+    def prompt_text(self) -> str:
+        """What the player to act does now, in words, for the status line ("" for the plain
+        "Ann: your move (7 legal)"): a screen that knows its decisions says it here."""
+        return ""
+
     def colour(self, name: str) -> str:
         """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
         value = self.app.theme_variables.get(name)
@@ -265,6 +270,24 @@ class GameScreen(Screen):
     @property
     def legal(self) -> list[Action]:
         return self._legal
+
+    # -- the footer ---------------------------------------------------------------------------
+    def footer_hidden(self) -> frozenset[str]:
+        """Actions whose keys work now but stay out of the footer, so that the keys that
+        matter at this moment fit 80 columns (a screen says which; call refresh_bindings()
+        when it changes). ``check_action`` returning False hides a key and disables it too."""
+        return frozenset()
+
+    @property
+    def active_bindings(self) -> dict[str, Any]:
+        """Textual's active bindings (what the footer and the palette list) less those of
+        ``footer_hidden``; pressing their keys still runs them."""
+        bindings = super().active_bindings
+        hidden = self.footer_hidden()
+        if not hidden:
+            return bindings
+        return {key: active for key, active in bindings.items()
+                if active.binding.action.split("(", 1)[0] not in hidden}
 
     # -- keeping in step with the table ------------------------------------------------------
     def on_mount(self) -> None:
@@ -405,7 +428,8 @@ class GameScreen(Screen):
             status = self._status
             self._status = ""
         elif self._legal:
-            status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
+            status = self.prompt_text() or \
+                f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
             if bot is not None:
                 status += f" · {table.seat_name(bot)} is thinking…"
         elif bot is not None:
