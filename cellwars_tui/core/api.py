@@ -294,6 +294,12 @@ class Game(ABC, Generic[S, A]):
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat + 1}"
 
+    def record_title(self, state: S) -> str:
+        """Hook: a few words that tell this game apart from others of the same game in the
+        Resume and Replays lists (kept in the record's header: a puzzle's number). Default:
+        "", nothing to tell."""
+        return ""
+
     # -- bot and self-play hooks (ai/bots.py, bench/balance.py) ------------------------------
     def heuristic(self, state: S) -> Sequence[float] | None:
         """Hook: per-seat values of a position in [-1, 1] (search bots cut playouts short with

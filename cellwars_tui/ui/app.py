@@ -55,6 +55,8 @@ class CellwarsApp(SizeGuard, App):
         self.theme_problems: list[str] = []
         self._after_frame: list[Any] = []  # see call_after_frame
         self.theme_preview = False  # the theme picker is previewing: do not remember yet
+        # the game last opened (new, resumed, from a replay): the launcher comes back on it
+        self.last_game: str | None = None
         super().__init__()
         themes, self.theme_problems = load_themes()
         for loaded in themes:
@@ -153,6 +155,7 @@ class CellwarsApp(SizeGuard, App):
         screen = self.game_screen(match)
         if getattr(match, "path", None) is None:
             screen.table.save()
+        self.last_game = match.game.id
         self.push_screen(screen)
         return screen
 
