@@ -28,6 +28,7 @@ from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from ..table.naming import seat_text
 from ..table.protocol import Table
+from ..table.realtime import COVERED
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
 from .size_guard import TooSmall
@@ -309,6 +310,7 @@ class GameScreen(Screen):
         self.table.unsubscribe(self._table_changed)
 
     def on_screen_resume(self) -> None:
+        self._uncovered()
         if self.is_mounted:
             self.refresh_table()
 
@@ -545,6 +547,18 @@ class GameScreen(Screen):
         """What every seat may see (the hot-seat cover shows it)."""
         table = self.table
         return table.public_view() if table.has_public_view else table.view(None)
+
+    def on_screen_suspend(self) -> None:
+        """Another screen covers the table (the rules page, the moves list, a keys panel, the
+        theme picker): a real-time clock this terminal runs stands still until it is back."""
+        clock = self.table.round_clock()
+        if clock is not None:
+            clock.set_held(COVERED, True)
+
+    def _uncovered(self) -> None:
+        clock = self.table.round_clock()
+        if clock is not None:
+            clock.set_held(COVERED, False)
 
     def on_too_small_covered(self, message: TooSmall.Covered) -> None:
         """The "terminal too small" notice covers the table, or went: a real-time clock this
