@@ -308,6 +308,11 @@ class VirusFightScreen(GameScreen):
         elif isinstance(action, Ready):
             self.say("Add at least one instruction and put your marker on one (keys 1-5).")
 
+    def footer_hidden(self) -> frozenset[str]:
+        """m (every move as a list) works but leaves its footer room to the turn's keys: at 80
+        columns the stalemate offer was cut ("o Stale")."""
+        return frozenset({"moves"})
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready", "offer",
                "answer")
