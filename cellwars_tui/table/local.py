@@ -235,7 +235,9 @@ class LocalTable(ChangeListeners):
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        return "" if outcome is None else outcome.text(self.names(), team=self.game.meta.cooperative)
+        if outcome is None:
+            return ""
+        return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:

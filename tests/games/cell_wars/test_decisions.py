@@ -131,7 +131,8 @@ def test_a_step_that_passed_by_itself_is_announced_with_what_zero_does_now():
     assert skipped_note(before, special, ended=True) == \
         "No card to play: now special action; 0 rolls to move."
     cards = turn(standard(), Ia, step=R.CARDS_STEP)
-    assert skipped_note(cards, special, ended=False).endswith("now special action; 0 rolls to move.")
+    assert skipped_note(cards, special, ended=False).endswith(
+        "now special action; 0 rolls to move.")
     assert skipped_note(cards, special, ended=True) == ""  # the player ended it: no news
     assert skipped_note(before, turn(standard(), Ca, step=R.SPECIAL), ended=False) == ""
 
