@@ -186,6 +186,14 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("permit your piece move two steps immediately",
      "Only Diapedesis has an effect in the seed. Every other card effect and type is our own "
      "design (see Cards); cards that would do nothing cannot be played."),
+    ("you can also design your own cards",
+     "The seed gives Balanced diet three copies in each deck but no effect. Ours raises its "
+     "owner's Biomass limit by 1 while it is on the panel. In the first two editions it also "
+     "gave back 1 Biomass at the end of each of its owner's rounds; once continuous cards "
+     "stayed for good (the second edition), that healed a cell every round of the game and a "
+     "cancer cell holding it could hardly be killed: in greedy self-play the immune camp won "
+     "38% of the decisive games with it and 49% without (1,000 games each, seeds 1-1000). The "
+     "third edition drops the regeneration; the copies stay the seed's."),
 )
 
 __all__ = ["CANCER", "IMMUNE", "CLARIFICATIONS"]
