@@ -9,44 +9,38 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .cli_types import parse_whole, seconds, shown, whole
 from .core.errors import CellwarsError
 
 
 def _seat_spec(text: str) -> tuple[int, str]:
     """``2=bot``, ``2=mcts``, ``2=random``, ``1=human`` (seats counted from 1)."""
     seat, sep, kind = text.partition("=")
-    if not sep or not seat.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {text!r}")
-    if int(seat) < 1:
-        raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {seat.strip()}")
+    number = parse_whole(seat)
+    if not sep or number is None:
+        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {shown(text)}")
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {number}")
     kind = kind.strip().lower()
     if kind not in ("human", "bot", "mcts", "random"):
-        raise argparse.ArgumentTypeError(f"seat kind must be human, bot, mcts or random, not {kind!r}")
-    return int(seat) - 1, kind
+        raise argparse.ArgumentTypeError(
+            f"seat kind must be human, bot, mcts or random, not {shown(kind)}")
+    return number - 1, kind
 
 
 def _seed(text: str) -> int:
+    """A whole number, decimal or with a 0x / 0o / 0b prefix."""
+    t = text.strip()
     try:
-        value = int(text, 0)
+        if not (t.isascii() and len(t) <= 70):
+            raise ValueError(text)
+        value = int(t, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"seed must be a whole number, not {shown(text)}") from None
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError("seed must be between 0 and 2**63-1")
     return value
-
-
-def _players(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-
-
-def _think(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"thinking time must be seconds, not {text!r}") from None
 
 
 def _game_ids() -> list[str]:
@@ -86,11 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
                                       "A solitaire (cell-management) left unfinished is resumed "
                                       "unless --seed or --option asks for a new one.")
     play.add_argument("game", help="game id: " + ", ".join(_game_ids()))
-    play.add_argument("--players", type=_players, help="number of players")
+    play.add_argument("--players", type=whole("number of players"), help="number of players")
     play.add_argument("--seat", type=_seat_spec, action="append", default=[],
                       metavar="N=KIND", help="seat N is human, bot (search), mcts or random")
     play.add_argument("--seed", type=_seed, help="seed for dice, shuffles and first player")
-    play.add_argument("--think", type=_think, default=1.0,
+    play.add_argument("--think", type=seconds("thinking time"), default=1.0,
                       help="search bot's thinking time per move in seconds (default 1)")
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
@@ -108,15 +102,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     perft = sub.add_parser("perft", help="count legal move paths from a position")
     perft.add_argument("game")
-    perft.add_argument("--position", default="", help="position notation (default: a standard opening)")
-    perft.add_argument("--depth", type=int, default=3)
+    perft.add_argument("--position", help="position notation (default: a standard opening)")
+    perft.add_argument("--depth", type=whole("depth"), default=3, help="turns to count (0-6, "
+                       "default 3)")
     perft.add_argument("--divide", action="store_true", help="count per first move")
 
-    for name, helptext in (("solve", "solve a puzzle"), ("study", "solve every setup of a puzzle")):
-        sp = sub.add_parser(name, help=helptext)
-        sp.add_argument("game")
-        sp.add_argument("--code", help="puzzle code")
-        sp.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
+    solve = sub.add_parser("solve", help="solve a puzzle")
+    solve.add_argument("game")
+    solve.add_argument("--code", help="puzzle code, or a puzzle number like #1234 or 4#12")
+    solve.add_argument("--species", type=whole("number of species"), choices=(4, 5, 6),
+                       help="the size of a bare puzzle number like #12 (default 6); a code that "
+                            "gives the size must agree")
+    study = sub.add_parser("study", help="solve every setup of a puzzle")
+    study.add_argument("game")
+    study.add_argument("--species", type=whole("number of species"), choices=(4, 5, 6), default=6)
+    study.add_argument("--code", help=argparse.SUPPRESS)  # refused: it solves every setup
 
     from .ssh.cli import add_serve_arguments
 
@@ -201,12 +201,15 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if tool is None:
             raise CellwarsError(f"{game.title} has no perft")
         if not 0 <= args.depth <= 6:
-            raise CellwarsError("depth must be between 0 and 6")
+            raise CellwarsError(f"--depth must be between 0 and 6, not {args.depth}")
         return tool(args.position, args.depth, divide=args.divide)
     if cmd in ("solve", "study"):
         from .core.registry import get_game
 
         game = get_game(args.game)
+        if cmd == "study" and args.code is not None:
+            raise CellwarsError("study solves every setup and takes no --code; "
+                                "cellwars solve --code CODE solves one puzzle")
         tool = getattr(game, f"{cmd}_cli", None)
         if tool is None:
             raise CellwarsError(f"{game.title} has no {cmd} command")

@@ -514,9 +514,9 @@ def solve_cli(args: Any) -> int:
     if not code:
         raise CellwarsError("give the puzzle with --code CODE (e.g. --code N3245A-234-4A32N5)")
     # --species (6 unless given) tells which puzzle a bare number names: "#12 --species 4" is
-    # the puzzle 4#12; a setup code or "4#12" carries its own size
-    bare = code.strip().startswith("#")
-    setup = R.setup_from_code(code, getattr(args, "species", None) if bare else None)
+    # the puzzle 4#12; a setup code or "4#12" carries its own size, and a --species given with
+    # it must agree (setup_from_code says so in one line), never silently ignored
+    setup = R.setup_from_code(code, getattr(args, "species", None))
     sol = solve_setup(setup)
     print(f"Cell Management puzzle {R.setup_code(setup)} (puzzle {R.number_text(setup)})")
     if sol is None:
