@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .cli_types import parse_whole, seconds, shown, whole
+from .cli_types import one_line, parse_whole, seconds, shown, whole
+from .cli_types import path as file_name
 from .core.errors import CellwarsError
 
 
@@ -61,7 +62,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse whose usage errors are one line (``cellwars play: ...``), not usage + error."""
 
     def error(self, message: str) -> typing.NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,8 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                       metavar="NAME=VALUE", help="a game option")
 
     replay = sub.add_parser("replay", help="replay a recorded game (or a plain-text move list)")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--export", type=Path, metavar="TEXTFILE",
+    replay.add_argument("file", type=file_name)
+    replay.add_argument("--export", type=file_name, metavar="TEXTFILE",
                         help="write FILE's moves (as far as they are valid) as a plain-text move "
                              "list to TEXTFILE ('-' for the terminal) and exit")
 
@@ -155,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(parser, args)
     except CellwarsError as exc:
-        print(f"cellwars: {exc}", file=sys.stderr)
+        print(f"cellwars: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 MAX_DIGITS = 30  # more than any option needs; a longer number is "too large" for every option
@@ -56,3 +57,19 @@ def seconds(what: str) -> Callable[[str], float]:
                                              "like 30 or 0.5") from None
 
     return convert
+
+
+def path(text: str) -> Path:
+    """An argparse type: a file name (the system refuses one with a NUL byte, or an empty one)."""
+    if not text or "\0" in text:
+        raise argparse.ArgumentTypeError(f"invalid file name {shown(text)}")
+    return Path(text)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, control characters (a newline or an escape sequence in a file
+    name the user typed) shown as escapes instead of acting on the terminal."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)

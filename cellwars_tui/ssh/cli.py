@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from ..cli_types import seconds, shown, whole
+from ..cli_types import path, seconds, shown, whole
 
 
 def _host(text: str) -> str:
@@ -17,12 +16,6 @@ def _host(text: str) -> str:
         raise argparse.ArgumentTypeError(f"invalid address {shown(text)}: expected an address "
                                          "like 127.0.0.1, 0.0.0.0, :: or a host name")
     return t
-
-
-def _file(text: str) -> Path:
-    if not text or "\0" in text:
-        raise argparse.ArgumentTypeError(f"invalid file name {shown(text)}")
-    return Path(text)
 
 
 def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +38,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=whole("port"), default=2222,
                         help="port to listen on (default 2222; 0: any free port)")
-    parser.add_argument("--allow", type=_file, metavar="FILE",
+    parser.add_argument("--allow", type=path, metavar="FILE",
                         help="admit only the keys in FILE (authorized_keys format); no guests")
     _add_limit_arguments(parser)
     parser.add_argument("--max-starting", type=whole("number of sessions"), default=0, metavar="N",
