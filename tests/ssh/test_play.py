@@ -26,7 +26,7 @@ async def server(make_server):
     return await make_server(child_command=None)
 
 
-async def until(pred, timeout: float = 10.0, what: str = "") -> None:
+async def until(pred, timeout: float = 60.0, what: str = "") -> None:
     deadline = time.monotonic() + timeout
     while not pred():
         if time.monotonic() > deadline:
@@ -51,8 +51,9 @@ async def virus_fight_table(server, ann: Terminal, ben: Terminal) -> str:
     code = found.group(1)
     assert "Virus Fight" in ann.text()
     await ben.wait_for(code)
-    ben.send("j")
-    await asyncio.sleep(0.3)
+    # a click focuses the code field at once ("j" focuses it a moment later: the code typed
+    # right after could go before it)
+    click_at(ben, "room code")
     ben.send(code + "\r")
     await ben.wait_for("you: watching")
     click_at(ben, "2. (free)")
