@@ -204,6 +204,8 @@ def stubbed_actions(monkeypatch, tmp_path):
     for stubs in ACTIONS.values():
         for target, fake in stubs:
             monkeypatch.setattr(target, fake)
+    # one parser for every call (building it is most of a call's time; parsing leaves it as is)
+    monkeypatch.setattr("cellwars_tui.cli.build_parser", functools.cache(build_parser))
     monkeypatch.chdir(tmp_path)
 
 
@@ -229,7 +231,7 @@ def test_every_option_of_a_command_takes_every_tricky_value(stubbed_actions, com
 
 
 @pytest.mark.parametrize("command", list(ACTIONS))
-@settings(max_examples=250, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                     HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_command_line_is_accepted_or_one_line_with_exit_2(stubbed_actions, command, data):

@@ -59,7 +59,7 @@ async def test_the_footer_keys_follow_the_first_frame_and_preloaded_games(monkey
     assert app.games == games and app.games is not games  # each session its own list
     assert app.footer_after_first_frame
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(50):
+        for _ in range(3000):  # (60 s: a guard against a hang, not a pace)
             await pilot.pause(0.02)
             if app.screen.query("FooterKey"):
                 break
