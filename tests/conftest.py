@@ -3,6 +3,8 @@ and Hypothesis settings that do not depend on the machine's speed."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import settings
 
@@ -21,3 +23,11 @@ def _isolated_home(tmp_path, monkeypatch):
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(name, str(tmp_path / "xdg" / name.split("_")[1].lower()))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch):
+    """Files are still written atomically (temporary file, then rename), but not forced to the
+    disk: no test can see a power cut, and every autosave's fsync cost milliseconds (far more with
+    parallel workers on one disk), thousands of times a run."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)

@@ -95,6 +95,7 @@ async def play_one(term: Terminal, move: str, match, before: int, legal: int) ->
         raise AssertionError(f"{exc}; screen:\n{term.text()}") from None
 
 
+@pytest.mark.slow
 async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_its_seat_back(
         server, client_key):
     """Two SSH clients at one Virus Fight table play it to the end through the game screen, each

@@ -156,6 +156,7 @@ async def test_the_timer_stops_while_a_seated_player_is_away_and_runs_on_after(h
     await ben.close()
 
 
+@pytest.mark.slow
 async def test_infection_plays_on_one_shared_timer_with_a_paced_bot(hub):  # noqa: F811
     ann = await join(hub, "key:ann", "ann")
     ann.send(p.CreateTable(game="infection", players=2))

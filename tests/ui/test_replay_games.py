@@ -38,6 +38,7 @@ def recorded(tmp_path, game, seed=5):
     return match, path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", REPLAYABLE, ids=lambda g: g.id)
 async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(
         tmp_path, game, monkeypatch):

@@ -68,6 +68,7 @@ def test_the_game_has_its_own_screen():
     assert screen_class(R.GAME) is InfectionScreen is SCREEN
 
 
+@pytest.mark.slow
 async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
     app = _app(round_seconds=60)  # a one-minute round: the same play, a third of the presses
     async with app.run_test(size=(100, 30)) as pilot:
@@ -537,6 +538,7 @@ async def test_each_bot_keeps_the_pace_chosen_for_it(clock):
     assert counts[0] > counts[1] > 5
 
 
+@pytest.mark.slow
 async def test_a_replay_runs_the_round_in_real_time_or_step_by_step():
     """Autoplay at x1 waits each recorded gap between two actions (long idle stretches cut to
     MAX_REAL_PAUSE) and the countdown follows the recorded times; the arrow keys step one action."""

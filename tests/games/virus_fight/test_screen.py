@@ -170,6 +170,7 @@ def test_the_game_has_its_own_screen():
     assert screen_class(R.GAME) is VirusFightScreen
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_against_the_bot_by_keys():
     app = CellwarsApp(match=_match(round_limit=5, seed=11, prebuilt=False))
     rng = random.Random(3)
