@@ -24,7 +24,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-async def _gone(pid: int, timeout: float = 5.0) -> bool:
+async def _gone(pid: int, timeout: float = 60.0) -> bool:
     deadline = time.monotonic() + timeout
     while _alive(pid):
         if time.monotonic() > deadline:
