@@ -177,7 +177,7 @@ async def test_no_orphan_child_after_a_disconnect(make_server, client_key):
     term.conn.abort()  # the client vanishes mid-session
     assert await _gone(pid)
     await term.close()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # (a guard against a hang, not a pace)
     while server.sessions and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
     assert not server.sessions and not server.children
