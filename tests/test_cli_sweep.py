@@ -130,23 +130,45 @@ def _value(action: argparse.Action) -> st.SearchStrategy[str]:
 
 
 def _subparser(command: str) -> argparse.ArgumentParser:
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return sub.choices[command]
+    return _choices(build_parser())[command]
+
+
+def _choices(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The parser's sub-commands (``cellwars TOOL GAME``: a game is a sub-command too), or {}."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    return {} if sub is None else dict(sub.choices)
+
+
+def _leaves(parser: argparse.ArgumentParser, words: tuple[str, ...]):
+    """(words, parser) for each end of the sub-command tree below ``parser``."""
+    choices = _choices(parser)
+    if not choices:
+        yield words, parser
+    for name, child in choices.items():
+        yield from _leaves(child, (*words, name))
+
+
+def _arguments(parser: argparse.ArgumentParser):
+    """(positionals, options) of one parser, sub-commands and --help left out."""
+    actions = [a for a in parser._actions
+               if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))]
+    return ([a for a in actions if not a.option_strings], [a for a in actions if a.option_strings])
 
 
 @st.composite
 def _argv(draw, command: str) -> list[str]:
-    parser = _subparser(command)
-    argv = [command]
-    options = []
-    for action in parser._actions:
-        if isinstance(action, argparse._HelpAction):
-            continue
-        if not action.option_strings:
-            if draw(st.integers(0, 9)):  # now and then left out
-                argv.append(draw(_value(action)))
-            continue
-        options.append(action)
+    argv, parser = [command], _subparser(command)
+    while choices := _choices(parser):  # a sub-command: mostly a real one, now and then junk
+        word = draw(st.one_of(st.sampled_from(sorted(choices)), JUNK)
+                    if draw(st.integers(0, 9)) else JUNK)
+        argv.append(word)
+        if word not in choices:
+            break
+        parser = choices[word]
+    positionals, options = _arguments(parser)
+    for action in positionals:
+        if draw(st.integers(0, 9)):  # now and then left out
+            argv.append(draw(_value(action)))
     for action in draw(st.lists(st.sampled_from(options), max_size=5)) if options else []:
         flag = draw(st.sampled_from(action.option_strings))
         if action.nargs == 0:
@@ -214,20 +236,21 @@ EXAMPLES = {"game": GAME_IDS, "file": ["missing.cwr"]}  # good values of positio
 
 @pytest.mark.parametrize("command", list(ACTIONS))
 def test_every_option_of_a_command_takes_every_tricky_value(stubbed_actions, command):
-    """Each option alone, with and without the command's flags, given each TRICKY value."""
-    actions = [a for a in _subparser(command)._actions if not isinstance(a, argparse._HelpAction)]
-    flags = [a.option_strings[-1] for a in actions if a.option_strings and a.nargs == 0]
-    options = [a for a in actions if a.option_strings and a.nargs != 0]
-    positionals = [EXAMPLES.get(a.dest, ["x"]) for a in actions if not a.option_strings]
-    for heads in itertools.product(*positionals):
-        for tail in ([], flags):
-            for value in TRICKY:
-                lines = [[command, *heads, option.option_strings[-1], value, *tail]
-                         for option in options]
-                if positionals:
-                    lines.append([command, *heads[:-1], value, *tail])
-                for argv in lines:
-                    check_outcome(argv, *run_cli(argv))
+    """Each option alone, with and without the command's flags, given each TRICKY value; and each
+    TRICKY value in place of each positional argument and sub-command word."""
+    for words, parser in _leaves(_subparser(command), (command,)):
+        positionals, options = _arguments(parser)
+        flags = [a.option_strings[-1] for a in options if a.nargs == 0]
+        valued = [a for a in options if a.nargs != 0]
+        for heads in itertools.product(*(EXAMPLES.get(a.dest, ["x"]) for a in positionals)):
+            for tail in ([], flags):
+                for value in TRICKY:
+                    lines = [[*words, *heads, option.option_strings[-1], value, *tail]
+                             for option in valued]
+                    lines += [[*words, *heads[:i], value, *tail] for i in range(len(heads))]
+                    lines += [[*words[:i], value, *tail] for i in range(1, len(words))]
+                    for argv in lines:
+                        check_outcome(argv, *run_cli(argv))
 
 
 @pytest.mark.parametrize("command", list(ACTIONS))
