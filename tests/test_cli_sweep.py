@@ -68,7 +68,7 @@ ACTIONS: dict[str, tuple[tuple[str, Callable], ...]] = {
     "bench": (("cellwars_tui.bench.collect", _benchmarks_found),),
     "serve": (("cellwars_tui.ssh.server.serve", _serves_nothing),),
     "web": (("cellwars_tui.ssh.web.run_web", _serves_nothing),),
-    # "balance": (("cellwars_tui.bench.balance.run_balance", _returns(0)),),
+    "balance": (("cellwars_tui.bench.balance.run_series", _returns(None)),),  # (no game played)
 }
 
 
@@ -279,6 +279,9 @@ def cellwars(*argv: str | bytes, timeout: float = 120) -> subprocess.CompletedPr
     [b"play", b"\xff\xfe"],
     ["serve", "--port", "٣"],
     ["web", "--host", "a b"],
+    ["web", "--token", ""],
+    ["balance", "cell-wars", "--games", "٣"],
+    ["perft", "virus-fight", "--depth", "٣"],
 ])
 def test_a_real_cellwars_process_refuses_bad_input_in_one_line_with_exit_2(argv):
     done = cellwars(*argv)

@@ -1,8 +1,9 @@
 """The rules core and every game's rules never import textual or rich (checked in a fresh process).
 
 Besides each game's registered rules module, every module of a game package that holds rules or
-what plays them (engine, board, cards, clarifications, notation, geometry, bots, solvers) is
-imported too, so a UI import anywhere in that chain is caught."""
+what plays them (engine, board, cards, clarifications, notation, geometry, types, state, setups,
+moves, effects, bots, solvers, simulations, command-line tools, the pick and decision state
+machines the screens drive) is imported too, so a UI import anywhere in that chain is caught."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import subprocess
 import sys
 
 import cellwars_tui.games
-from cellwars_tui.core.registry import GAME_MODULES
+from cellwars_tui.core.registry import game_modules
 
-RULES_PARTS = ("rules", "engine", "board", "cards", "clarifications", "notation", "geometry",
-               "bot", "solver")
+RULES_PARTS = frozenset({
+    "rules", "engine", "board", "cards", "clarifications", "notation", "geometry", "bot", "solver",
+    "types", "state", "work", "effects", "setups", "moves", "daily", "tools", "simulate", "picks",
+    "decisions", "labels",
+})
 
 
 def _game_rule_modules() -> list[str]:
@@ -24,7 +28,7 @@ def _game_rule_modules() -> list[str]:
             continue
         path = [f"{cellwars_tui.games.__path__[0]}/{package.name}"]
         for module in pkgutil.iter_modules(path):
-            if module.name.startswith(RULES_PARTS):
+            if module.name in RULES_PARTS:
                 out.append(f"cellwars_tui.games.{package.name}.{module.name}")
     return out
 
@@ -33,7 +37,7 @@ HEADLESS = [
     "cellwars_tui.core",
     "cellwars_tui.record",
     "cellwars_tui.ai",
-    *GAME_MODULES,
+    *game_modules(),
     *_game_rule_modules(),
 ]
 
@@ -53,6 +57,27 @@ def test_headless_modules_never_import_ui_libraries():
         "    except ModuleNotFoundError as exc:\n"
         "        if not name.startswith(exc.name or '?'): raise\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _package_modules(package: str) -> list[str]:
+    module = __import__(package, fromlist=["__path__"])
+    return [package, *(f"{package}.{m.name}" for m in pkgutil.iter_modules(module.__path__))]
+
+
+def test_the_table_layer_and_the_replays_import_neither_ui_libraries_nor_the_front_ends():
+    """table/ sits below every front end and replay/ below the screens: neither pulls textual,
+    rich, ``cellwars_tui.ui`` or ``cellwars_tui.ssh`` in."""
+    names = _package_modules("cellwars_tui.table") + _package_modules("cellwars_tui.replay")
+    assert "cellwars_tui.table.realtime" in names and "cellwars_tui.replay.model" in names
+    code = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')\n"
+        "             or m.startswith(('cellwars_tui.ui', 'cellwars_tui.ssh')))\n"
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

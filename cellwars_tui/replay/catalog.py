@@ -1,4 +1,5 @@
-"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable."""
+"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable.
+Every file is read through the bounded reader (``record.files``: regular files only, a size cap)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import msgspec
 
 from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
+from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
-from ..ui.naming import seats_text
+from ..table.naming import seats_text
 from .salvage import salvage
 
 
@@ -24,10 +26,11 @@ class Row(msgspec.Struct, frozen=True):
     game: str  # the game's title (its id when the game is unknown here)
     date: str  # local time, "2026-11-23 01:55"
     seats: str  # "Ann, Bob (search bot)" (ui/naming.py)
-    result: str  # "Ann won", "draw", "unfinished"
+    result: str  # Outcome.text ("Ann wins (eliminated)", "Draw (stalemate)"), or "unfinished"
     length: int
     modified: float
     origin: str = ""
+    started: float = 0.0  # when the game began (POSIX seconds; the file's time if unknown)
 
     def matches(self, query: str) -> bool:
         """Every word of ``query`` appears in the game (id or title) or a player's name."""
@@ -42,25 +45,22 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-def _date(saved: SavedGame) -> str:
+def _start(saved: SavedGame) -> _dt.datetime:
+    """When the game began (its record says; the file's time for a record that does not)."""
     try:
-        when = _dt.datetime.fromisoformat(saved.header.started).astimezone()
+        return _dt.datetime.fromisoformat(saved.header.started).astimezone()
     except (TypeError, ValueError):
-        when = _dt.datetime.fromtimestamp(saved.modified)
-    return when.strftime("%Y-%m-%d %H:%M")
+        return _dt.datetime.fromtimestamp(saved.modified).astimezone()
+
+
+def _date(saved: SavedGame) -> str:
+    return _start(saved).strftime("%Y-%m-%d %H:%M")
 
 
 def _result(saved: SavedGame, names: list[str]) -> str:
+    """The game's end in the words every table uses (``Outcome.text``), or "unfinished"."""
     outcome = saved.header.result
-    if outcome is None:
-        return "unfinished"
-    players = len(names)
-    winners = [names[w] if 0 <= w < players else f"seat {w + 1}" for w in outcome.winners]
-    if not winners:
-        return f"all lost ({outcome.termination})" if outcome.termination else "all lost"
-    if len(winners) == players and players > 1:
-        return "draw" if "draw" in outcome.termination.lower() else "shared win"
-    return f"{', '.join(winners)} won"
+    return "unfinished" if outcome is None else outcome.text(names)
 
 
 def row(saved: SavedGame) -> Row:
@@ -68,11 +68,11 @@ def row(saved: SavedGame) -> Row:
     names = [s.name or f"seat {i + 1}" for i, s in enumerate(h.seats)]
     seats = seats_text(h.seats, names)
     return Row(saved.path, h.game, _title(h.game), _date(saved), seats, _result(saved, names),
-               saved.length, saved.modified, h.origin or "")
+               saved.length, saved.modified, h.origin or "", _start(saved).timestamp())
 
 
 def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
-    """Saved games newest first, and the files that could not be read (with why). A damaged
+    """Saved games newest first (by when they began), and the files that could not be read (with why). A damaged
     file whose header can still be read is listed (result "damaged", length = its readable
     steps): the replay opens it as far as it is valid."""
     saved, problems = list_saved(directory)
@@ -84,16 +84,17 @@ def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
             unreadable.append(problem)
         else:
             out.append(damaged)
-    out.sort(key=lambda r: r.modified, reverse=True)
+    out.sort(key=lambda r: (r.started, r.modified), reverse=True)
     return out, unreadable
 
 
 def _damaged_row(problem: Problem) -> Row | None:
+    """A damaged save as a row, if its header can be read. Read through the bounded reader like
+    every file (``record.files``): a FIFO or a device named like a record (a symlink to
+    /dev/zero) is refused, never waited on nor read without end."""
     path = problem.path
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            return None
-        data = path.read_bytes()
+        data = read_user_file(path, limit=MAX_RECORD_BYTES)
         found = salvage(data, path, RecordError(path, problem.message))
         modified = path.stat().st_mtime
     except (OSError, RecordError):

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from cellwars_tui.core import IllegalAction, all_games
 from cellwars_tui.replay import Replay
-from cellwars_tui.replay.table import ReplayTable
+from cellwars_tui.table.replay import ReplayTable
 from tests.replay.test_model import replay_of
 from tests.replay.helpers import toy_match
 from tests.test_conformance import play_random
 
 
 def test_the_replay_table_has_every_public_member_of_the_local_table():
-    from cellwars_tui.ui.table import LocalTable
+    from cellwars_tui.table.local import LocalTable
 
     missing = [n for n in dir(LocalTable) if not n.startswith("_") and not hasattr(ReplayTable, n)
                and n not in ("autosave_enabled", "last_human")]
@@ -70,7 +71,8 @@ def test_a_watching_seat_reads_its_own_moves_but_not_the_others_in_a_hidden_info
     from tests.toy_game import TOY
 
     m = toy_match(3, 30, hold_every=2)
-    monkeypatch.setattr(TOY, "hidden_information", True)
+    monkeypatch.setattr(type(TOY), "meta",  # on the class: undone, nothing shadows it after
+                        msgspec.structs.replace(TOY.meta, hidden_information=True))
     table = ReplayTable(replay_of(m), seat=0)
     silent = {i + 1: s.seat for i, s in enumerate(m.steps) if not m.events[i] and s.seat >= 0}
     assert set(silent.values()) == {0, 1}

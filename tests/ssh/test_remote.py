@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from cellwars_tui.core import Action, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.ssh import protocol as p
@@ -15,7 +15,7 @@ from .test_hub import SECRET, Pick, hub, join, table_where, two_at_a_table  # no
 
 
 def test_a_remote_table_has_every_public_name_of_a_local_table():
-    from cellwars_tui.ui.table import LocalTable
+    from cellwars_tui.table.local import LocalTable
 
     local = {n for n in dir(LocalTable) if not n.startswith("_")}
     missing = sorted(n for n in local if not hasattr(RemoteTable, n)
@@ -114,11 +114,13 @@ class Typed(msgspec.Struct, frozen=True):
 
 
 class Typing(Game[Typed, Key]):
-    id = "remote-typing"
-    title = "Typing"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
+    meta = GameType(
+        id="remote-typing",
+        title="Typing",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+    )
     state_type = Typed
     action_type = Key
 

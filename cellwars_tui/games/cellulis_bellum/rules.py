@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from ...core import Action, Event, Game, Options, Outcome, register
+from ...core import Action, Event, Game, GameType, Options, Outcome, register
 from ...core.api import parse_error
 from ...core.errors import BadOptions
 from . import clarifications as C
@@ -399,11 +399,14 @@ rep = msgspec.structs.replace
 
 
 class CellulisBellum(Game):
-    id = "cellulis-bellum"
-    title = "Cellulis Bellum"
-    blurb = "Two strains of cells fight for the largest territory; only a virus kills a nucleus."
-    min_players = 2
-    max_players = 2
+    meta = GameType(
+        id="cellulis-bellum",
+        title="Cellulis Bellum",
+        blurb="Two strains of cells fight for the largest territory; only a virus kills a nucleus.",
+        min_players=2,
+        max_players=2,
+        order=3,
+    )
     options_type = CellulisBellumOptions
     state_type = CBState
     action_type = CBAction
