@@ -135,6 +135,6 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         assert new.origin == f"{path}#{half}"
         assert new.states[half] == match.states[half]
         assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         assert load_match(new.path).origin == f"{path}#{half}"
     assert not failures, "\n".join(failures)

@@ -157,7 +157,7 @@ async def test_a_saved_table_resumes_where_it_was_left_with_its_die_kept():
         await _settle(pilot)
         match = screen.table.match
         path, cursor, state = match.path, match.cursor, match.state
-        flush()  # (written by the save thread)
+        assert flush(60)  # written by the save thread (60 s: a guard, not a pace)
         assert len(read_record_file(path).steps) == cursor  # saved after every action
     # the app ended without leaving the table (as a crash would); the next start resumes it
     app = CellwarsApp()

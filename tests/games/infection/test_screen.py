@@ -17,7 +17,7 @@ from cellwars_tui.timer import FakeClock, format_clock
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import MovesPicker
 from cellwars_tui.ui.screens import screen_class
-from tests.ui.helpers import assert_too_small_below_80x24
+from tests.ui.helpers import assert_too_small_below_80x24, until
 
 ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
 
@@ -665,12 +665,10 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
         assert [st.t for st in time_up] == [pytest.approx(135, abs=0.1)]
 
 
-async def _until(pilot, condition, rounds: int = 50) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause()
-    assert condition()
+async def _until(pilot, condition) -> None:
+    """Let the app run until ``condition()`` holds (a count of pauses would depend on how fast
+    the machine repaints; the shared helper's 60 s only guards against a hang)."""
+    await until(pilot, condition)
 
 
 async def test_the_clock_stands_still_while_the_terminal_is_too_small(clock):

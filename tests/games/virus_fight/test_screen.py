@@ -200,7 +200,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         keys = screen.active_bindings
         assert "m" not in keys and keys["escape"].binding.action == "back"
         assert "Moves" not in palette(app)
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         saved = read_record_file(table.match.path)
         assert saved.header.result is not None and len(saved.steps) == table.match.cursor
 
