@@ -59,8 +59,8 @@ async def virus_fight_table(server, ann: Terminal, ben: Terminal) -> str:
     click_at(ben, "2. (free)")
     await ann.wait_for("2. ben")
     ann.send("s")
-    await ann.wait_for("Secret programs", timeout=15)  # the game's own screen, in both
-    await ben.wait_for("Secret programs", timeout=15)
+    await ann.wait_for("Secret programs")  # the game's own screen, in both
+    await ben.wait_for("Secret programs")
     await ann.wait_for("ben North")
     # a person at another terminal is not called a bot (the panel once said "ben North (bot)")
     assert "(bot)" not in ann.text() and "(bot)" not in ben.text()
@@ -82,9 +82,9 @@ def pick_move(game, legal, rng: random.Random) -> str:
 async def play_one(term: Terminal, move: str, match, before: int, legal: int) -> None:
     """``move`` through the Moves picker, once the terminal shows the hub's latest step."""
     try:
-        await term.wait_for(f"· step {before} ·", timeout=10)
+        await term.wait_for(f"· step {before} ·")
         term.send("m")
-        await term.wait_for(f"Moves ({legal})", timeout=10)
+        await term.wait_for(f"Moves ({legal})")
         term.send(move)
         # Enter once the list is filtered: the move shows in the filter and as the first option
         await until(lambda: term.text().count(move) >= 2, 10, f"the filter to show {move!r}")
@@ -123,7 +123,7 @@ async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_it
                 ben = await open_terminal(server.port, key=ben_key, username="ben", cols=110,
                                           rows=36)
                 await until(lambda: not table.away(), 10, "ben to be back")
-                await ben.wait_for("ben's secret program", timeout=20)  # straight back to it
+                await ben.wait_for("ben's secret program")  # straight back to it
             terms = (ann, ben)
             legal = match.legal_actions(seat)
             move = pick_move(game, legal, rng)
@@ -134,12 +134,12 @@ async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_it
         assert dropped
         outcome = match.outcome()
         for term in (ann, ben):
-            await term.wait_for(outcome.termination, timeout=10)
+            await term.wait_for(outcome.termination)
         # The table's record replays from the table (p), for every player at it.
         ann.send("q")  # the game screen goes; the table is under it
         await ann.wait_for("p replays it")
         ann.send("p")
-        await ann.wait_for("→/j", timeout=15)  # the replay viewer's step key
+        await ann.wait_for("→/j")  # the replay viewer's step key
         seen_by_ben += ben.everything()
         # Each terminal was shown its own secret program, never the other seat's.
         assert "ann's secret program" in ann.everything()
@@ -163,6 +163,6 @@ async def test_a_host_makes_a_table_with_n_fills_it_with_b_and_starts_with_s(ser
         ann.send("b")
         await until(lambda: "2. (free)" not in ann.text(), what="a bot in seat 2")
         ann.send("s")
-        await ann.wait_for("Virus Fight · step", timeout=20)
+        await ann.wait_for("Virus Fight · step")
     finally:
         await ann.close()

@@ -74,7 +74,7 @@ async def test_keys_typed_reach_the_app_and_quitting_ends_the_session(make_serve
 async def test_exec_requests_are_refused_with_a_message(make_server, client_key):
     server = await make_server()
     async with await connect(server.port, key=client_key) as conn:
-        result = await conn.run("ls /", timeout=10)
+        result = await conn.run("ls /", timeout=60)
     assert result.exit_status == 1
     assert "runs no commands" in result.stdout
     assert not server.children
@@ -83,7 +83,7 @@ async def test_exec_requests_are_refused_with_a_message(make_server, client_key)
 async def test_a_session_without_a_terminal_is_told_why(make_server, client_key):
     server = await make_server()
     async with await connect(server.port, key=client_key) as conn:
-        result = await conn.run(timeout=10)  # a shell request with no PTY, like `ssh -T`
+        result = await conn.run(timeout=60)  # a shell request with no PTY, like `ssh -T`
     assert result.exit_status == 1
     assert "needs a terminal" in result.stdout
 

@@ -87,7 +87,7 @@ async def test_a_forked_session_runs_below_the_server_and_lower_after_its_first_
     server.on_child_start = started.append
     term = await open_terminal(server.port, key=client_key)
     try:
-        await term.wait_for("o Online", timeout=20)  # the footer's keys: after the first frame
+        await term.wait_for("o Online")  # the footer's keys: after the first frame
         # the session lowers itself in its Ready handler, which may run just after the footer
         # is painted: wait for it (a loaded machine may take a while) rather than race it
         want = min(_nice(os.getpid()) + 5, 19)

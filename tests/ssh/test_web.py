@@ -20,7 +20,7 @@ from .conftest import cellwars_cli, interrupt_leaving_no_process  # noqa: E402
 
 
 def get(url: str) -> tuple[int, str]:
-    with urllib.request.urlopen(url, timeout=10) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return response.status, response.read().decode("utf-8", "replace")
 
 

@@ -210,7 +210,7 @@ def gate(monkeypatch):
 
     class GatedRandom(bots.RandomBot):
         def choose(self, game, view, seat, rng, budget):
-            opened.wait(timeout=30)
+            opened.wait(timeout=60)
             return super().choose(game, view, seat, rng, budget)
 
     monkeypatch.setitem(bots.BOTS, "random", GatedRandom)
