@@ -116,31 +116,55 @@ def bench_bot_strength(quick: bool) -> list[Result]:
     return out
 
 
+def _self_play_results(rep: dict, who: str, note: str) -> list[Result]:
+    sp = rep["self_play"]
+    lo, hi = sp["decisive_ci95"]
+    out = [result(f"cell-wars: decisive games, {who}", 100.0 * sp["decisive_share"], "%", ">=", 70,
+                  note=f"{note}; 95% interval {100 * lo:.0f}-{100 * hi:.0f}%")]
+    share = 100.0 * sp["side_share_of_decisive"]["Immune"]
+    out.append(Result(name=f"cell-wars: immune camp's share of decisive games, {who}",
+                      value=share, unit="%", goal="40-60",
+                      met=40 <= share <= 60 if sp["decisive"] else False,
+                      note=f"cancer {sp['wins_by_side']['Cancer']}, immune "
+                           f"{sp['wins_by_side']['Immune']}"))
+    median = sp["median_winning_round"]
+    out.append(Result(name=f"cell-wars: median winning round, {who}",
+                      value=float(median) if median is not None else float("nan"),
+                      unit="round", goal="8-16",
+                      met=median is not None and 8 <= median <= 16))
+    return out
+
+
 def bench_balance(quick: bool) -> list[Result]:
-    """Equal-strength self-play at the bench's budget (``cellwars balance``): does an even game end
-    with a winner, and does each camp win as often?"""
+    """Issue 15's goals, measured as ``cellwars balance`` does at the bench's budget (16 playouts a
+    move): equal-strength self-play (greedy at 2 players; search at 2, 4 and 6 players) ends with a
+    winner, each camp wins as often, games last; and the search beats the greedy policy leading
+    either camp (two players, same seeds both ways)."""
     from ...bench.balance import balance
 
-    out = []
-    for bot, games in (("greedy", 40 if quick else 200), ("search", 10 if quick else 60)):
-        rep = balance("cell-wars", players=2, games=games, bot=bot, duel_games=0, seed=1,
-                      progress=False)
-        sp = rep["self_play"]
-        who = f"{rep['bot_title']} self-play"
-        note = f"{games} games, 2 players, seeds 1-{games}, {rep['seconds']:.0f} s"
-        out.append(result(f"cell-wars: decisive games, {who}", 100.0 * sp["decisive_share"],
-                          "%", ">=", 70, note=note))
-        share = 100.0 * sp["side_share_of_decisive"]["Immune"]
-        out.append(Result(name=f"cell-wars: immune camp's share of decisive games, {who}",
-                          value=share, unit="%", goal="40-60",
-                          met=40 <= share <= 60 if sp["decisive"] else False,
-                          note=f"cancer {sp['wins_by_side']['Cancer']}, immune "
-                               f"{sp['wins_by_side']['Immune']}"))
-        median = sp["median_winning_round"]
-        out.append(Result(name=f"cell-wars: median winning round, {who}",
-                          value=float(median) if median is not None else float("nan"),
-                          unit="round", goal="8-16",
-                          met=median is not None and 8 <= median <= 16))
+    out: list[Result] = []
+    games = 40 if quick else 200
+    rep = balance("cell-wars", players=2, games=games, bot="greedy", duel_games=0, seed=1,
+                  progress=False)
+    out += _self_play_results(rep, "greedy self-play, 2 players",
+                              f"{games} games, seeds 1-{games}, {rep['seconds']:.0f} s")
+    games = 6 if quick else 40
+    for players in (2, 4, 6):
+        duels = (6 if quick else 40) if players == 2 else 0
+        rep = balance("cell-wars", players=players, games=games, bot="search", against="greedy",
+                      duel_games=duels, seed=1, progress=False)
+        who = f"{rep['bot_title']} self-play, {players} players"
+        out += _self_play_results(rep, who, f"{games} games, seeds 1-{games}, "
+                                            f"{rep['seconds']:.0f} s")
+        for d in rep["duels"]:
+            share = d["strong_share_of_decisive"]
+            lo, hi = d["strong_share_ci95"]
+            out.append(result(
+                f"cell-wars: search's share of decisive games against greedy, leading "
+                f"{d['strong_leads']}", 100.0 * share if share is not None else float("nan"),
+                "%", ">=", 75,
+                note=f"{d['games']} games, 2 players, {d['strong_wins']} won, {d['weak_wins']} "
+                     f"lost; 95% interval {100 * lo:.0f}-{100 * hi:.0f}%"))
     return out
 
 

@@ -1,8 +1,9 @@
 """Cell Wars bot hooks: a short list of sensible actions, a position value and a greedy playout.
 
 The core MCTS bot (``ai/bots.py``) searches among :func:`bot_actions` and scores the positions it
-reaches with :func:`random_playout`, which plays the greedy policy below (with a little noise) a
-couple of rounds ahead and then asks :func:`heuristic`. Where the policy sees only one sensible
+reaches with :func:`random_playout`, which plays the greedy policy below to the end of the current
+panel's individual round and then asks :func:`heuristic`: the value learned from self-play
+(``value.py``). Where the policy sees only one sensible
 move (stepping towards a target, purifying the tile under an immune cell, ...) ``bot_actions``
 returns just that move, so the search spends its time on real choices: drawing, cards, the special
 action, attack order.
@@ -19,27 +20,24 @@ Goals the policy follows:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
 from ...core import CHANCE, Action
 from . import board as B
-from . import clarifications as C
 from . import rules as R
 from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
+from .value import value
 
 DIST = B.DIST
 N = B.N_TILES
 BIOMASS_FLOOR = (2, 3)  # per camp: never pay for a card below this (area hits would kill)
 PLAYOUT_NOISE = 0.0  # the playouts follow the policy exactly (dice are their only chance)
-HORIZON_ROUNDS = 2  # a playout looks this many system rounds ahead, then the heuristic judges
 
 
 # ----------------------------------------------------------------------------------------------
 # Targets and distances
 # ----------------------------------------------------------------------------------------------
-EXPOSURE = 0.03  # the heuristic's weight of one cancer cell within an immune cell's reach
 HUNT = 6  # an immune cell this close (plus its range) to a cancer cell hunts it
 
 
@@ -322,8 +320,8 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
                 _tile_score(s, p, here, targets):
             return [R.End()]
         scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
-        if camp == IMMUNE:  # the ways as near a cancer cell, or one step further: the search picks
-            return [a for a, sc in zip(order, scores) if sc - scores[0] < 15][:3]
+        if camp == IMMUNE:  # the ways as near a cancer cell: the search picks (where it lands
+            return [a for a, sc in zip(order, scores) if sc - scores[0] < 10][:3]  # and pushes)
         if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
             return order[:2]
         return [best]
@@ -388,35 +386,13 @@ def bot_actions(s: R.CWState, seat: int) -> list[Action]:
 
 
 def camp_value(s: R.CWState) -> float:
-    """The cancer camp's prospects in [-1, 1] (the immune camp's are the opposite)."""
+    """The cancer camp's prospects in [-1, 1] (the immune camp's are the opposite): the learned
+    value of ``value.py`` in play, the result once the game is over."""
     if s.phase == R.OVER:
         return 0.0 if s.winner == 2 else (1.0 if s.winner == CANCER else -1.0)
     if s.phase != R.PLAY:
         return 0.0
-    count = R.cancer_count(s)
-    solid = sum(1 for t in s.tiles if t == R.SOLID_T)
-    alive = [s.panels[q] for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0]
-    immune = [s.panels[q] for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
-    if count > C.CANCER_WIN_ABOVE:
-        return 0.95
-    if not alive and not solid:
-        return -0.95
-    # the two races: the tumour's spread towards 22 tiles, the immune camp's kills
-    spread = (count + 0.2 * solid - C.CANCER_TISSUE_DEFAULT) / (C.CANCER_WIN_ABOVE + 1
-                                                               - C.CANCER_TISSUE_DEFAULT)
-    cancer_life = sum(min(pn.biomass, 5) / 5.0 for pn in alive) / 3.0
-    # a cancer cell within an immune cell's reach (its range and a step) is likely to be hit
-    exposure = sum(1 for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0
-                   for c in R.CAMP_PANELS[CANCER] if s.panels[c].tile >= 0
-                   and DIST[s.panels[q].tile][s.panels[c].tile] <= R.range_of(s, q) + 1)
-    cancer_life -= EXPOSURE * exposure
-    immune_life = sum(min(pn.biomass, 4) / 4.0 for pn in immune) / 3.0
-    cards = 0.02 * (sum(len(s.panels[q].hand) + len(s.panels[q].active)
-                        for q in R.CAMP_PANELS[CANCER])
-                    - sum(len(s.panels[q].hand) + len(s.panels[q].active)
-                          for q in R.CAMP_PANELS[IMMUNE]))
-    x = spread - (1.0 - cancer_life) + 0.3 * (1.0 - immune_life) + cards
-    return 0.95 * math.tanh(2.2 * x)
+    return 0.95 * value(s)
 
 
 def heuristic(s: R.CWState) -> tuple[float, ...]:
@@ -424,18 +400,42 @@ def heuristic(s: R.CWState) -> tuple[float, ...]:
     return tuple(v if R.seat_camp(s.players, seat) == CANCER else -v for seat in range(s.players))
 
 
+_DICE = (R.C_MOVE, R.C_ATTACK, R.C_MUTATE)
+
+
 def random_playout(s: R.CWState, rng: random.Random, max_steps: int = 400) -> tuple[float, ...]:
-    """Greedy playout with noise for ``HORIZON_ROUNDS`` system rounds (or ``max_steps``)."""
+    """The policy plays on to the end of the current panel's individual round, then the learned
+    value judges: the candidate's own consequences are played out, the rest is left to the value.
+    The first die of the playout (to move, to attack or a mutation's) is not sampled: each of its
+    six faces is played on (later dice sampled) and the six values averaged, so 16 playouts tell
+    candidates apart where single throws would be mostly noise."""
     game = R.GAME
-    stop = s.round + HORIZON_ROUNDS
+    start = (s.round, s.panel)
     for _ in range(max_steps):
-        if s.phase == R.OVER or (s.phase == R.PLAY and s.round >= stop):
+        if _turn_over(s, start):
             break
-        seats = game.to_act(s)
-        seat = seats[0]
-        if seat == CHANCE:
-            a = game.sample_chance(s, rng)
-        else:
-            a = policy(s, seat, rng, PLAYOUT_NOISE)
+        seat = game.to_act(s)[0]
+        if seat == CHANCE and s.chance in _DICE:
+            values = [heuristic(_play_turn(game._apply(s, CHANCE, R.Die(face))[0], start, rng,
+                                           max_steps)) for face in range(1, 7)]
+            return tuple(sum(v[i] for v in values) / 6.0 for i in range(len(values[0])))
+        a = game.sample_chance(s, rng) if seat == CHANCE else policy(s, seat, rng, PLAYOUT_NOISE)
         s, _ = game._apply(s, seat, a)
     return heuristic(s)
+
+
+def _turn_over(s: R.CWState, start: tuple[int, int]) -> bool:
+    return s.phase == R.OVER or (s.phase == R.PLAY and (s.round, s.panel) != start)
+
+
+def _play_turn(s: R.CWState, start: tuple[int, int], rng: random.Random,
+               max_steps: int) -> R.CWState:
+    """The policy plays on (dice sampled) to the end of the individual round begun at ``start``."""
+    game = R.GAME
+    for _ in range(max_steps):
+        if _turn_over(s, start):
+            break
+        seat = game.to_act(s)[0]
+        a = game.sample_chance(s, rng) if seat == CHANCE else policy(s, seat, rng, PLAYOUT_NOISE)
+        s, _ = game._apply(s, seat, a)
+    return s

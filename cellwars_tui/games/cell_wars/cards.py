@@ -63,7 +63,7 @@ class Card:
     attack: int = 0
     range: int = 0
     limit: int = 0
-    regen: int = 0  # Biomass regained at the end of each own round
+    regen: int = 0  # Biomass regained at the end of each own round (editions 1-2)
     dodge: bool = False  # the next hit on this cell is ignored; the card is then used
     division: bool = False  # at the end of each own round, the nearest normal tile turns cancerous
     roll_bonus: int = 0  # added to every attack roll (at most 6)
@@ -86,9 +86,9 @@ CARDS: tuple[Card, ...] = (
          "A quick sugar rush: regain 2 Biomass the moment you draw it.", heal=2),
     Card("maltose", "Maltose", NORMAL, 3, 3,
          "Two sugars in one: keep it for later, then regain 3 Biomass.", heal=3),
+    # (regen: the first two editions only; clarifications.Edition.regen)
     Card("balanced-diet", "Balanced diet", CONTINUOUS, 3, 3,
-         "While on your panel: your Biomass limit is 1 higher, and you regain 1 Biomass at the "
-         "end of each of your rounds.", limit=1, regen=1),
+         "While on your panel: your Biomass limit is 1 higher.", limit=1, regen=1),
     Card("vegf", "VEGF", NORMAL, 2, 2,
          "Growth factor for new vessels: move one Blood vessel onto the tile under your cell "
          "(a tile with no other special spot).", vegf=True),

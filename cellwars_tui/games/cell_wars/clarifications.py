@@ -24,6 +24,7 @@ class Edition:
     must_step: bool  # after rolling to move, a cell must take at least one step
     claims_cleared_by_any_change: bool  # every solidification claim on a tile ends when it changes
     cancer_tissue_range: tuple[int, int]  # the starting cancer tiles a game may choose
+    regen: bool = True  # a continuous card's regeneration works (Balanced diet's 1 Biomass a round)
 
 
 EDITIONS: dict[int, Edition] = {
@@ -34,8 +35,13 @@ EDITIONS: dict[int, Edition] = {
     # The second edition (rules version 2): measured by self-play to end with a winner.
     2: Edition(2, continuous_rounds=0, draw_once_a_round=False, must_step=False,
                claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9)),
+    # The third edition (rules version 3): Balanced diet raises the Biomass limit only. Once
+    # continuous cards stayed for good, its regeneration healed a cell every round of the game and
+    # a cancer cell holding it could hardly be killed.
+    3: Edition(3, continuous_rounds=0, draw_once_a_round=False, must_step=False,
+               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9), regen=False),
 }
-CURRENT_EDITION = 2
+CURRENT_EDITION = 3
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -180,6 +186,14 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("permit your piece move two steps immediately",
      "Only Diapedesis has an effect in the seed. Every other card effect and type is our own "
      "design (see Cards); cards that would do nothing cannot be played."),
+    ("you can also design your own cards",
+     "The seed gives Balanced diet three copies in each deck but no effect. Ours raises its "
+     "owner's Biomass limit by 1 while it is on the panel. In the first two editions it also "
+     "gave back 1 Biomass at the end of each of its owner's rounds; once continuous cards "
+     "stayed for good (the second edition), that healed a cell every round of the game and a "
+     "cancer cell holding it could hardly be killed: in greedy self-play the immune camp won "
+     "38% of the decisive games with it and 49% without (1,000 games each, seeds 1-1000). The "
+     "third edition drops the regeneration; the copies stay the seed's."),
 )
 
 __all__ = ["CANCER", "IMMUNE", "CLARIFICATIONS"]

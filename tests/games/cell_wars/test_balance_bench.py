@@ -1,6 +1,8 @@
 """`cellwars bench` reports Cell Wars' balance: decisive share, the immune camp's share of the wins
-and the median winning round, each against the goal of issue 15 (the figures themselves come from
-`cellwars balance`; here a canned report stands in for the self-play)."""
+and the median winning round (greedy self-play; search self-play at 2, 4 and 6 players) and the
+search's share of the decisive games against greedy leading each camp, each against the goal of
+issue 15 (the figures themselves come from `cellwars balance`; here a canned report stands in for
+the self-play)."""
 
 from __future__ import annotations
 
@@ -8,31 +10,46 @@ from cellwars_tui.bench import balance as BAL
 from cellwars_tui.games.cell_wars.bench import bench_balance
 
 
-def _report(bot, decisive, immune, cancer, median):
+def _report(bot, decisive, immune, cancer, median, duels=()):
     games = 10
     return {"bot_title": bot, "seconds": 1.0, "self_play": {
-        "decisive_share": decisive / games, "decisive": decisive,
+        "decisive_share": decisive / games, "decisive": decisive, "decisive_ci95": [0.5, 0.9],
         "side_share_of_decisive": {"Immune": immune / decisive if decisive else 0.0},
         "wins_by_side": {"Immune": immune, "Cancer": cancer},
-        "median_winning_round": median}}
+        "median_winning_round": median}, "duels": list(duels)}
 
 
-def test_bench_reports_decisive_share_camp_balance_and_length_against_the_goals(monkeypatch):
+def _duel(leads, won, lost):
+    return {"strong_leads": leads, "games": won + lost, "decisive": won + lost,
+            "strong_wins": won, "weak_wins": lost, "strong_share_of_decisive": won / (won + lost),
+            "strong_share_ci95": [0.4, 0.9]}
+
+
+def test_bench_reports_decisive_share_camp_balance_length_and_skill_against_the_goals(monkeypatch):
     calls = []
 
-    def fake(game, *, bot, games, **kw):
-        calls.append((game, bot, games))
-        return _report(bot, 8, 4, 4, 12) if bot == "search" else _report(bot, 5, 1, 4, 3)
+    def fake(game, *, bot, games, players, duel_games=0, **kw):
+        calls.append((game, bot, players, duel_games > 0))
+        if bot == "greedy":
+            return _report(bot, 5, 1, 4, 3)
+        duels = (_duel("Immune", 8, 2), _duel("Cancer", 6, 4)) if duel_games else ()
+        return _report(bot, 8, 4, 4, 12, duels)
 
     monkeypatch.setattr(BAL, "balance", fake)
     results = {r.name: r for r in bench_balance(quick=True)}
-    assert [c[:2] for c in calls] == [("cell-wars", "greedy"), ("cell-wars", "search")]
-    search = {k.split(", ")[0]: v for k, v in results.items() if k.endswith("search self-play")}
-    assert search["cell-wars: decisive games"].value == 80 and search["cell-wars: decisive games"].met
-    share = search["cell-wars: immune camp's share of decisive games"]
-    assert share.value == 50 and share.goal == "40-60" and share.met
-    assert search["cell-wars: median winning round"].met
-    greedy = {k.split(", ")[0]: v for k, v in results.items() if k.endswith("greedy self-play")}
-    assert not greedy["cell-wars: decisive games"].met
-    assert not greedy["cell-wars: immune camp's share of decisive games"].met
-    assert not greedy["cell-wars: median winning round"].met
+    assert calls == [("cell-wars", "greedy", 2, False), ("cell-wars", "search", 2, True),
+                     ("cell-wars", "search", 4, False), ("cell-wars", "search", 6, False)]
+    for players in (2, 4, 6):
+        who = f"search self-play, {players} players"
+        assert results[f"cell-wars: decisive games, {who}"].value == 80
+        assert results[f"cell-wars: decisive games, {who}"].met
+        share = results[f"cell-wars: immune camp's share of decisive games, {who}"]
+        assert share.value == 50 and share.goal == "40-60" and share.met
+        assert results[f"cell-wars: median winning round, {who}"].met
+    greedy = "greedy self-play, 2 players"
+    assert not results[f"cell-wars: decisive games, {greedy}"].met
+    assert not results[f"cell-wars: immune camp's share of decisive games, {greedy}"].met
+    assert not results[f"cell-wars: median winning round, {greedy}"].met
+    skill = "cell-wars: search's share of decisive games against greedy, leading"
+    assert results[f"{skill} Immune"].value == 80 and results[f"{skill} Immune"].met
+    assert results[f"{skill} Cancer"].value == 60 and not results[f"{skill} Cancer"].met

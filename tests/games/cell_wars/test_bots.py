@@ -53,9 +53,41 @@ def test_heuristic_prefers_the_cancer_camp_as_its_tissue_grows():
     assert GAME.heuristic(grown)[1] > GAME.heuristic(s)[1]
 
 
-def test_playout_hook_ends_a_couple_of_rounds_ahead_with_a_value_per_seat():
+def test_playout_hook_gives_a_value_per_seat():
     values = GAME.random_playout(standard(players=3), random.Random(1), 400)
     assert len(values) == 3 and all(-1 <= v <= 1 for v in values)
+
+
+def test_a_playout_ends_with_the_individual_round_it_starts_in():
+    s = turn(put(standard(), Ia="E5", Ca="A1"), Ia)
+    end = BOT._play_turn(s, (s.round, s.panel), random.Random(1), 400)
+    assert (end.round, end.panel) == (s.round, Ca)
+
+
+def test_a_playout_averages_the_six_faces_of_its_first_die():
+    """An attack roll is the last chance of the attacker's round: whatever the playout's random
+    numbers, its value is the mean of the six outcomes."""
+    s = act(turn(put(standard(), Ia="E5", Ca="E5"), Ia), "roll", "die 4", "end", "attack Ca")
+    assert s.chance == R.C_ATTACK
+    faces = [GAME.heuristic(BOT._play_turn(act(s, f"die {f}"), (s.round, s.panel),
+                                            random.Random(0), 400)) for f in range(1, 7)]
+    mean = sum(v[0] for v in faces) / 6
+    for seed in range(3):
+        assert GAME.random_playout(s, random.Random(seed), 400)[0] == pytest.approx(mean)
+
+
+def test_the_learned_value_rewards_each_camp_for_what_wins_it():
+    from cellwars_tui.games.cell_wars.value import NAMES, features, value
+
+    s = standard()
+    assert len(features(s)) == len(NAMES) and -1 <= value(s) <= 1
+    grown = tiles(s, cancer=["A1", "A2", "A3", "A4", "A5"])
+    assert value(grown) > value(s)  # more cancer tissue
+    assert value(put(s, Ca="dead")) < value(s)  # a cancer cell fewer
+    assert value(panel(s, Ca, biomass=1)) < value(s)  # a weaker cancer cell
+    assert value(put(s, Ia="dead")) > value(s)  # an immune cell fewer
+    armed = panel(s, Ia, active=((R._card_id("excalibur"), 0),))
+    assert value(armed) < value(s)  # a sharper immune cell
 
 
 def test_bot_purifies_the_cancer_tile_under_an_immune_cell_with_no_cancer_cell_near():

@@ -108,8 +108,20 @@ def test_card_maltose_cannot_be_played_at_full_biomass():
     assert not [m for m in legal(s) if m.startswith("play")]
 
 
-def test_card_balanced_diet_raises_the_limit_and_regenerates_each_round():
+def test_card_balanced_diet_raises_the_limit_and_stays():
     s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=4), "play balanced-diet")
+    assert R.effective_limit(s.panels[Ca]) == 6
+    s = act(s, "end")  # special step: do nothing; the third edition regenerates nothing
+    assert s.panels[Ca].biomass == 4
+    s = act(turn(s, Ca), "end")
+    s = act(turn(s, Ca), "end")
+    assert s.panels[Ca].biomass == 4 and R.effective_limit(s.panels[Ca]) == 6
+    assert [c for c, _ in s.panels[Ca].active] == [R._card_id("balanced-diet")]
+
+
+def test_second_edition_balanced_diet_also_regenerates_each_round():
+    s = standard(rules_edition=2)
+    s = act(panel(playing(Ca, "balanced-diet", s=s), Ca, biomass=4), "play balanced-diet")
     assert R.effective_limit(s.panels[Ca]) == 6
     s = act(s, "end")  # special step: do nothing; end of round regenerates
     assert s.panels[Ca].biomass == 5

@@ -1,5 +1,5 @@
-"""Rules editions: the second edition (issue 15's balance) is the default; the first stays playable
-for its records, chosen by the record and never by the New game dialog."""
+"""Rules editions: the third edition (issue 15's balance) is the default; the first and second stay
+playable for their records, chosen by the record and never by the New game dialog."""
 
 from __future__ import annotations
 
@@ -47,15 +47,24 @@ def test_the_first_edition_keeps_the_other_cells_count_as_it_did():
     GAME.check_invariants(s)
 
 
-def test_the_current_edition_is_the_default_and_the_rules_version_is_two():
-    assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 2
-    assert GAME.rules_version == 2
+def test_the_current_edition_is_the_default_and_the_rules_version_is_three():
+    assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 3
+    assert GAME.rules_version == 3
 
 
 def test_a_rules_version_one_record_opens_under_the_first_edition():
     options = GAME.options_from_record({"players": 3, "cancer_tissue": 7}, 1)
     assert options.rules_edition == 1 and options.players == 3
-    assert GAME.options_from_record({"players": 3}, 2).rules_edition == 2
+
+
+def test_a_rules_version_two_record_opens_under_the_second_edition():
+    assert GAME.options_from_record({"players": 3, "rules_edition": 2}, 2).rules_edition == 2
+    assert GAME.options_from_record({"players": 3}, 2).rules_edition == 2  # (field left out)
+    assert GAME.options_from_record({"players": 3}, 3).rules_edition == 3
+
+
+def test_only_the_third_edition_stops_balanced_diet_regenerating():
+    assert [e for e, ed in C.EDITIONS.items() if not ed.regen] == [3]
 
 
 def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
@@ -63,5 +72,5 @@ def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
 
 
 def test_an_unknown_edition_is_refused_in_one_line():
-    with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, not 3"):
-        GAME.options_from_dict({"players": 2, "rules_edition": 3})
+    with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, 3, not 4"):
+        GAME.options_from_dict({"players": 2, "rules_edition": 4})

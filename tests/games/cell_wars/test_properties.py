@@ -23,7 +23,8 @@ seed_st = st.integers(min_value=0, max_value=2**31)
 edition_st = st.sampled_from(sorted(C.EDITIONS))
 
 
-def random_match(players: int, seed: int, cancer_tissue: int = 7, edition: int = 2) -> Match:
+def random_match(players: int, seed: int, cancer_tissue: int = 7,
+                 edition: int = C.CURRENT_EDITION) -> Match:
     rng = random.Random(seed)
     options = CellWarsOptions(players=players, cancer_tissue=cancer_tissue, rules_edition=edition)
     match = Match(GAME, options, [Seat(name=f"P{i + 1}") for i in range(players)], seed)
@@ -37,7 +38,7 @@ def random_match(players: int, seed: int, cancer_tissue: int = 7, edition: int =
 @given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
 def test_random_play_never_reaches_an_illegal_state(players, seed, cancer):
     rng = random.Random(seed)
-    lo, hi = C.EDITIONS[2].cancer_tissue_range
+    lo, hi = C.EDITIONS[C.CURRENT_EDITION].cancer_tissue_range
     cancer = min(max(cancer, lo), hi)
     s = GAME.initial_state(CellWarsOptions(players=players, cancer_tissue=cancer))
     for _ in range(3000):

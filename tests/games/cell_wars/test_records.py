@@ -3,8 +3,11 @@
 ``data/edition1/`` holds records written by the first edition of the rules (rules version 1,
 before the balance of issue 15): all-random games for every player count, among them games in
 which a cancer cell kept a stale solidification count (seeds 70, 176, 268, 320), games at 4, 12
-and 21 starting cancer tiles, and greedy-policy games. Each ``NAME.final.json`` is the final state
-as that code saw it; every field it has must come back the same (fields added later are extra).
+and 21 starting cancer tiles, and greedy-policy games. ``data/edition2/`` holds records written by
+the second edition (rules version 2): random, greedy and search-bot games for 2 to 6 players, at
+4, 5, 7 and 9 starting cancer tiles, one with a relapse. Each ``NAME.final.json`` is the final
+state as that code saw it; every field it has must come back the same (fields added later are
+extra).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import pytest
 
 from cellwars_tui.record import decode_record, record_to_match
 
-DATA = Path(__file__).parent / "data" / "edition1"
-RECORDS = sorted(DATA.glob("*.cellwars.json"))
+DATA = Path(__file__).parent / "data"
+EDITIONS = {1: sorted((DATA / "edition1").glob("*.cellwars.json")),
+            2: sorted((DATA / "edition2").glob("*.cellwars.json"))}
+RECORDS = [path for paths in EDITIONS.values() for path in paths]
 
 
 def _same(old, new, where="state"):
@@ -36,14 +41,18 @@ def _same(old, new, where="state"):
         assert old == new, f"{where}: {old!r} then, {new!r} now"
 
 
-def test_the_edition_one_records_are_all_there():
-    assert len(RECORDS) >= 12
+def test_the_records_of_each_edition_are_all_there():
+    assert len(EDITIONS[1]) >= 12 and len(EDITIONS[2]) >= 13
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name.removesuffix(".cellwars.json"))
-def test_an_edition_one_record_replays_to_the_same_final_state(path):
+@pytest.mark.parametrize("path", RECORDS,
+                         ids=lambda p: f"{p.parent.name}-{p.name.removesuffix('.cellwars.json')}")
+def test_an_older_record_replays_to_the_same_final_state(path):
     record = decode_record(path.read_bytes(), path)
+    edition = int(path.parent.name.removeprefix("edition"))
+    assert record.header.rules_version == edition
     match = record_to_match(record, path)
+    assert match.state.edition == edition
     assert match.record_problem is None and match.cursor == len(record.steps)
     final = json.loads(path.with_name(path.name.replace(".cellwars.json", ".final.json")).read_text())
     _same(final, json.loads(msgspec.json.encode(match.state)))
