@@ -7,16 +7,25 @@ test checks every fragment appears there). The board geometry itself lives in ``
 
 from __future__ import annotations
 
-from .geometry import parse_point
+from .geometry import BOARDS, CORNERS, FULL, parse_point
 
+# The board (an option): the 72 intersections of the seed's lines, or the first rules' 42 corners.
+BOARD_DEFAULT = FULL.key
+BOARD_CHOICES = tuple(BOARDS)
 CELLS_PER_PLAYER = 28
 VIRUS_USES = 2
-# Nuclei start on the middle file, one rank in from each player's edge.
+# Nuclei start on the middle file, one rank in from each player's edge (both boards).
 NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
 FIRST_PLAYER = 0  # Yellow
-TURN_LIMIT_DEFAULT = 80  # turns in all (40 each); then the game is scored as it stands
+# When a newly generated virus may act (an option): from its owner's next turn, or at once.
+VIRUS_NEXT_TURN, VIRUS_AT_ONCE = "acts next turn", "acts at once"
+NEW_VIRUS_DEFAULT = VIRUS_NEXT_TURN
+TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
 VIRUS_GENERATIONS_PER_TURN = 1
+
+# The first rules (rules version 1), which records made with them are replayed under.
+V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80}
 
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("5 sur 6 cases ainsi que leurs diagonales",
