@@ -1,4 +1,6 @@
-"""Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength."""
+"""Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength, and
+how self-play games end (the share ended by a destroyed nucleus; :mod:`.selfplay` has the full
+measures and their command)."""
 
 from __future__ import annotations
 
@@ -40,7 +42,8 @@ def bench_playouts(quick: bool) -> list[Result]:
 
     per2, n2 = timed(game, min_time=0.5 if quick else 2.0)
     out.append(result("cellulis-bellum: random games through the public API", 1 / per2,
-                      "games/s", note=f"{n2} games of 80 turns, legal_actions + validated apply"))
+                      "games/s", note=f"{n2} games to their end (at most {start.turn_limit} "
+                      "turns), legal_actions + validated apply"))
     return out
 
 
@@ -99,7 +102,29 @@ def bench_bot(quick: bool) -> list[Result]:
                    + (" (quick sample)" if quick else "")), *time_rows(times, BOT_BUDGET)]
 
 
-BENCHMARKS = [bench_playouts, bench_bot]
+SELF_PLAY_GAMES, SELF_PLAY_QUICK = 10, 2
+SELF_PLAY_PLAYOUTS, SELF_PLAY_QUICK_PLAYOUTS = 100, 20
+
+
+def bench_self_play(quick: bool) -> list[Result]:
+    """The search bot on both seats: the share of games ended by a destroyed nucleus (the seed's
+    only end) before the safety turn limit, with seats, turns and time in the note."""
+    from . import selfplay
+
+    games = SELF_PLAY_QUICK if quick else SELF_PLAY_GAMES
+    playouts = SELF_PLAY_QUICK_PLAYOUTS if quick else SELF_PLAY_PLAYOUTS
+    t0 = time.perf_counter()
+    s = selfplay.summarise(selfplay.run(games, playouts=playouts, seed=1000))
+    dt = time.perf_counter() - t0
+    note = (f"{s.by_nucleus}/{s.games} games, {playouts} playouts a decision, turn limit "
+            f"{s.by_limit}; decisive {s.decisive} (Yellow {s.seat_wins[0]}, Violet "
+            f"{s.seat_wins[1]}); median {s.median_turns:g} turns; {dt:.0f} s"
+            + (" (quick sample)" if quick else ""))
+    return [result("cellulis-bellum: self-play ended by a destroyed nucleus",
+                   100 * s.by_nucleus / s.games, "% of games", ">=", 70, note=note)]
+
+
+BENCHMARKS = [bench_playouts, bench_bot, bench_self_play]
 
 if __name__ == "__main__":  # python -m cellwars_tui.games.cellulis_bellum.bench GAMES [SEED]
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20

@@ -14,7 +14,6 @@ The search bot (``ai.bots.MCTSBot``) works on these hooks:
 
 from __future__ import annotations
 
-import math
 import random
 
 from ...core.api import Action
@@ -196,7 +195,7 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     board = s.board
     t = (territory(board, 0), territory(board, 1))
     threat = [threatens_to_end(board, q, s.virus_uses[q], (t[q], t[1 - q])) for q in (0, 1)]
-    if threat[s.seat] and (s.virus_at_once or not s.generated):
+    if threat[s.seat] and not (s.virus_waits and s.generated):
         v = THREAT_TO_MOVE if s.seat == 0 else -THREAT_TO_MOVE
     elif threat[s.seat]:  # a virus made this turn: the opponent has a turn to answer
         v = THREAT_WAITING if s.seat == 0 else -THREAT_WAITING

@@ -17,9 +17,10 @@ VIRUS_USES = 2
 # Nuclei start on the middle file, one rank in from each player's edge (both boards).
 NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
 FIRST_PLAYER = 0  # Yellow
-# When a newly generated virus may act (an option): from its owner's next turn, or at once.
-VIRUS_NEXT_TURN, VIRUS_AT_ONCE = "acts next turn", "acts at once"
-NEW_VIRUS_DEFAULT = VIRUS_NEXT_TURN
+# When a newly generated virus may act (an option): at once, in the turn it is made (the seed
+# sets no wait), or only from its owner's next turn (a variant).
+VIRUS_AT_ONCE, VIRUS_NEXT_TURN = "acts at once", "acts next turn"
+NEW_VIRUS_DEFAULT = VIRUS_AT_ONCE
 TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
 VIRUS_GENERATIONS_PER_TURN = 1

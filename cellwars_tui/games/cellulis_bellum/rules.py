@@ -6,7 +6,7 @@ first rules' 42 corners). A turn is a short sequence of actions by the same
 seat (``CBState.step`` says where in the turn we are):
 
 * ``START``: any number of apoptoses (``apo d2-d3``) and at most one virus generation (``gen d3``;
-  the new virus acts from the next turn, or at once under the option ``new_virus``),
+  the new virus may act in the same turn, or from the next under the option ``new_virus``),
   then exactly one main action: the first cell of a spawn (``spawn c2``), the first move of a
   burst (``burst c2-c5``), a virus move (``virus d4``) or shot (``shoot ne``), a nucleus move
   (``nucleus d3``), or ``pass`` when no main action exists at all.
@@ -47,13 +47,13 @@ START, SPAWN, BURST, OVER = 0, 1, 2, 3
 STEP_NAMES = ("start", "spawn", "burst", "over")
 
 BoardName = Literal[C.BOARD_CHOICES]  # type: ignore[valid-type]
-NewVirus = Literal[C.VIRUS_NEXT_TURN, C.VIRUS_AT_ONCE]  # type: ignore[valid-type]
+NewVirus = Literal[C.VIRUS_AT_ONCE, C.VIRUS_NEXT_TURN]  # type: ignore[valid-type]
 
 
 class CellulisBellumOptions(Options, frozen=True, kw_only=True):
     """``board``: the 72 intersections of the seed's lines, or the first rules' 42 corners;
-    ``new_virus``: whether a virus generated at the start of a turn waits for its owner's next
-    turn (these rules) or may act at once (the first rules); ``turn_limit``: a safety guard."""
+    ``new_virus``: whether a virus generated at the start of a turn may act in that turn (as the
+    seed reads) or waits for its owner's next turn (a variant); ``turn_limit``: a safety guard."""
 
     players: int = 2
     board: BoardName = C.BOARD_DEFAULT
@@ -75,18 +75,18 @@ class CBState(msgspec.Struct, frozen=True, kw_only=True):
     placed: tuple[int, ...] = ()  # SPAWN: points spawned this turn
     burst: tuple[int, ...] = ()  # BURST: cells of the colony not yet moved
     termination: str = ""
-    virus_at_once: bool = False  # the option new_virus: a virus may act the turn it is made
+    virus_waits: bool = False  # the option new_virus: a virus acts only from the next turn
 
 
 def state_from_diagram(text: str, *, seat: int = 0, turn: int = 0,
                        turn_limit: int = C.TURN_LIMIT_DEFAULT,
-                       virus_at_once: bool = False) -> CBState:
+                       virus_waits: bool = False) -> CBState:
     """A position at the start of ``seat``'s turn (on the board the diagram draws); each virus on
     the board has both its uses."""
     board = board_from_diagram(text)
     uses = tuple(C.VIRUS_USES if VIRUSES[q] in board else 0 for q in (0, 1))
     return CBState(board=board, seat=seat, turn=turn, turn_limit=turn_limit, virus_uses=uses,
-                   virus_at_once=virus_at_once)
+                   virus_waits=virus_waits)
 
 
 def spawn_points(s: CBState, seat: int) -> list[int]:
@@ -115,7 +115,7 @@ class CellulisBellum(Game):
     blurb = "Two strains of cells fight for the largest territory; only a virus kills a nucleus."
     min_players = 2
     max_players = 2
-    # 2: the 72-point board and a new virus that waits a turn (version 1 is kept as options)
+    # 2: the 72-point board (version 1's 42 corners are kept as an option)
     rules_version = 2
     options_type = CellulisBellumOptions
     state_type = CBState
@@ -132,7 +132,7 @@ class CellulisBellum(Game):
         return super().options_from_dict(data)
 
     def upgrade_options(self, data: dict[str, Any], rules_version: int) -> dict[str, Any]:
-        if rules_version < 2:  # the first rules: 42 corners, a virus that acts at once, 80 turns
+        if rules_version < 2:  # the first rules: 42 corners (and a virus acting at once, 80 turns)
             for key, value in C.V1_OPTIONS.items():
                 data.setdefault(key, value)
         return data
@@ -152,7 +152,7 @@ class CellulisBellum(Game):
         for seat, p in enumerate(C.NUCLEUS_START):
             board[p] = NUCLEI[seat]
         return CBState(board=tuple(board), turn_limit=options.turn_limit,
-                       virus_at_once=options.new_virus == C.VIRUS_AT_ONCE)
+                       virus_waits=options.new_virus == C.VIRUS_NEXT_TURN)
 
     def to_act(self, s: CBState) -> tuple[int, ...]:
         return () if s.step == OVER else (s.seat,)
@@ -160,8 +160,8 @@ class CellulisBellum(Game):
     # -- legal actions ---------------------------------------------------------------------------
     def virus_may_act(self, s: CBState, seat: int) -> bool:
         """Whether ``seat``'s virus may be used this turn (one is on the board, and it was not
-        made this turn unless the option lets a new virus act at once)."""
-        return s.virus_uses[seat] > 0 and (s.virus_at_once or not s.generated)
+        made this turn under the option that makes a new virus wait)."""
+        return s.virus_uses[seat] > 0 and not (s.virus_waits and s.generated)
 
     def main_actions(self, s: CBState, seat: int) -> list[Action]:
         """The main actions open at the start of the turn (no apoptosis, no generation)."""

@@ -23,8 +23,7 @@ BOARDS = [G.FULL.key, G.CORNERS.key]
 
 
 def _options(board: str, **kw) -> CellulisBellumOptions:
-    new_virus = "acts next turn" if board == G.FULL.key else "acts at once"
-    return CellulisBellumOptions(board=board, new_virus=new_virus, **kw)
+    return CellulisBellumOptions(board=board, **kw)
 
 
 def _adjacent(p: int, q: int, n_points: int) -> bool:

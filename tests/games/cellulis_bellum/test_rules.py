@@ -18,42 +18,11 @@ from cellwars_tui.core.errors import BadNotation, BadOptions
 from cellwars_tui.games.cellulis_bellum import clarifications as C
 from cellwars_tui.games.cellulis_bellum import geometry as G
 from cellwars_tui.games.cellulis_bellum.rules import (
-    BURST, CELLS, EMPTY, GAME, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst, CBState,
-    CellulisBellumOptions, Done, Generate, NucleusMove, Pass, Phagocytosis, Spawn, VirusMove,
+    BURST, CELLS, EMPTY, GAME, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst,
+    CellulisBellumOptions, Generate, NucleusMove, Pass, Phagocytosis, Spawn, VirusMove,
     VirusShot, colonies, diagram, reserve, territory)
 
-GLYPH = {"y": CELLS[0], "v": CELLS[1], "Y": NUCLEI[0], "V": NUCLEI[1], "1": VIRUSES[0],
-         "2": VIRUSES[1]}
-
-
-def P(name: str) -> int:
-    p = G.parse_point(name)
-    assert p is not None, name
-    return p
-
-
-def pos(*groups: str, seat: int = 0, turn: int = 0, limit: int = C.TURN_LIMIT_DEFAULT,
-        at_once: bool = False) -> CBState:
-    board = [EMPTY] * G.N_POINTS
-    for group in groups:
-        glyph, *points = group.split()
-        for name in points:
-            assert board[P(name)] == EMPTY, name
-            board[P(name)] = GLYPH[glyph]
-    for q in (0, 1):
-        if NUCLEI[q] not in board:
-            board[C.NUCLEUS_START[q]] = NUCLEI[q]
-    uses = tuple(C.VIRUS_USES if VIRUSES[q] in board else 0 for q in (0, 1))
-    return CBState(board=tuple(board), seat=seat, turn=turn, turn_limit=limit, virus_uses=uses,
-                   virus_at_once=at_once)
-
-
-def play(s, *texts):
-    events = []
-    for t in texts:
-        s, ev = GAME.apply(s, s.seat, GAME.action_from_str(t))
-        events.extend(ev)
-    return s, events
+from .helpers import P, play, pos
 
 
 def on(s, name: str) -> int:
@@ -66,11 +35,11 @@ def legal(s, kind=None) -> set[str]:
 
 
 # -- options: the board, old records, bad input ---------------------------------------------------
-def test_a_new_game_is_on_the_72_point_board_and_a_new_virus_waits_a_turn():
+def test_a_new_game_is_on_the_72_point_board():
     opts = CellulisBellumOptions()
-    assert (opts.board, opts.new_virus) == ("72 points", "acts next turn")
+    assert (opts.board, opts.new_virus) == ("72 points", "acts at once")
     s = GAME.initial_state(opts)
-    assert len(s.board) == 72 and not s.virus_at_once
+    assert len(s.board) == 72 and not s.virus_waits
     assert GAME.options_from_dict({"players": 2}) == opts
 
 
@@ -82,7 +51,7 @@ def test_the_first_rules_stay_as_options_that_records_of_version_1_get():
     assert GAME.options_from_record({"players": 2}, 1).turn_limit == 80
     assert len(GAME.initial_state(old).board) == 42
     now = GAME.options_from_record({"players": 2, "turn_limit": 30}, 2)
-    assert now.board == "72 points" and now.new_virus == "acts next turn"
+    assert now.board == "72 points" and now.new_virus == "acts at once"
 
 
 def test_an_unknown_board_is_a_one_line_error():
@@ -302,18 +271,22 @@ def test_the_virus_takes_part_in_its_own_generation():
     assert not legal(s, Generate)  # with a virus elsewhere, only a ring holding it will do
 
 
-def test_a_new_virus_acts_from_its_owners_next_turn():
+def test_a_new_virus_may_act_in_the_turn_it_is_made():
     s = pos(RING, "Y a1", "V g6")
+    s2, _ = play(s, "gen d3")
+    assert "shoot n" in legal(s2, VirusShot) and legal(s2, VirusMove)
+    s3, _ = play(s2, "shoot n")  # its first use is the turn's main action
+    assert s3.seat == 1 and s3.virus_uses[0] == 1
+
+
+def test_the_option_acts_next_turn_makes_a_new_virus_wait_for_its_owners_next_turn():
+    s = pos(RING, "Y a1", "V g6", waits=True)
     s2, _ = play(s, "gen d3")
     assert not legal(s2, VirusShot) and not legal(s2, VirusMove)
     s3, _ = play(s2, "nucleus a2", "nucleus f6")
     assert "shoot n" in legal(s3, VirusShot) and legal(s3, VirusMove)
-
-
-def test_the_option_acts_at_once_lets_a_new_virus_act_the_turn_it_is_made():
-    s = pos(RING, "Y a1", "V g6", at_once=True)
-    s2, _ = play(s, "gen d3")
-    assert "shoot n" in legal(s2, VirusShot)
+    opts = GAME.options_from_dict({"players": 2, "new_virus": "acts next turn"})
+    assert GAME.initial_state(opts).virus_waits
 
 
 # -- "Utilisation": two uses, one a turn; a step, or a shot that destroys every piece -----------

@@ -26,7 +26,7 @@ V1 = GAME.options_from_record({"players": 2, "turn_limit": 80}, 1)
 
 def state_from_diagram(text: str, **kw):
     """A position under the first rules (the diagram's six lines make it a 42-point board)."""
-    return _state(text, virus_at_once=True, **kw)
+    return _state(text, **kw)
 
 
 def P(name: str) -> int:
