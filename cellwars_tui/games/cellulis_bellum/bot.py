@@ -19,7 +19,7 @@ import random
 from ...core.api import Action
 from . import geometry as G
 from .position import (CELLS, EMPTY, NUCLEI, VIRUSES, apoptosis_rhombi, apoptosis_victims,
-                       cells_on_board, find, slides, territory)
+                       cells_on_board, find, slides, territory_triangles)
 from .rules import (BURST, OVER, SPAWN, START, Apoptosis, Burst, CBState, Done, Generate,
                     NucleusMove, Spawn, VirusMove, VirusShot, generation_centres, spawn_points)
 
@@ -41,32 +41,60 @@ def _flanks(board, seat: int, src: int, dst: int) -> bool:
     return False
 
 
-def _rings(board, seat: int) -> tuple[set[int], set[int]]:
-    """The rhombi of eight ``seat`` is nearest to filling (a free centre, no enemy piece, at least
-    three of its pieces): their empty points (where a cell helps) and all their points (where a
-    cell should stay)."""
+def wall_cells(board, seat: int, tris: set[int]) -> frozenset[int]:
+    """The cells of ``seat`` that close its territory ``tris``: the ends of every side between a
+    triangle inside and one outside. Taking one away may open the territory."""
+    links = G.board_of(board).tri_links
+    out: set[int] = set()
+    for t in tris:
+        for t2, p, q in links[t]:
+            if t2 not in tris:
+                out.add(p)
+                out.add(q)
+    return frozenset(out)
+
+
+def ring_survey(board, seat: int, walls: frozenset[int] = frozenset()
+                ) -> tuple[int, set[int], set[int]]:
+    """How near ``seat`` is to a virus: the most of its pieces on one rhombus of eight around a
+    free centre that holds no enemy piece and none of the cells ``walls`` (a virus made of those
+    would open the territory it is meant to cash in), with those rhombi's empty points (where a
+    cell helps) and all their points (where a cell should stay). Rhombi with fewer than three
+    pieces count for the number only."""
     mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
-    best, rings = 3, []
+    best, rings = 0, []
     for k, pts in G.board_of(board).rhombi8.items():
-        if board[k] != EMPTY or any(board[p] != EMPTY and board[p] not in mine for p in pts):
+        if board[k] != EMPTY:
             continue
-        n = sum(1 for p in pts if board[p] in mine)
+        n = 0
+        for p in pts:
+            x = board[p]
+            if x == EMPTY:
+                continue
+            if x not in mine or p in walls:
+                n = -1
+                break
+            n += 1
         if n > best:
             best, rings = n, [pts]
-        elif n == best:
+        elif n == best and n > 0:
             rings.append(pts)
+    if best < 3:
+        return best, set(), set()
     held = {p for pts in rings for p in pts}
-    return {p for p in held if board[p] == EMPTY}, held
+    return best, {p for p in held if board[p] == EMPTY}, held
 
 
 def _useful_bursts(board, seat: int, movers) -> list[Action]:
     """Burst moves worth a search: those that flank an enemy cell, and those that bring a cell
-    onto one of the rhombi of eight nearest to a virus from outside them."""
-    gaps, held = _rings(board, seat)
+    onto one of the rhombi of eight nearest to a virus from outside them (never a cell that
+    closes the territory)."""
+    walls = wall_cells(board, seat, territory_triangles(board, seat))
+    _, gaps, held = ring_survey(board, seat, walls)
     out: list[Action] = []
     for p in movers:
         for q in slides(board, p):
-            if _flanks(board, seat, p, q) or (q in gaps and p not in held):
+            if _flanks(board, seat, p, q) or (q in gaps and p not in held and p not in walls):
                 out.append(Burst(p, q))
     return out
 
@@ -133,26 +161,6 @@ def _wall_potential(board, seat: int) -> float:
     return best
 
 
-def _ring_progress(board, seat: int) -> int:
-    """How near ``seat`` is to a virus: the most of its pieces on one rhombus of eight around a
-    free centre with no enemy piece on it (0-8)."""
-    mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
-    best = 0
-    for k, pts in G.board_of(board).rhombi8.items():
-        if board[k] != EMPTY:
-            continue
-        n = 0
-        for p in pts:
-            x = board[p]
-            if x in mine:
-                n += 1
-            elif x != EMPTY:
-                n = -1
-                break
-        best = max(best, n)
-    return best
-
-
 def _can_fire_at_a_nucleus(board, v: int) -> bool:
     rays = G.board_of(board).rays[v]
     return any(board[q] in NUCLEI for ray in rays for q in ray)
@@ -166,10 +174,12 @@ POSITION_CAP = 0.75  # the most a position short of a threat to end the game is 
 THREAT_TO_MOVE, THREAT_WAITING = 0.92, 0.8
 
 
-def score(board, seat: int, virus_uses: int, terr: tuple[int, int] | None = None) -> float:
-    t = terr if terr is not None else (territory(board, seat), territory(board, 1 - seat))
-    ring = _ring_progress(board, seat)
-    value = (t[0] + 0.5 * _wall_potential(board, seat) + 1.0 * cells_on_board(board, seat)
+def score(board, seat: int, virus_uses: int, terr: tuple[set[int], set[int]]) -> float:
+    """``seat``'s material: territory (the real score), the wall it is building, cells on the
+    board, how near it is to a virus that would not open its walls, and a live virus.
+    ``terr``: the triangles of its territory and of the enemy's."""
+    ring, _, _ = ring_survey(board, seat, wall_cells(board, seat, terr[0]))
+    value = (len(terr[0]) + 0.5 * _wall_potential(board, seat) + 1.0 * cells_on_board(board, seat)
              + RING_WEIGHT * ring * ring / 8)
     if virus_uses:
         value += VIRUS_VALUE + VIRUS_USE_VALUE * virus_uses
@@ -193,7 +203,8 @@ def heuristic(s: CBState) -> tuple[float, ...]:
 
         return GAME.outcome(s).returns(2)
     board = s.board
-    t = (territory(board, 0), territory(board, 1))
+    tris = (territory_triangles(board, 0), territory_triangles(board, 1))
+    t = (len(tris[0]), len(tris[1]))
     threat = [threatens_to_end(board, q, s.virus_uses[q], (t[q], t[1 - q])) for q in (0, 1)]
     if threat[s.seat] and not (s.virus_waits and s.generated):
         v = THREAT_TO_MOVE if s.seat == 0 else -THREAT_TO_MOVE
@@ -202,7 +213,8 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     elif threat[1 - s.seat]:
         v = -THREAT_WAITING if s.seat == 0 else THREAT_WAITING
     else:
-        diff = (score(board, 0, s.virus_uses[0], t) - score(board, 1, s.virus_uses[1], (t[1], t[0])))
+        diff = (score(board, 0, s.virus_uses[0], tris)
+                - score(board, 1, s.virus_uses[1], (tris[1], tris[0])))
         v = POSITION_CAP * diff / (abs(diff) + SCALE)
     return (v, -v)
 

@@ -119,7 +119,11 @@ class BoardView(Widget):
         screen = self.screen
         if isinstance(screen, CellulisBellumScreen):
             self.scale = self.pick_scale()
-            return screen.draw_board(self.scale)
+            # centred in the space it has: the margin counts in where clicks land
+            spare = self.size.width - (G.SQUARES_W * self.scale[0] + 1 + LEFT)
+            margin = max(0, spare // 2)
+            self.origin = (LEFT + margin, 0)
+            return screen.draw_board(self.scale, margin)
         return Text("")
 
     def point_at(self, x: int, y: int) -> int | None:
@@ -317,7 +321,8 @@ class CellulisBellumScreen(GameScreen):
             extra.append("p: pass")
         return " · ".join(["Enter: spawn on empty / select a piece", *extra])
 
-    def draw_board(self, scale: tuple[int, int]) -> Text:
+    def draw_board(self, scale: tuple[int, int], margin: int = 0) -> Text:
+        """The board at ``scale`` (characters a square), ``margin`` blank columns to its left."""
         s = self.state
         board = s.board
         geo = G.board_of(board)
@@ -406,14 +411,18 @@ class CellulisBellumScreen(GameScreen):
                 st = f"bold {self.colour('danger') if shot else target_style}"
             if p in movable:
                 st += " underline"
-            if p == self.selected:
-                st += f" on {self.colour('highlight')}"
+            if p == self.selected and c != R.EMPTY:  # the piece in its colour, its glyph dark
+                st = f"bold {self.colour('board')} on {self.seat_colour(R.owner_of(c))}"
             if p == self.cursor:
                 st += " reverse"
+            under = styles[y][x].split()
+            if "on" in under and " on " not in st:  # a point inside a territory keeps its tint
+                st += f" on {under[under.index('on') + 1]}"
             grid[y][x] = ch
             styles[y][x] = st
         out = Text(no_wrap=True)
         for i, row in enumerate(grid):
+            out.append(" " * margin)
             if i % h == 0:
                 out.append(f"{G.HEIGHT - i // h:>2} ", style=self.colour("muted"))
             else:
@@ -425,7 +434,7 @@ class CellulisBellumScreen(GameScreen):
                     run, run_style = "", st
                 run += ch
             out.append(run + "\n", style=run_style or None)
-        files = " " * LEFT + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
+        files = " " * (margin + LEFT) + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         return out
 

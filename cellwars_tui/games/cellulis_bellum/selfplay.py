@@ -6,7 +6,8 @@ from here, by seed, with a playout budget for the search bot (never a clock, so 
 not depend on the machine's load):
 
     python -m cellwars_tui.games.cellulis_bellum.selfplay 40 --playouts 200 --jobs 2
-    python -m cellwars_tui.games.cellulis_bellum.selfplay 40 --against greedy
+    python -m cellwars_tui.games.cellulis_bellum.selfplay 20 --against greedy
+    python -m cellwars_tui.games.cellulis_bellum.selfplay 20 --against random
 
 Games run in a process pool (``--jobs``); each seat sees only its view, like every bot.
 """
@@ -33,7 +34,7 @@ BUDGET = 600.0  # seconds: far more than the playouts take, so the playouts deci
 
 class GameResult(msgspec.Struct, frozen=True):
     seed: int
-    bots: tuple[str, str]  # by seat: "search" or "greedy"
+    bots: tuple[str, str]  # by seat: "search", "greedy" or "random"
     winners: tuple[int, ...]
     termination: str  # "nucleus destroyed", "turn limit" (", equal territories" for a draw)
     turns: int
@@ -73,6 +74,8 @@ def play_game(seed: int, bots: tuple[str, str], playouts: int = PLAYOUTS,
         view = GAME.view(s, seat)
         if bots[seat] == "greedy":
             action = greedy_choice(view, seat, rng)
+        elif bots[seat] == "random":
+            action = rng.choice(GAME.legal_actions(view, seat))
         else:
             action = search.choose(GAME, view, seat, rng, BUDGET)
         gens += isinstance(action, Generate)
@@ -156,7 +159,7 @@ def report(s: Summary, against: str, playouts: int) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m cellwars_tui.games.cellulis_bellum.selfplay")
     ap.add_argument("games", type=int)
-    ap.add_argument("--against", choices=("search", "greedy"), default="search")
+    ap.add_argument("--against", choices=("search", "greedy", "random"), default="search")
     ap.add_argument("--playouts", type=int, default=PLAYOUTS)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)

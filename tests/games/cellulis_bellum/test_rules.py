@@ -157,6 +157,7 @@ def test_spawn_one_cell_per_colony_next_to_it():
     s2, _ = play(s, "spawn a5")
     left = legal(s2, Spawn)
     assert "spawn a3" not in left and "spawn ab34" not in left  # a4's colony had its cell
+    assert "spawn a6" not in left  # next to the new cell only
     s3, _ = play(s2, "spawn f1", "spawn d3")
     assert s3.seat == 1 and s3.step == START  # three colonies, three cells: over
 
