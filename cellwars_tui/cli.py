@@ -50,10 +50,10 @@ def _think(text: str) -> float:
 
 
 def _game_ids() -> list[str]:
-    """Game ids for --help, from the registry's module list (no game module is imported)."""
-    from .core.registry import GAME_MODULES
+    """Game ids for --help, from the game packages found (no game module is imported)."""
+    from .core.registry import game_package_ids
 
-    return [m.split(".")[2].replace("_", "-") for m in GAME_MODULES]
+    return game_package_ids()
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -70,7 +70,7 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
     p = OneLineParser(
         prog="cellwars",
         description="A terminal game table for five cell-biology games.",
@@ -106,17 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--only", action="append", default=[], help="run benchmarks whose name has this")
     bench.add_argument("--quick", action="store_true", help="smaller sample sizes")
 
-    perft = sub.add_parser("perft", help="count legal move paths from a position")
-    perft.add_argument("game")
-    perft.add_argument("--position", default="", help="position notation (default: a standard opening)")
-    perft.add_argument("--depth", type=int, default=3)
-    perft.add_argument("--divide", action="store_true", help="count per first move")
+    from .bench.balance import add_balance_arguments
 
-    for name, helptext in (("solve", "solve a puzzle"), ("study", "solve every setup of a puzzle")):
-        sp = sub.add_parser(name, help=helptext)
-        sp.add_argument("game")
-        sp.add_argument("--code", help="puzzle code")
-        sp.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
+    add_balance_arguments(sub.add_parser("balance", help="equal-strength self-play figures"))
 
     from .ssh.cli import add_serve_arguments
 
@@ -124,7 +116,42 @@ def build_parser() -> argparse.ArgumentParser:
     from .ssh.cli import add_web_arguments
 
     add_web_arguments(sub.add_parser("web", help="serve the app to a browser (textual-serve)"))
+    p.set_defaults(tool=None)
+    if with_tools:
+        add_game_tools(sub)
     return p
+
+
+# The table's own commands; any other command is a game's tool (see add_game_tools).
+COMMANDS = ("play", "replay", "bench", "balance", "serve", "web")
+
+
+def add_game_tools(sub: typing.Any) -> None:
+    """``cellwars TOOL GAME [arguments]`` for every tool a game declares (``Game.tools``): one
+    command per tool name, with the games that offer it as its choices. Imports every game."""
+    from .core.api import Game
+    from .core.meta import GameTool
+    from .core.registry import all_games
+
+    offers: dict[str, list[tuple[Game, GameTool]]] = {}
+    for game in all_games():
+        for tool in game.tools():
+            offers.setdefault(tool.name, []).append((game, tool))
+    for name, games in offers.items():
+        helps = {tool.help for _, tool in games}
+        command = sub.add_parser(name, help=helps.pop() if len(helps) == 1 else
+                                 f"{name} ({', '.join(g.id for g, _ in games)})")
+        choice = command.add_subparsers(dest="game", metavar="GAME", required=True)
+        for game, tool in games:
+            parser = choice.add_parser(game.id, help=tool.help, description=tool.help)
+            tool.add_arguments(parser)
+            parser.set_defaults(tool=tool)
+
+
+def wants_game_tools(argv: Sequence[str]) -> bool:
+    """Whether parsing ``argv`` needs the games' tools (a command that is not the table's own,
+    or --help): the launcher and ``cellwars play`` start without importing every game."""
+    return bool(argv) and argv[0] not in COMMANDS
 
 
 def newest_unfinished_solitaire(game: typing.Any) -> Path | None:
@@ -150,7 +177,8 @@ def check_replay_file(path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(with_tools=wants_game_tools(argv))
     args = parser.parse_args(argv)
     try:
         return _dispatch(parser, args)
@@ -193,24 +221,12 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from .bench import run_bench
 
         return run_bench(only=args.only, as_json=args.json, quick=args.quick)
-    if cmd == "perft":
-        from .core.registry import get_game
+    if cmd == "balance":
+        from .bench.balance import run_balance
 
-        game = get_game(args.game)
-        tool = getattr(game, "perft_cli", None)
-        if tool is None:
-            raise CellwarsError(f"{game.title} has no perft")
-        if not 0 <= args.depth <= 6:
-            raise CellwarsError("depth must be between 0 and 6")
-        return tool(args.position, args.depth, divide=args.divide)
-    if cmd in ("solve", "study"):
-        from .core.registry import get_game
-
-        game = get_game(args.game)
-        tool = getattr(game, f"{cmd}_cli", None)
-        if tool is None:
-            raise CellwarsError(f"{game.title} has no {cmd} command")
-        return tool(args)
+        return run_balance(args)
+    if args.tool is not None:  # a game's own command
+        return args.tool.run(args)
     if cmd == "serve":
         from .ssh.server import run_serve
 

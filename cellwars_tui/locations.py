@@ -43,13 +43,24 @@ def user_themes_dir() -> Path:
 
 
 def shipped_themes_dir() -> Path:
-    """The ``themes/`` folder shipped with the project (beside the package)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "themes", here / "themes"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "themes"
+    """The themes shipped inside the package (``cellwars_tui/themes``; the top-level ``themes/``
+    of a checkout points there), so an editable install and a wheel find the same files."""
+    return Path(__file__).resolve().parent / "themes"
 
 
 def settings_file() -> Path:
     return config_dir() / "settings.json"
+
+
+ENV_CONFINED = "CELLWARS_CONFINED"
+
+
+def confined() -> bool:
+    """Whether this app is a session a server started for someone else (``cellwars serve``,
+    ``cellwars web``): its files then stay in its own data dir. A file dialog reads and writes
+    only names inside it (never a path of the server's), no screenshot is written on the
+    server, and notices show no server path."""
+    if os.environ.get(ENV_CONFINED) == "1":
+        return True
+    # a session of ``cellwars serve`` (it has a hub to join: ssh.client.in_ssh_session) always is
+    return bool(os.environ.get("CELLWARS_SSH_HUB") and os.environ.get("CELLWARS_SSH_TOKEN"))

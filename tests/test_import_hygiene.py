@@ -1,8 +1,9 @@
 """The rules core and every game's rules never import textual or rich (checked in a fresh process).
 
 Besides each game's registered rules module, every module of a game package that holds rules or
-what plays them (engine, board, cards, clarifications, notation, geometry, bots, solvers) is
-imported too, so a UI import anywhere in that chain is caught."""
+what plays them (engine, board, cards, clarifications, notation, geometry, types, state, setups,
+moves, effects, bots, solvers, simulations, command-line tools, the pick and decision state
+machines the screens drive) is imported too, so a UI import anywhere in that chain is caught."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import subprocess
 import sys
 
 import cellwars_tui.games
-from cellwars_tui.core.registry import GAME_MODULES
+from cellwars_tui.core.registry import game_modules
 
-RULES_PARTS = ("rules", "engine", "board", "cards", "clarifications", "notation", "geometry",
-               "bot", "solver")
+RULES_PARTS = frozenset({
+    "rules", "engine", "board", "cards", "clarifications", "notation", "geometry", "bot", "solver",
+    "types", "state", "work", "effects", "setups", "moves", "daily", "tools", "simulate", "picks",
+    "decisions", "labels",
+})
 
 
 def _game_rule_modules() -> list[str]:
@@ -24,7 +28,7 @@ def _game_rule_modules() -> list[str]:
             continue
         path = [f"{cellwars_tui.games.__path__[0]}/{package.name}"]
         for module in pkgutil.iter_modules(path):
-            if module.name.startswith(RULES_PARTS):
+            if module.name in RULES_PARTS:
                 out.append(f"cellwars_tui.games.{package.name}.{module.name}")
     return out
 
@@ -33,7 +37,7 @@ HEADLESS = [
     "cellwars_tui.core",
     "cellwars_tui.record",
     "cellwars_tui.ai",
-    *GAME_MODULES,
+    *game_modules(),
     *_game_rule_modules(),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cellwars_tui.core import CHANCE, Action, Event, Game, Options, Outcome, register
+from cellwars_tui.core import CHANCE, Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 
 
@@ -34,12 +34,14 @@ class ToyState(msgspec.Struct, frozen=True):
 
 
 class ToyRace(Game[ToyState, Action]):
-    id = "toy-race"
-    title = "Toy race"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
-    has_chance = True
+    meta = GameType(
+        id="toy-race",
+        title="Toy race",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+        has_chance=True,
+    )
     state_type = ToyState
     action_type = Roll | Hold | Die
     event_type = Rolled

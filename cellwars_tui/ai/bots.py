@@ -2,8 +2,9 @@
 
 Bots see only ``game.view(state, seat)`` (no peeking at hidden programs or hands); search bots
 sample a full state consistent with that view with ``game.determinize`` before each search
-(determinised MCTS). A game may add ``heuristic(state) -> per-seat values in [-1, 1]`` to cut
-playouts short, and ``bot_actions(state, seat)`` to give bots a smaller, sensible move list.
+(determinised MCTS). A game tells them more through its declared bot hooks (``Game.bot_actions``:
+a smaller, sensible move list; ``Game.heuristic``: per-seat values in [-1, 1] to cut playouts
+short; ``Game.random_playout``: its own fast playout); the defaults keep the bots generic.
 """
 
 from __future__ import annotations
@@ -26,9 +27,8 @@ class Bot:
 
 
 def candidate_actions(game: Game, state: Any, seat: int) -> Sequence[Action]:
-    pick = getattr(game, "bot_actions", None)
-    actions = pick(state, seat) if pick is not None else None
-    return actions if actions else game.legal_actions(state, seat)
+    """The actions a bot weighs: the game's ``bot_actions``, or every legal one if it has none."""
+    return game.bot_actions(state, seat) or game.legal_actions(state, seat)
 
 
 class RandomBot(Bot):
@@ -44,13 +44,54 @@ class RandomBot(Bot):
         return rng.choice(list(actions))
 
 
+class GreedyBot(Bot):
+    """The game's own greedy policy (``Game.greedy_action``); for a game without one, the action
+    whose position the game's heuristic rates best one step ahead (chance sampled once, ties at
+    random). Quick and fair: it sees only its view, like every bot."""
+
+    id = "greedy"
+    title = "Greedy"
+
+    def choose(self, game, view, seat, rng, budget):
+        action = game.greedy_action(view, seat, rng)
+        if action is not None:
+            return action
+        actions = list(candidate_actions(game, view, seat))
+        if not actions:
+            raise ValueError(f"{game.title}: no legal action for seat {seat}")
+        if len(actions) == 1:
+            return actions[0]
+        state = game.determinize(view, seat, rng)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in actions:
+            if not game.is_legal(state, seat, action):
+                continue
+            after, _ = game._apply(state, seat, action)
+            for _ in range(50):  # the chance steps the move sets off, sampled once
+                if game.to_act(after) != (CHANCE,):
+                    break
+                after, _ = game._apply(after, CHANCE, game.sample_chance(after, rng))
+            outcome = game.outcome(after)
+            if outcome is not None:
+                value = outcome.returns(game.num_players(after))[seat]
+            else:
+                values = game.heuristic(after)
+                value = values[seat] if values is not None else 0.0
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rng.choice(best or actions)
+
+
 def random_playout(
     game: Game, state: Any, rng: random.Random, max_steps: int = 400
 ) -> tuple[float, ...] | None:
     """Play uniformly random moves (chance sampled) to the end; returns per-seat values."""
-    fast = getattr(game, "random_playout", None)
+    fast = game.random_playout(state, rng, max_steps)
     if fast is not None:
-        return fast(state, rng, max_steps)
+        return fast
     for _ in range(max_steps):
         seats = game.to_act(state)
         if not seats:
@@ -62,18 +103,11 @@ def random_playout(
             action = rng.choice(list(candidate_actions(game, state, seat)))
         state, _ = game._apply(state, seat, action)
     outcome = game.outcome(state)
-    players = game_players(game, state)
+    players = game.num_players(state)
     if outcome is not None:
         return outcome.returns(players)
-    heuristic = getattr(game, "heuristic", None)
-    return tuple(heuristic(state)) if heuristic else (0.0,) * players
-
-
-def game_players(game: Game, state: Any) -> int:
-    players = getattr(state, "players", None)
-    if players is None:
-        players = game.num_players(state)  # type: ignore[attr-defined]
-    return players
+    values = game.heuristic(state)
+    return tuple(values) if values is not None else (0.0,) * players
 
 
 class _Node:

@@ -14,6 +14,9 @@ states:
   applied (and recorded) like any action, so a replay needs no RNG and a test forces any roll by
   applying the chance action it wants.
 * ``view(state, seat)`` is what that seat may see (``None``: a spectator). Bots receive views only.
+* A game's fixed facts are one :class:`~cellwars_tui.core.meta.GameType` value (``meta``), and
+  every extension point is a declared hook with a default here (bot hints, the log as a seat may
+  read it, command-line tools, self-play figures): callers call them, never probe with getattr.
 
 Nothing here (or in any game's rules module) may import textual or rich.
 """
@@ -28,6 +31,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from .errors import BadNotation, BadOptions, IllegalAction
+from .meta import GameTool, GameType
 
 CHANCE = -1
 """The pseudo-seat that acts at chance nodes (dice, shuffles, draws)."""
@@ -87,6 +91,9 @@ class Outcome(msgspec.Struct, frozen=True):
         return text
 
 
+# The metadata a Game reads from its ``meta`` (and that a subclass may not set on its own).
+_META_NAMES = frozenset(GameType.__struct_fields__)
+
 S = TypeVar("S", bound=msgspec.Struct)
 A = TypeVar("A", bound=Action)
 
@@ -94,16 +101,57 @@ A = TypeVar("A", bound=Action)
 class Game(ABC, Generic[S, A]):
     """Metadata and pure rules of one game. Subclasses are stateless singletons."""
 
-    id: ClassVar[str]
-    title: ClassVar[str]
-    blurb: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    rules_version: ClassVar[int] = 1
-    has_chance: ClassVar[bool] = False
-    chance_text: ClassVar[str] = ""  # how luck enters the game, in the launcher's words
-    hidden_information: ClassVar[bool] = False
-    real_time: ClassVar[bool] = False
+    # -- metadata (issue 18): one GameType value, declared as ``meta = GameType(...)`` ---------
+    meta: ClassVar[GameType]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        loose = sorted(set(cls.__dict__) & _META_NAMES)
+        if loose:
+            raise TypeError(f"{cls.__name__}: declare {', '.join(loose)} in its meta = "
+                            f"GameType(...), not as class attributes")
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def title(self) -> str:
+        return self.meta.title
+
+    @property
+    def blurb(self) -> str:
+        return self.meta.blurb
+
+    @property
+    def min_players(self) -> int:
+        return self.meta.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.meta.max_players
+
+    @property
+    def rules_version(self) -> int:
+        return self.meta.rules_version
+
+    @property
+    def has_chance(self) -> bool:
+        return self.meta.has_chance
+
+    @property
+    def chance_text(self) -> str:
+        return self.meta.chance_text
+
+    @property
+    def hidden_information(self) -> bool:
+        return self.meta.hidden_information
+
+    @property
+    def real_time(self) -> bool:
+        return self.meta.real_time
+
+    # -- what the rules are played with -----------------------------------------------------
     # Tables never take a decision back across a later die roll or draw (the rules hide them until
     # they happen, so undoing would let a player see chance and choose again).
     undo_keeps_chance: ClassVar[bool] = False
@@ -220,9 +268,66 @@ class Game(ABC, Generic[S, A]):
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat + 1}"
 
+    # -- bot and self-play hooks (ai/bots.py, bench/balance.py) ------------------------------
+    def heuristic(self, state: S) -> Sequence[float] | None:
+        """Hook: per-seat values of a position in [-1, 1] (search bots cut playouts short with
+        it; the greedy bot looks one step ahead with it). Default: None, the game has none."""
+        return None
+
+    def greedy_action(self, view: S, seat: int, rng: random.Random) -> A | None:
+        """Hook: the game's own quick, greedy choice for ``seat`` seeing only ``view`` (the
+        balance tool's "greedy" level). Default: None; the greedy bot then takes the action
+        whose position :meth:`heuristic` rates best one step ahead."""
+        return None
+
+    def sides(self, players: int) -> tuple[str, ...]:
+        """The side each seat plays for: seats with the same name win and lose together (Cell
+        Wars' two camps). Self-play measures count wins by side. Default: every seat alone."""
+        return tuple(self.seat_label(seat) for seat in range(players))
+
+    def action_family(self, action: A) -> str:
+        """Hook: the family an action belongs to, for self-play's action mix (Cell Wars names
+        the card played). Default: the action's tag."""
+        return str(type(action).__struct_config__.tag or type(action).__name__)
+
+    def round_figures(self, state: S) -> tuple[int, dict[str, float]]:
+        """Hook: the round ``state`` is in (0: the game has no rounds) and figures of the
+        position worth following round by round in self-play (Cell Wars: its cancer tiles); the
+        balance tool averages them at the end of each round. Default: ``(0, {})``."""
+        return 0, {}
+
     # -- checks for tests ------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:
         """Raise AssertionError if ``state`` breaks a rule invariant. Used by property tests."""
+
+    # -- bot hooks (issue 18): what a game tells the game-agnostic bots (ai/bots.py; see also
+    # heuristic and greedy_action above) ------------------------------------------------------
+    def bot_actions(self, state: S, seat: int) -> Sequence[A]:
+        """The actions a bot weighs for ``seat``: the legal ones minus the obviously bad, for a
+        faster search. Default: every legal action (an empty answer means the same)."""
+        return self.legal_actions(state, seat)
+
+    def random_playout(self, state: S, rng: random.Random,
+                       max_steps: int = 400) -> tuple[float, ...] | None:
+        """The game's own fast random playout from ``state``: per-seat values. Default None:
+        the bots play the generic one (random bot actions through ``_apply``)."""
+        return None
+
+    def num_players(self, state: S) -> int:
+        """How many seats ``state`` has. Default: its ``players`` field."""
+        players: int = state.players  # type: ignore[attr-defined]
+        return players
+
+    # -- hidden information in the log (issue 18) -------------------------------------------
+    def view_event(self, event: Event, seat: int | None) -> Event | None:
+        """``event`` as ``seat`` may read it in the log (``None`` = a spectator): the event,
+        a masked copy, or None to hide it. Default: every event is public."""
+        return event
+
+    # -- command-line tools (issue 18) --------------------------------------------------------
+    def tools(self) -> Sequence[GameTool]:
+        """The game's own commands (``cellwars perft virus-fight ...``). Default: none."""
+        return ()
 
     # -- serialisation helpers (one encoder/decoder per game, made once) --------------------
     def _codecs(self) -> tuple[msgspec.json.Encoder, msgspec.json.Decoder, msgspec.json.Decoder]:

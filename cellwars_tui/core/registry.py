@@ -1,24 +1,46 @@
-"""The registry of games. Each game's rules module registers its singleton at import."""
+"""The registry of games. Each game's rules module registers its singleton at import.
+
+Games are found, not listed: every package under ``cellwars_tui/games/`` with a ``rules`` module
+is a game (:func:`game_modules`). The launcher order is each game's ``meta.order``.
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 
 from .api import Game
 from .errors import CellwarsError
 
+GAMES_PACKAGE = "cellwars_tui.games"
+RULES_MODULE = "rules"  # the module of a game package that registers the game
+
 _GAMES: dict[str, Game] = {}
 
-# Rules modules of every game the table knows, in launcher order. Imported lazily.
-GAME_MODULES = (
-    "cellwars_tui.games.virus_fight.rules",
-    "cellwars_tui.games.cell_management.rules",
-    "cellwars_tui.games.cellulis_bellum.rules",
-    "cellwars_tui.games.cell_wars.rules",
-    "cellwars_tui.games.infection.rules",
-)
+
+@cache
+def game_modules() -> tuple[str, ...]:
+    """The rules module of every game package (sorted by name; nothing is imported)."""
+    spec = importlib.util.find_spec(GAMES_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return ()
+    out = []
+    for package in pkgutil.iter_modules(list(spec.submodule_search_locations)):
+        if not package.ispkg:
+            continue
+        inner = [f"{location}/{package.name}" for location in spec.submodule_search_locations]
+        if any(m.name == RULES_MODULE for m in pkgutil.iter_modules(inner)):
+            out.append(f"{GAMES_PACKAGE}.{package.name}.{RULES_MODULE}")
+    return tuple(sorted(out))
+
+
+def game_package_ids() -> list[str]:
+    """The ids of the games found, as written on the command line (no game is imported)."""
+    return [m.split(".")[2].replace("_", "-") for m in game_modules()]
 
 
 def register(game: Game) -> Game:
@@ -48,20 +70,40 @@ def registered(*games: Game) -> Iterator[None]:
                 _GAMES[game_id] = old
 
 
-def _load_all() -> None:
-    for name in GAME_MODULES:
+def _load_all(strict: bool = True) -> list[str]:
+    """Import every game's rules module. ``strict``: the first failure raises; else each one
+    is a line of the list returned ("virus_fight: cannot load (...)")."""
+    problems = []
+    for name in game_modules():
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name is None or not name.startswith(exc.name):
+                if strict:
+                    raise
+                problems.append(f"{name.split('.')[2]}: cannot load ({exc})")
+        except Exception as exc:
+            if strict:
                 raise
+            problems.append(f"{name.split('.')[2]}: cannot load ({type(exc).__name__}: {exc})")
+    return problems
+
+
+def _ordered() -> list[Game]:
+    return sorted(_GAMES.values(), key=lambda g: (g.meta.order, g.title))
 
 
 def all_games() -> list[Game]:
     """Every registered game, in launcher order."""
     _load_all()
-    order = {m.split(".")[2]: i for i, m in enumerate(GAME_MODULES)}
-    return sorted(_GAMES.values(), key=lambda g: order.get(g.id.replace("-", "_"), 99))
+    return _ordered()
+
+
+def playable_games() -> tuple[list[Game], list[str]]:
+    """Every game that loads, in launcher order, and a one-line problem for each that does not
+    (one broken game must not hide the others)."""
+    problems = _load_all(strict=False)
+    return _ordered(), problems
 
 
 def get_game(game_id: str) -> Game:

@@ -1,4 +1,5 @@
-"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable."""
+"""The Replays page's data: saved games as rows (game, date, seats, result, length), searchable.
+Every file is read through the bounded reader (``record.files``: regular files only, a size cap)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import msgspec
 
 from ..core.errors import CellwarsError, RecordError
 from ..core.registry import get_game
+from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
 from ..ui.naming import seats_text
@@ -24,7 +26,7 @@ class Row(msgspec.Struct, frozen=True):
     game: str  # the game's title (its id when the game is unknown here)
     date: str  # local time, "2026-11-23 01:55"
     seats: str  # "Ann, Bob (search bot)" (ui/naming.py)
-    result: str  # "Ann won", "draw", "unfinished"
+    result: str  # Outcome.text ("Ann wins (eliminated)", "Draw (stalemate)"), or "unfinished"
     length: int
     modified: float
     origin: str = ""
@@ -51,16 +53,9 @@ def _date(saved: SavedGame) -> str:
 
 
 def _result(saved: SavedGame, names: list[str]) -> str:
+    """The game's end in the words every table uses (``Outcome.text``), or "unfinished"."""
     outcome = saved.header.result
-    if outcome is None:
-        return "unfinished"
-    players = len(names)
-    winners = [names[w] if 0 <= w < players else f"seat {w + 1}" for w in outcome.winners]
-    if not winners:
-        return f"all lost ({outcome.termination})" if outcome.termination else "all lost"
-    if len(winners) == players and players > 1:
-        return "draw" if "draw" in outcome.termination.lower() else "shared win"
-    return f"{', '.join(winners)} won"
+    return "unfinished" if outcome is None else outcome.text(names)
 
 
 def row(saved: SavedGame) -> Row:
@@ -89,11 +84,12 @@ def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
 
 
 def _damaged_row(problem: Problem) -> Row | None:
+    """A damaged save as a row, if its header can be read. Read through the bounded reader like
+    every file (``record.files``): a FIFO or a device named like a record (a symlink to
+    /dev/zero) is refused, never waited on nor read without end."""
     path = problem.path
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            return None
-        data = path.read_bytes()
+        data = read_user_file(path, limit=MAX_RECORD_BYTES)
         found = salvage(data, path, RecordError(path, problem.message))
         modified = path.stat().st_mtime
     except (OSError, RecordError):

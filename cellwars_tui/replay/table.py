@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.api import CHANCE, Action, Event, Game, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat
 from ..ui.listeners import ChangeListeners
@@ -144,23 +144,23 @@ class ReplayTable(ChangeListeners):
         return out if last is None else out[-last:]
 
     def sentences(self, n: int, names: list[str] | None = None) -> list[str]:
-        """What step ``n`` (1-based) did, as the chosen seat may read it: a game's optional
+        """What step ``n`` (1-based) did, as the chosen seat may read it: the game's
         ``view_event(event, seat)`` hook hides (None) or masks what that seat did not know;
         reveal-all reads every event as it is."""
         r = self.replay
         if not 1 <= n <= len(r.steps):
             return []
         names = names if names is not None else self.names()
-        hook = getattr(self.game, "view_event", None) if self.seat is not None else None
         out = []
-        for ev in r.events[n - 1]:
-            if hook is not None:
+        for recorded in r.events[n - 1]:
+            ev: Event | None = recorded
+            if self.seat is not None:
                 try:
-                    ev = hook(ev, self.seat)
+                    ev = self.game.view_event(recorded, self.seat)
                 except Exception:  # a game's bug must neither leak nor break the replay
                     ev = None
-                if ev is None:
-                    continue
+            if ev is None:
+                continue
             try:
                 out.append(self.game.describe_event(ev, names))
             except Exception as exc:  # a game's text bug must not break the replay

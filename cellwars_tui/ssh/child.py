@@ -10,6 +10,9 @@ PTY's slave side as its controlling terminal, so that:
 
 The bridge pumps bytes both ways with back-pressure: input is capped in bytes per second by a
 :class:`~.limits.TokenBucket`, and output is read from the PTY no faster than the client takes it.
+Input reaches the app as UTF-8 whatever the client sends: a byte that is not UTF-8 (a Latin-1
+terminal's é) becomes U+FFFD here, so no client can break its app's input decoder (a sequence
+cut between two packets is kept until its end arrives).
 
 Only a few sessions start at once (:class:`~.limits.StartGate`): a session waits in line, its
 channel open and nothing written to it, until a place among the starting ones is free; then its
@@ -24,6 +27,7 @@ while in line leaves the line; no child is started for it.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import errno
 import fcntl
@@ -317,6 +321,7 @@ class ChildSession:
     async def _pump_in(self) -> None:
         """Client -> PTY, with resizes forwarded and input capped in bytes per second."""
         bucket = TokenBucket(self.limits.input_rate, self.clock)
+        utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         stdin = self.process.stdin
         while True:
             try:
@@ -333,7 +338,9 @@ class ChildSession:
                 return  # the client closed its side
             self.last_input = self.clock()
             await bucket.take(len(data))
-            await _write_all(self.master, data)
+            text = utf8.decode(data)
+            if text:
+                await _write_all(self.master, text.encode("utf-8"))
 
     async def _watch_idle(self) -> None:
         limit = self.limits.idle_timeout

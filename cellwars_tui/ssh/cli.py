@@ -42,6 +42,9 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000,
                         help="port to listen on (default 8000; 0: any free port)")
+    parser.add_argument("--token", metavar="TOKEN",
+                        help="the secret in the address browsers open (default: a new random "
+                             "one at each start, printed in the address)")
     _add_limit_arguments(parser)
 
 

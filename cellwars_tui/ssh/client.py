@@ -17,6 +17,8 @@ from . import protocol as p
 ENV_HUB = "CELLWARS_SSH_HUB"
 ENV_TOKEN = "CELLWARS_SSH_TOKEN"
 ENV_IDENTITY = "CELLWARS_SSH_IDENTITY"
+ENV_RECORDS = "CELLWARS_SSH_RECORDS"  # the hub's tables folder: finished games' records
+ENV_SESSION_LOG = "CELLWARS_SESSION_LOG"  # where a failing session's app writes why
 
 
 def in_ssh_session() -> bool:

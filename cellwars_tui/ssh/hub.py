@@ -2,121 +2,61 @@
 
 Every session's app connects to the hub's Unix socket and proves who it is with the secret token
 the server gave it (the server admitted that token with the player's identity: a key fingerprint,
-or ``guest`` until the guest picks a nickname). Players never claim an identity themselves, so
-nobody can take another player's seat.
+or ``guest`` until the guest picks a nickname). Players never claim an identity themselves.
+
+A seat belongs to an identity, not to a name (:mod:`.tables`): a keyed player comes back to it
+with the same key; a guest is given a reconnect code with their nickname, and only that code
+gives their seats back (typed in the lobby, or as the SSH user name). A nickname taken by a
+player who is away, or seated anywhere, is not given to anyone else.
 
 A table holds a game, its options and its seats (free, a person, or a bot). Its host fills seats
-with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.core.match.Match`:
-every action goes through the rules core, and each watcher receives the view of its own seat
-(``game.view(state, seat)``; spectators get the public view). A dropped connection keeps its seat:
-turn-based games wait for the player, who comes back by connecting again with the same key or
-nickname; the host may hand the seat to a bot. Tables nobody has watched for a while close.
-Bots think in worker processes (:mod:`.botpool`), never in the server's: a search bot must not make
-every other player's keys and frames wait; a worker that fails gives a random legal move instead.
+with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.core.match.Match`
+(:mod:`.hub_play`): every action goes through the rules core, and each watcher receives the view
+of its own seat (``game.view(state, seat)``; spectators get the public view). A dropped
+connection keeps its seat in a game that has started (turn-based games wait; a real-time game
+pauses); at an open table the seat is freed. The host may hand an away player's seat to a bot.
+Tables nobody has watched for a while close.
 
-A real-time game (Infection) plays on one shared timer per table, kept here: every seat sees the
-same seconds left, the hub applies the game's ``time-up N`` system action when a round's time runs
-out, bot teammates act at a human pace on the timer's play time, and the timer stops while a seated
-player is away (the game is paused) and runs on when they are back.
-
-Games are saved after every step in the server's ``ssh/tables`` folder, and a finished game is also
-copied into the saved games of every keyed player at the table, where the app lists it for replay.
+With a table store (:mod:`.store`) every table is saved after every action and set up again when
+the hub starts: players come back to their seats, and a real-time game waits, paused, until a
+seated player plays on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as _dt
 import logging
-import random
 import secrets
 import shutil
 import tempfile
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
 from ..ai.bots import make_bot
-from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError
-from ..core.match import Match, Seat
 from ..core.registry import get_game
-from ..record.format import SUFFIX, save_match
-from ..timer import PAUSED, RUNNING, Timer
 from ..ui.naming import seat_kind_word
 from . import protocol as p
-from .botpool import BotFailed, BotPool
+from .botpool import BotPool
+from .hub_play import TablePlay
+from .store import StoreError, TableStore
+from .tables import (  # noqa: F401  (round_seconds, time_up_action: the hub's names too)
+    CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
+    new_reconnect_code, normal_code, round_seconds, time_up_action,
+)
 
 log = logging.getLogger(__name__)
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
-CODE_LENGTH = 4
 MAX_TABLES = 200
-MAX_NAME = 20
-LOG_KEPT = 60  # log entries a table keeps
-LOG_SENT = 30  # log lines sent with each table state
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
-REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
-REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
-REALTIME_BOT_BUDGET = 0.02  # seconds a real-time bot thinks per action
 # Lobby updates are sent at most once per this many seconds (the first at the end of the loop
 # turn that asked for it, the next no sooner than this after it), and never to a client whose
 # lobby would not change: a crowd logging in together asked for one broadcast to every lobby
 # client per login (50 logins: about 1,250 messages, each a full table list).
 LOBBY_INTERVAL = 0.1
-THINKING = "thinking"  # Table.bot_due's mark for a real-time bot whose action is being thought
-
-
-def round_seconds(game: Game, options) -> float | None:
-    """The length of a real-time game's round, when it plays on a round timer.
-
-    The contract (Infection's): ``options.round_seconds``, ``state.round`` counting the rounds, and
-    the system action ``time-up N`` (seat CHANCE) that ends round N when its time runs out."""
-    if not game.real_time:
-        return None
-    secs = getattr(options, "round_seconds", None)
-    return float(secs) if isinstance(secs, (int, float)) and secs > 0 else None
-
-
-def time_up_action(game: Game, state) -> Action | None:
-    """The system action that ends the current round, if the game has one legal now."""
-    try:
-        action = game.action_from_str(f"time-up {getattr(state, 'round', 0)}")
-    except CellwarsError:
-        return None
-    return action if game.is_legal(state, CHANCE, action) else None
-
-
-class HubError(CellwarsError):
-    """A request the hub refuses; its text is sent to the player."""
-
-
-def clean_name(text: str) -> str:
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise HubError(f"a name has 1 to {MAX_NAME} characters")
-    if not all(ch.isalnum() or ch in " -_." for ch in name):
-        raise HubError("a name has letters, digits, spaces, - _ and . only")
-    return name
-
-
-class Slot:
-    """One seat at a table."""
-
-    __slots__ = ("kind", "identity", "name", "bot")
-
-    def __init__(self) -> None:
-        self.kind = "free"  # "free" | "human" | "bot"
-        self.identity = ""
-        self.name = ""
-        self.bot = ""
-
-    def seat(self, think: float) -> Seat:
-        if self.kind == "bot":
-            return Seat(name=self.name, kind="bot", bot=self.bot, think=think)
-        return Seat(name=self.name, identity=self.identity)
+MAX_WRONG_CODES = 5  # wrong reconnect codes a session may type (then it must connect again)
 
 
 class Client:
@@ -127,6 +67,8 @@ class Client:
         self.writer = writer
         self.identity = ""
         self.name = ""
+        self.code = ""  # a guest's reconnect code, given with the nickname (never stored)
+        self.wrong_codes = 0
         self.table: Table | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
         self.lobby_sent: p.Lobby | None = None  # the last lobby sent (an equal one is not resent)
@@ -145,123 +87,7 @@ class Client:
         self.writer.write(p.frame(msg))
 
 
-class Table:
-    def __init__(self, hub: Hub, code: str, game: Game, options, think: float, host: Client) -> None:
-        self.hub = hub
-        self.code = code
-        self.game = game
-        self.options = options
-        self.think = think
-        self.slots = [Slot() for _ in range(options.players)]
-        self.host_identity = host.identity
-        self.host_name = host.name
-        self.watchers: set[Client] = set()
-        self.match: Match | None = None
-        self.record_path: Path | None = None
-        # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
-        self.log: deque[tuple[int, int | None, object]] = deque(maxlen=LOG_KEPT)
-        self.last_watched = time.monotonic()
-        self.bot_task: asyncio.Task | None = None
-        self.rng = random.Random(secrets.randbits(64))
-        self.saved_for_players = False
-        self.away_ids: set[str] = set()  # seated players known to be away (for the log)
-        self.timer: Timer | None = None  # a real-time game's shared round timer
-        self.timer_round: object = None  # the round the timer counts down
-        self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
-        self.think_tasks: set[asyncio.Task] = set()  # real time: bots' actions being thought
-        self.paused_by = ""  # real time: the seated player who paused the game ("": nobody)
-
-    @property
-    def status(self) -> str:
-        if self.match is None:
-            return "open"
-        return "over" if self.match.is_over() else "playing"
-
-    def seat_of(self, identity: str) -> int | None:
-        for i, slot in enumerate(self.slots):
-            if slot.kind == "human" and slot.identity == identity:
-                return i
-        return None
-
-    def info(self) -> p.TableInfo:
-        online = self.hub.online
-        seats = tuple(
-            p.SeatInfo(kind=s.kind, name=s.name, bot=s.bot,
-                       connected=s.kind == "bot" or (s.kind == "human" and s.identity in online))
-            for s in self.slots
-        )
-        seated = {s.identity for s in self.slots if s.kind == "human"}
-        spectators = sum(1 for c in self.watchers if c.identity not in seated)
-        return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
-                           spectators=spectators, host=self.host_name, status=self.status)
-
-    def note(self, text: str, seat: int | None = None) -> None:
-        """A public line in the table's log."""
-        self.log.append((self.match.cursor if self.match is not None else 0, seat, text))
-
-    def away(self) -> list[str]:
-        """Names of seated players who are not connected."""
-        online = self.hub.online
-        return [s.name for s in self.slots if s.kind == "human" and s.identity not in online]
-
-    def paused(self) -> str:
-        """Why a real-time game is paused now ("" when it runs): a seated player is away, or
-        one of them paused it."""
-        if self.match is None or self.match.is_over() or not self.game.real_time:
-            return ""
-        away = self.away()
-        if away:
-            return f"paused: waiting for {', '.join(away)} to come back"
-        return f"paused by {self.paused_by}" if self.paused_by else ""
-
-    def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
-        """The log as seat ``you`` may read it: a game's optional ``view_event(event, seat)`` hook
-        hides (None) or masks events another seat may not know of."""
-        names = [s.name for s in self.slots]
-        hook = getattr(self.game, "view_event", None)
-        out: list[p.LogLine] = []
-        for step, seat, what in self.log:
-            if isinstance(what, str):
-                out.append(p.LogLine(step, seat, what))
-                continue
-            event = what
-            if hook is not None:
-                try:
-                    event = hook(event, you)
-                except Exception:  # a game's bug must not leak nor break the table
-                    event = None
-                if event is None:
-                    continue
-            try:
-                text = self.game.describe_event(event, names)
-            except Exception as exc:
-                text = f"({type(event).__name__}: {exc})"
-            out.append(p.LogLine(step, seat, text))
-        return tuple(out[-LOG_SENT:])
-
-    def state_for(self, client: Client, info: p.TableInfo, cache: dict) -> p.TableState:
-        you = self.seat_of(client.identity)
-        if you not in cache:
-            m = self.match
-            legal: tuple[str, ...] = ()
-            paused = self.paused()
-            if m is not None and you is not None and you in m.to_act() and not paused:
-                legal = tuple(self.game.action_to_str(a) for a in m.legal_actions(you))
-            cache[you] = dict(
-                you=you, log=self.lines_for(you), legal=legal, paused=paused,
-                record=str(self.record_path) if self.record_path else "",
-            )
-            if m is not None:
-                cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
-                                  to_act=m.to_act(), outcome=m.outcome())
-            if self.timer is not None:
-                cache[you].update(clock=round(self.timer.remaining(), 2),
-                                  clock_running=self.timer.state == RUNNING)
-        return p.TableState(info=info, host=client.identity == self.host_identity,
-                            played=client.played, **cache[you])
-
-
-class Hub:
+class Hub(TablePlay):
     """Lobby and tables; serves the sessions' apps on a Unix socket."""
 
     def __init__(
@@ -272,13 +98,15 @@ class Hub:
         idle_table_seconds: float = 600.0,
         sweep_interval: float = 10.0,
         bots: BotPool | None = None,
+        store: TableStore | None = None,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
-        self._dir = Path(tempfile.mkdtemp(prefix="cellwars-hub-"))  # short path, mode 0700
-        self.socket_path = self._dir / "hub.sock"
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="cellwars-hub-"))  # short path, mode 0700
+        self.socket_path = self.socket_dir / "hub.sock"
         self.tables_dir = tables_dir
         self.home_for = home_for
+        self.store = store
         self.idle_table_seconds = idle_table_seconds
         self.sweep_interval = sweep_interval
         self.tokens: dict[str, tuple[str, str]] = {}
@@ -295,8 +123,42 @@ class Hub:
 
     # -- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
+        self.restore()
         self._server = await asyncio.start_unix_server(self._handle, path=str(self.socket_path))
         self._sweeper = asyncio.create_task(self._sweep())
+
+    def restore(self) -> None:
+        """Set up again every table of the store (a restart): seats, the game so far, the log;
+        at an open table the players have left (their seats are free); a real-time game waits,
+        paused, until a seated player plays on. A table that cannot be set up is left out with
+        one line in the server's log."""
+        if self.store is None:
+            return
+        stored, problems = self.store.load()
+        for problem in problems:
+            log.warning("table store: %s", problem)
+        for s in stored:
+            if s.code in self.tables:
+                continue
+            try:
+                table = Table.from_stored(self, s)
+            except CellwarsError as exc:
+                log.warning("table %s cannot be set up again: %s", s.code, exc)
+                continue
+            if table.match is None:
+                for i, slot in enumerate(table.slots):
+                    if slot.kind == "human":
+                        table.slots[i] = Slot()
+            else:
+                table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
+                if not table.match.is_over():
+                    table.note("the server restarted.")
+                if not table.match.is_over() and round_seconds(table.game, table.options):
+                    table.timer_round = s.timer_round
+                    table.restored = True
+                    self._set_up_clock(table, left=s.clock_left if s.clock_left >= 0 else None)
+            self.tables[s.code] = table
+            self._advance(table)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -313,6 +175,7 @@ class Hub:
         await self.bots.close()  # no worker process outlives the hub
         for table in self.tables.values():
             if table.timer is not None:
+                self._save_clock(table)  # the seconds left now, for the next start
                 table.timer.close()
         for writer in list(self._handlers.values()):
             writer.close()  # each handler then sees the end of its stream and returns
@@ -320,7 +183,16 @@ class Hub:
             _, late = await asyncio.wait(list(self._handlers), timeout=2)
             for task in late:
                 task.cancel()
-        shutil.rmtree(self._dir, ignore_errors=True)
+        if self.store is not None:
+            self.store.close()
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
+
+    def _save_clock(self, table: Table) -> None:
+        """A running real-time game's clock, kept without waiting for the next action."""
+        if self.store is None or table.match is None or table.match.is_over():
+            return
+        with contextlib.suppress(StoreError):
+            self.store.save(table.stored())
 
     def admit(self, token: str, identity: str, name: str) -> None:
         """The server vouches for the session holding ``token``."""
@@ -370,8 +242,11 @@ class Hub:
                 client.name = self.names.get(identity) or clean_name(name)
             except HubError:
                 client.name = "player"
+        elif identity == "guest" and normal_code(name):
+            self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
         self.clients.add(client)
-        client.send(p.Welcome(identity=identity, name=client.name, need_name=not client.named))
+        client.send(p.Welcome(identity=client.identity, name=client.name,
+                              need_name=not client.named))
         if client.named:
             self._changed_presence(client.identity)
         self._send_lobby(client)
@@ -395,9 +270,11 @@ class Hub:
             table.watchers.discard(client)
             table.last_watched = time.monotonic()
             if table.match is None and not self._still_online(client.identity):
-                self._release_seat(table, client.identity)
+                self._release_seat(table, client.identity)  # an open table: the seat is free
         if client.named:
-            self._changed_presence(client.identity)
+            self._changed_presence(client.identity)  # tells the tables where they sit
+        if table is not None and table.seat_of(client.identity) is None:
+            self._table_changed(table)  # its watchers see the seat free (or one spectator less)
 
     def _still_online(self, identity: str) -> bool:
         return any(c.identity == identity for c in self.clients)
@@ -424,7 +301,10 @@ class Hub:
     # -- requests -------------------------------------------------------------------------------
     def _dispatch(self, client: Client, msg: p.Msg) -> None:
         if isinstance(msg, p.SetName):
-            self._set_name(client, msg.name)
+            if msg.code:
+                self._reclaim(client, msg.code)
+            else:
+                self._set_name(client, msg.name)
             return
         if not client.named:
             raise HubError("pick a nickname first")
@@ -451,19 +331,62 @@ class Hub:
                 raise HubError("that request is not understood here")
 
     def _set_name(self, client: Client, text: str) -> None:
+        """A keyed player's display name, or a guest's nickname: a guest who names themselves
+        for the first time is given a new secret identity and its reconnect code."""
         name = clean_name(text)
+        taken = self._name_holder(name, client.identity)
+        if taken:
+            raise HubError(f"the nickname {name!r} is {taken}; pick another")
         if client.identity.startswith("key:"):
             client.name = name
             self.names[client.identity] = name
         else:
             if client.table is not None:
                 raise HubError("leave the table before changing your nickname")
-            identity = "guest:" + name.casefold()
-            if any(c.identity == identity for c in self.clients if c is not client):
-                raise HubError(f"the nickname {name!r} is in use; pick another")
-            client.identity = identity
+            if not client.code:
+                client.code = new_reconnect_code()
+                client.identity = guest_identity(client.code)
             client.name = name
-        client.send(p.Welcome(identity=client.identity, name=client.name))
+        self._welcome_again(client)
+
+    def _name_holder(self, name: str, identity: str) -> str:
+        """Why ``name`` is not free for ``identity`` ("" when it is): another player connected
+        now uses it, or it is the name of another player's seat (they may be away)."""
+        folded = name.casefold()
+        if any(c.named and c.identity != identity and c.name.casefold() == folded
+               for c in self.clients):
+            return "in use"
+        for table in self.tables.values():
+            for slot in table.slots:
+                if (slot.kind == "human" and slot.identity != identity
+                        and slot.name.casefold() == folded):
+                    return "held by a player at a table"
+        return ""
+
+    def _reclaim(self, client: Client, text: str, *, quiet: bool = False) -> None:
+        """A guest's seats back, by their reconnect code (never by a name). ``quiet``: the code
+        came as the SSH user name; if it holds no seat, the guest just picks a nickname."""
+        if client.identity.startswith("key:"):
+            raise HubError("you came with a key: your seats are your key's")
+        if client.wrong_codes >= MAX_WRONG_CODES:
+            raise HubError("too many wrong codes: connect again to try another")
+        identity = guest_identity(text) if normal_code(text) else ""
+        name = next((slot.name for table in self.tables.values() for slot in table.slots
+                     if identity and slot.kind == "human" and slot.identity == identity), "")
+        if not name:
+            if quiet:
+                return
+            client.wrong_codes += 1
+            raise HubError("no seat is held with that reconnect code")
+        if client.table is not None:
+            self._leave(client)
+        client.code = f"{normal_code(text)[:5]}-{normal_code(text)[5:]}"
+        client.identity, client.name = identity, name
+        if not quiet:
+            self._welcome_again(client)
+
+    def _welcome_again(self, client: Client) -> None:
+        client.send(p.Welcome(identity=client.identity, name=client.name, code=client.code))
         self._changed_presence(client.identity)
         self._rejoin(client)
 
@@ -478,7 +401,7 @@ class Hub:
         if not 0.01 <= msg.think <= 30:
             raise HubError("bots think between 0.01 and 30 seconds")
         code = self._new_code()
-        table = Table(self, code, game, options, msg.think, client)
+        table = Table(self, code, game, options, msg.think, client.identity, client.name)
         self.tables[code] = table
         self._enter(client, table)
         self._sit(client, 0)
@@ -525,6 +448,10 @@ class Hub:
             raise HubError(f"seat {seat + 1} is taken")
         self._release_seat(table, client.identity)
         slot.kind, slot.identity, slot.name = "human", client.identity, client.name
+        if client.code:
+            client.send(p.Notice(message=f"Your reconnect code is {client.code}: type it in the "
+                                         "lobby (o) to come back to this seat."))
+        self._save(table)
         self._table_changed(table)
 
     def _release_seat(self, table: Table, identity: str) -> None:
@@ -559,6 +486,7 @@ class Hub:
                 slot.name = table.game.seat_label(seat)  # shown as "Blue (search bot)"
             else:
                 table.slots[seat] = Slot()
+            self._save(table)
         else:
             if table.match.is_over():
                 raise HubError("the game is over")
@@ -569,73 +497,6 @@ class Hub:
             table.note(f"{slot.name}'s seat goes to a {seat_kind_word(table.match.seats[seat])}.")
             self._save(table)
             self._advance(table)
-        self._table_changed(table)
-
-    def _start(self, client: Client) -> None:
-        table = self._here(client)
-        if client.identity != table.host_identity:
-            raise HubError("only the table's host can start the game")
-        if table.match is not None:
-            raise HubError("the game has already started")
-        free = [i + 1 for i, s in enumerate(table.slots) if s.kind == "free"]
-        if free:
-            raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
-        seats = [s.seat(table.think) for s in table.slots]
-        secs = round_seconds(table.game, table.options)
-        clock = {}
-        if secs is not None:
-            table.timer = Timer(secs, interval=1.0)
-            table.timer.on_expire(lambda: self._time_up(table))
-            clock = {"clock": table.timer.play_time}  # actions are timed in play seconds
-        table.match = Match(table.game, table.options, seats, secrets.randbits(63), **clock)
-        table.match.started = _now()  # type: ignore[attr-defined]
-        table.note(f"{table.game.title} starts.")
-        self._save(table)
-        self._advance(table)
-        self._table_changed(table)
-
-    def _play(self, client: Client, step: int, text: str, seq: int = 0) -> None:
-        table = self._here(client)
-        m = table.match
-        if m is None:
-            raise HubError("the game has not started")
-        seat = table.seat_of(client.identity)
-        if seat is None:
-            raise HubError("you are watching this table, not playing at it")
-        paused = table.paused()
-        if paused:
-            raise HubError(f"the game is {paused}")
-        if step != m.cursor:
-            raise HubError("the table moved on before your move arrived; look again")
-        if len(text) > 4000:
-            raise HubError("that move is too long")
-        try:
-            action = table.game.action_from_str(text)
-            events = m.play(seat, action)
-        except CellwarsError as exc:
-            raise HubError(str(exc)) from None
-        client.played = seq  # the states sent next tell the session its move went through
-        self._after_step(table, seat, action, events)
-
-    def _pause(self, client: Client, on: bool) -> None:
-        """Any seated player pauses a real-time game for everyone, and any seated player plays
-        on (as anyone at a real table may stop or turn the sand timer again); spectators may
-        not. A pause for a player who is away lasts until they are back, whatever is asked."""
-        table = self._here(client)
-        m = table.match
-        if m is None or m.is_over():
-            raise HubError("no game is being played at this table")
-        if not table.game.real_time:
-            raise HubError("only a real-time game pauses; this one waits for each move")
-        if table.seat_of(client.identity) is None:
-            raise HubError("you are watching this table: only its players pause it")
-        if not on and table.away():
-            raise HubError(f"the game is {table.paused()}")
-        if on == bool(table.paused_by):
-            return  # already so (two players pressed the key together)
-        table.paused_by = client.name if on else ""
-        table.note(f"{client.name} pauses the game." if on else f"{client.name} plays on.")
-        self._advance(table)  # the timer and the bots follow
         self._table_changed(table)
 
     def _leave(self, client: Client) -> None:
@@ -651,186 +512,6 @@ class Hub:
         client.send(p.Left())
         self._send_lobby(client)
 
-    # -- the game -------------------------------------------------------------------------------
-    def _after_step(self, table: Table, seat: int, action, events) -> None:
-        m = table.match
-        assert m is not None
-        if not events and not table.game.hidden_information and seat >= 0:
-            with contextlib.suppress(Exception):
-                table.note(f"{table.slots[seat].name}: {table.game.action_to_str(action)}", seat)
-        for event in events:
-            table.log.append((m.cursor, seat, event))
-        self._save(table)
-        self._advance(table)  # first: a real-time game's timer follows the new state
-        self._table_changed(table)
-
-    def _advance(self, table: Table) -> None:
-        """Let the bots move when it is their turn (one bot task per table); keep a real-time
-        game's timer in step (a new round, a pause, the end)."""
-        m = table.match
-        if table.timer is not None:
-            self._follow_clock(table)
-            return
-        if m is None or m.is_over() or table.paused():
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        if any(table.slots[s].kind == "bot" for s in m.to_act() if s >= 0):
-            table.bot_task = asyncio.create_task(self._bots(table))
-
-    # -- real time ------------------------------------------------------------------------------
-    def _follow_clock(self, table: Table) -> None:
-        timer, m = table.timer, table.match
-        assert timer is not None and m is not None
-        if m.is_over():
-            timer.close()
-            table.bot_due.clear()
-            return
-        rnd = getattr(m.state, "round", None)
-        if rnd != table.timer_round:  # the first round, or a round ended early: a full period
-            table.timer_round = rnd
-            timer.start()
-        if table.paused():
-            timer.pause()
-        elif timer.state == PAUSED:
-            timer.resume()
-        for seat in m.to_act():
-            if seat >= 0 and table.slots[seat].kind == "bot" and seat not in table.bot_due:
-                wait = REALTIME_BOT_PACE * table.rng.uniform(1 - REALTIME_BOT_JITTER,
-                                                             1 + REALTIME_BOT_JITTER)
-                table.bot_due[seat] = timer.after(wait, lambda s=seat: self._realtime_bot(table, s))
-
-    def _realtime_bot(self, table: Table, seat: int) -> None:
-        """A bot teammate's next action in a real-time game (play-time paced: pauses stop it),
-        thought in the bots' pool; the seat gets no other turn scheduled meanwhile."""
-        table.bot_due.pop(seat, None)
-        m = table.match
-        if m is None or table.match is not m or m.is_over() or table.paused():
-            return
-        if seat not in m.to_act() or table.slots[seat].kind != "bot":
-            self._follow_clock(table)
-            return
-        table.bot_due[seat] = THINKING
-        seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
-        task = asyncio.create_task(self._realtime_think(table, m, seat, m.view(seat), seed))
-        table.think_tasks.add(task)
-        task.add_done_callback(table.think_tasks.discard)
-
-    async def _realtime_think(self, table: Table, m: Match, seat: int, view, seed: int) -> None:
-        slot = table.slots[seat]
-        failed: BotFailed | None = None
-        try:
-            action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
-                                                  REALTIME_BOT_BUDGET)
-        except BotFailed as exc:  # a crashed or broken bot must not stop the table
-            log.warning("table %s: bot of seat %d failed (%s); a random move instead",
-                        table.code, seat + 1, exc)
-            failed, action = exc, None
-        finally:
-            if table.bot_due.get(seat) is THINKING:
-                del table.bot_due[seat]
-        if (table.match is not m or m.is_over() or table.paused() or seat not in m.to_act()
-                or table.slots[seat] is not slot or slot.kind != "bot"):
-            if table.match is m and not m.is_over():
-                self._follow_clock(table)  # schedules the seat's next turn (after a pause)
-            return
-        if failed is not None:
-            action = self._instead_of_failed_bot(table, m, seat, seed, failed)
-            if action is None:
-                return
-        try:
-            events = m.play(seat, action)
-        except CellwarsError:  # the table moved on while the bot thought: its next turn comes
-            self._follow_clock(table)
-            return
-        self._after_step(table, seat, action, events)
-
-    def _instead_of_failed_bot(self, table: Table, m: Match, seat: int, seed: int,
-                               failed: BotFailed) -> Action | None:
-        """A crashed or broken bot's seat plays a random legal move (from the bot's seed), noted
-        in the table's log; None (and a note) when the seat has no legal move at all."""
-        slot = table.slots[seat]
-        legal = list(m.legal_actions(seat))
-        if not legal:
-            table.note(f"{slot.name} could not move: {failed}")
-            self._table_changed(table)
-            return None
-        table.note(f"{slot.name}'s bot failed ({failed}); it plays a random move.", seat)
-        return random.Random(seed).choice(legal)
-
-    def _time_up(self, table: Table) -> None:
-        """The shared timer ran out: the hub plays the game's time-up system action."""
-        m = table.match
-        if m is None or m.is_over():
-            return
-        action = time_up_action(table.game, m.state)
-        if action is None:
-            return
-        try:
-            events = m.play(CHANCE, action)
-        except CellwarsError as exc:
-            table.note(f"the timer could not end the round: {exc}")
-            self._table_changed(table)
-            return
-        self._after_step(table, CHANCE, action, events)
-
-    async def _bots(self, table: Table) -> None:
-        try:
-            await self._bot_moves(table)
-        except Exception as exc:  # a broken bot or game must not take the server down
-            table.note(f"the bots stopped: {exc}")
-            self._table_changed(table)
-
-    async def _bot_moves(self, table: Table) -> None:
-        m = table.match
-        while m is not None and not m.is_over() and not table.paused():
-            bot_seats = [s for s in m.to_act() if s >= 0 and table.slots[s].kind == "bot"]
-            if not bot_seats:
-                return
-            seat = bot_seats[0]
-            slot = table.slots[seat]
-            cursor, view = m.cursor, m.view(seat)
-            seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
-            try:
-                action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
-                                                      table.think)
-            except BotFailed as exc:  # a crashed or broken bot must not stop the table
-                log.warning("table %s: bot of seat %d failed (%s); a random move instead",
-                            table.code, seat + 1, exc)
-                if m.cursor != cursor or table.match is not m or seat not in m.to_act():
-                    continue  # someone moved meanwhile: think again
-                action = self._instead_of_failed_bot(table, m, seat, seed, exc)
-                if action is None:
-                    return
-            if m.cursor != cursor or table.match is not m or seat not in m.to_act():
-                continue  # someone moved meanwhile: think again
-            try:
-                events = m.play(seat, action)
-            except CellwarsError as exc:
-                table.note(f"{slot.name} tried an illegal move: {exc}")
-                self._table_changed(table)
-                return
-            self._after_step(table, seat, action, events)
-
-    def _save(self, table: Table) -> None:
-        m = table.match
-        if m is None or self.tables_dir is None:
-            return
-        if table.record_path is None:
-            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-            table.record_path = self.tables_dir / f"{table.game.id}-{stamp}-{table.code}{SUFFIX}"
-        try:
-            save_match(m, table.record_path)
-            if m.is_over() and not table.saved_for_players:
-                table.saved_for_players = True
-                for slot in table.slots:
-                    home = self.home_for(slot.identity) if self.home_for and slot.identity else None
-                    if home is not None:
-                        save_match(m, home / "data" / "games" / table.record_path.name)
-        except OSError as exc:
-            table.note(f"the game could not be saved: {exc.strerror or exc}")
-
-    # -- sending --------------------------------------------------------------------------------
     def _table_changed(self, table: Table) -> None:
         self._broadcast_table(table)
         self._broadcast_lobby()
@@ -876,10 +557,15 @@ class Hub:
                     client.send(lobby)
 
     async def _sweep(self) -> None:
-        """Close tables nobody has watched for a while (their records stay saved)."""
+        """Close tables nobody has watched for a while (their records stay saved), and keep the
+        clock of running real-time games in the store (a crash then loses a few seconds of a
+        round at most, never a move)."""
         while True:
             await asyncio.sleep(self.sweep_interval)
             self.sweep()
+            for table in self.tables.values():
+                if table.timer is not None and table.timer.running:
+                    self._save_clock(table)
 
     def sweep(self, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
@@ -895,9 +581,10 @@ class Hub:
                     table.timer.close()
                 del self.tables[code]
                 closed = True
+                if self.store is not None:
+                    try:
+                        self.store.delete(code)
+                    except StoreError as exc:
+                        log.warning("table %s: could not be taken out of the store: %s", code, exc)
         if closed:
             self._broadcast_lobby()
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")

@@ -23,7 +23,15 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     max_sessions: int = 50
     """Sessions (each one child process) at once; one more is turned away with a message."""
     per_address: int = 8
-    """Open connections from one client address at once."""
+    """Open connections from one client address at once, counted from the moment a connection is
+    accepted (before it logs in). One more is told why inside its session; any beyond that is
+    closed at once."""
+    sessions_per_connection: int = 1
+    """Sessions (terminals) one SSH connection may open: more would let one connection carry
+    many players' worth of processes past the per-address cap (``ssh -M`` then ``ssh -S``)."""
+    max_unauthenticated: int = 64
+    """Connections not yet logged in, from every address together; when one more arrives the
+    oldest of them is dropped (silent sockets cannot hold the server's file descriptors)."""
     login_timeout: float = 30.0
     """Seconds a client has to finish the handshake and authentication."""
     idle_timeout: float = 3600.0
@@ -56,6 +64,10 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
                                 f"{self.max_sessions}")
         if self.per_address < 1:
             raise CellwarsError("the per-address connection cap must be at least 1")
+        if self.sessions_per_connection < 1:
+            raise CellwarsError("the sessions per connection must be at least 1")
+        if self.max_unauthenticated < 1:
+            raise CellwarsError("the cap on connections logging in must be at least 1")
         check_seconds("--idle-timeout", self.idle_timeout, MAX_TIMEOUT, zero="never")
         check_seconds("--keepalive", self.keepalive_interval, MAX_KEEPALIVE, zero="never")
         if self.keepalive_count_max < 1:
@@ -127,6 +139,15 @@ def starting_message(ahead: int) -> str:
 def too_many_message(per_address: int) -> str:
     return (f"cellwars: too many connections from your address ({per_address} at most); "
             "close one and try again.")
+
+
+SESSION_FAILED = "cellwars: this session failed; the server's log says why."
+
+
+def one_session_message(most: int) -> str:
+    what = "one game" if most == 1 else f"{most} games"
+    return (f"cellwars: {what} per connection: open another connection (another ssh) "
+            "to play another.")
 
 
 def idle_message(seconds: float) -> str:

@@ -4,7 +4,8 @@
   that want it (any screen with a ``hub_message(msg)`` method). ``HubLink.of(app)`` makes or
   finds the link of an app, so the app shell only has to push :class:`LobbyScreen`.
 * :class:`LobbyScreen`: the open tables (game, seats, spectators, status), join by room code,
-  create a table; guests pick a nickname first.
+  create a table; guests pick a nickname first (and are given a reconnect code), or type the
+  reconnect code they were given to come back to their seats.
 * :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
   seat's view. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
   over it, driven by a :class:`~.remote.RemoteTable`; leaving that screen comes back here, where a
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import msgspec
@@ -29,7 +31,7 @@ from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from ..ui.footer import Footer  # one widget for every key in SSH sessions (app.one_widget_footer)
 from . import protocol as p
-from .client import HubClient
+from .client import ENV_RECORDS, HubClient
 from .remote import RemoteTable, seat_words
 
 TITLE = "cellwars online"
@@ -125,7 +127,8 @@ class LobbyScreen(Screen):
     LobbyScreen .row Input { width: 24; }
     LobbyScreen .row Select { width: 28; }
     LobbyScreen #players { width: 18; }
-    LobbyScreen #naming { height: auto; padding: 0 1; }
+    LobbyScreen #naming, LobbyScreen #rejoining { height: auto; padding: 0 1; }
+    LobbyScreen #rejoining Input { width: 18; }
     """
     BINDINGS = [
         Binding("n", "create", "New table"),
@@ -148,6 +151,12 @@ class LobbyScreen(Screen):
             yield Label("Pick a nickname: ")
             yield Input(placeholder="nickname", id="nick", max_length=20)
             yield Button("OK", id="nick-ok")
+        rejoining = Horizontal(id="rejoining", classes="row")
+        rejoining.display = False
+        with rejoining:
+            yield Label("Back to your seat? Your reconnect code: ")
+            yield Input(placeholder="ABCDE-FGH23", id="rejoin", max_length=16)
+            yield Button("Back", id="rejoin-ok")
         yield OptionList(id="tables")
         with Horizontal(classes="row"):
             yield Input(placeholder="room code", id="code", max_length=8)
@@ -178,7 +187,10 @@ class LobbyScreen(Screen):
         if isinstance(msg, p.Welcome):
             naming = self.query_one("#naming")
             naming.display = msg.need_name
+            self.query_one("#rejoining").display = msg.need_name
             who = "you are a guest: pick a nickname" if msg.need_name else f"you are {msg.name}"
+            if msg.code:
+                who += f" · your reconnect code: {msg.code} (it gives your seats back)"
             self.query_one("#who", Static).update(f"{TITLE} · {who}")
             if msg.need_name:
                 self.query_one("#nick", Input).focus()
@@ -239,6 +251,13 @@ class LobbyScreen(Screen):
     def _nick(self) -> None:
         name = self.query_one("#nick", Input).value
         HubLink.of(self.app).send(p.SetName(name=name))
+
+    @on(Button.Pressed, "#rejoin-ok")
+    @on(Input.Submitted, "#rejoin")
+    def _rejoin(self) -> None:
+        code = self.query_one("#rejoin", Input).value.strip()
+        if code:
+            HubLink.of(self.app).send(p.SetName(name="", code=code))
 
     @on(Button.Pressed, "#create")
     def action_create(self) -> None:
@@ -394,6 +413,9 @@ class TableScreen(Screen):
         role = "watching" if t.you is None else f"seat {t.you + 1}"
         host = " · host" if t.host else ""
         self._head = f"Table {info.code} · {info.title} · {info.status} · you: {role}{host}"
+        welcome = HubLink.of(self.app).client.welcome
+        if t.you is not None and welcome is not None and welcome.code:
+            self._head += f" · your code {welcome.code}"
         self._tick()
         seats = self.query_one("#seats", OptionList)
         at = seats.highlighted
@@ -461,8 +483,8 @@ class TableScreen(Screen):
         if t is None or not t.record or t.outcome is None:
             self.notify("The game can be replayed once it is over.")
             return
-        path = Path(t.record)
-        if not path.is_file():
+        path = finished_record(t.record)
+        if path is None or not path.is_file():
             self.notify("The record of this game is gone.", severity="warning")
             return
         opener = getattr(self.app, "open_replay", None)
@@ -473,6 +495,15 @@ class TableScreen(Screen):
 
     def action_leave(self) -> None:
         HubLink.of(self.app).send(p.Leave())
+
+
+def finished_record(name: str) -> Path | None:
+    """A finished online game's record, by the file name the hub gives (in the server's tables
+    folder, named to the session in its environment); None for anything but a plain name."""
+    folder = os.environ.get(ENV_RECORDS, "")
+    if not folder or not name or Path(name).name != name or name.startswith("."):
+        return None
+    return Path(folder) / name
 
 
 def describe_view(game, view, t: p.TableState) -> str:

@@ -38,7 +38,10 @@ class Hello(Msg, tag="hello"):
 
 
 class SetName(Msg, tag="name"):
+    """A nickname (guests) or display name (keyed players); or, with ``code``, a guest's
+    reconnect code: that guest's identity and seats back (``name`` is then not used)."""
     name: str
+    code: str = ""
 
 
 class CreateTable(Msg, tag="create"):
@@ -106,6 +109,7 @@ class Welcome(Msg, tag="welcome"):
     identity: str
     name: str
     need_name: bool = False
+    code: str = ""  # a guest's reconnect code: the only way back to their seats (never stored)
 
 
 class Lobby(Msg, tag="lobby"):
@@ -130,7 +134,7 @@ class TableState(Msg, tag="table"):
     to_act: tuple[int, ...] = ()
     outcome: Outcome | None = None
     log: tuple[LogLine, ...] = ()  # the latest events this seat may know of, one sentence each
-    record: str = ""  # where the game's record is saved
+    record: str = ""  # the finished game's record: a file name in the server's tables folder
     legal: tuple[str, ...] = ()  # your legal actions now (notation); () when you are not to act
     paused: str = ""  # why the game waits (a real-time game pauses while a player is away)
     clock: float = -1.0  # seconds left on a real-time game's shared round timer (-1: no timer)
@@ -142,13 +146,18 @@ class Left(Msg, tag="left"):
     reason: str = ""
 
 
+class Notice(Msg, tag="notice"):
+    """Something the player should know (not an error): their reconnect code, for one."""
+    message: str
+
+
 class Error(Msg, tag="error"):
     message: str
     seq: int = 0  # the ``seq`` of the move refused (0: the error is not about a move)
 
 
 Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Pause, Leave]
-Down = Union[Welcome, Lobby, TableState, Left, Error]
+Down = Union[Welcome, Lobby, TableState, Left, Notice, Error]
 
 _encoder = msgspec.msgpack.Encoder()
 _up = msgspec.msgpack.Decoder(Up)

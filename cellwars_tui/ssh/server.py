@@ -17,10 +17,22 @@ inside its session: closing a connection before the session starts makes OpenSSH
 banner error instead.
 
 Limits (:class:`.limits.Limits`): sessions at once (``--max-sessions``, counted with the browser
-tabs under ``--web``), connections per address, a login timeout (the handshake and authentication;
-garbage before the version line is turned away at once), an idle timeout (``--idle-timeout``), a
-keepalive (``--keepalive``: a client silent that long is probed, and dropped after
-``keepalive_count_max`` unanswered probes) and input bytes per second (see :mod:`.child`).
+tabs under ``--web``), sessions per connection (one), connections per address (counted from the
+moment a connection is accepted), connections still logging in (the oldest is dropped when one
+more arrives), a login timeout (the handshake and authentication; garbage before the version
+line is turned away at once), an idle timeout (``--idle-timeout``), a keepalive
+(``--keepalive``: a client silent that long is probed, and dropped after ``keepalive_count_max``
+unanswered probes) and input bytes per second (see :mod:`.child`; bytes that are not UTF-8 are
+replaced there, so no input can break a session's app).
+
+What a session may touch (:mod:`.homes`): its own folder under the server's data dir (its HOME
+and, for a guest, its data; a keyed player's data is kept in that key's folder), removed when
+the session ends and swept at the next start after a crash. The session's app is confined
+(``locations.confined``): its file dialogs name files inside its data dir only.
+
+With ``--allow``, a key whose allow-list line restricts it to a command (``command=``) or
+denies it a terminal (``no-pty``, ``restrict`` without ``pty``) is refused, and the server's log
+says why: this server only plays the game on a terminal.
 
 Only a few sessions start at once (``Limits.max_starting``, by default two per core; see
 :mod:`.limits`): a start is CPU-bound, and a crowd arriving together all sharing the cores would
@@ -36,27 +48,34 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import hashlib
+import logging
 import os
 import re
 import secrets
-import shutil
 import signal
 import sys
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import asyncssh
 
-from ..core.errors import CellwarsError
+from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
+from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .hub import Hub
 from .cli import add_serve_arguments, limits_from_args
-from .limits import Limits, StartGate, full_message, too_many_message
+from .client import ENV_RECORDS, ENV_SESSION_LOG
+from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
+from .hub import Hub
+from .limits import (
+    SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
+)
+from .store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
+
+log = logging.getLogger(__name__)
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 NO_WEB_WITH_ALLOW = ("--web lets browser players in as guests, without a key: it cannot be "
@@ -133,11 +152,16 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         ) from None
 
 
+MAX_ALLOW_LIST_BYTES = 4 * 1024 * 1024
+
+
 def load_allow_list(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The ``--allow`` file, read through the bounded reader (a regular file of at most 4 MB:
+    a FIFO or a device given by mistake is refused, not waited on)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CellwarsError(f"cannot read the allow list {path}: {exc.strerror or exc}") from None
+        text = read_user_file(Path(path), limit=MAX_ALLOW_LIST_BYTES).decode("utf-8")
+    except RecordError as exc:
+        raise CellwarsError(f"cannot read the allow list {path}: {exc.problem}") from None
     except UnicodeDecodeError:
         raise CellwarsError(f"the allow list {path} is not text") from None
     if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
@@ -162,6 +186,7 @@ class _Connection(asyncssh.SSHServer):
         self.address = "?"
         self.identity = ""  # set when authentication succeeds
         self.turned_away = ""  # a message for the client, shown inside its first session
+        self.sessions = 0  # sessions this connection has opened
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -171,6 +196,9 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connection_closed(self)
+
+    def auth_completed(self) -> None:
+        self.server.logged_in(self)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -183,8 +211,15 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         allow = self.server.allow
-        if allow is not None and allow.validate(key, self.address, self.address) is None:
-            return False
+        if allow is not None:
+            options = allow.validate(key, self.address, self.address)
+            if options is None:
+                return False
+            why = unplayable_key_options(options)
+            if why:
+                log.warning("key %s refused: its allow-list line %s, and this server only "
+                            "plays the game on a terminal", fingerprint(key), why)
+                return False
         # Called for every key the client offers and again with the signature for the key that
         # signs; the last call before success is the key the client proved it holds.
         self.identity = "key:" + fingerprint(key)
@@ -198,6 +233,16 @@ class _Connection(asyncssh.SSHServer):
             return False
         self.identity = "guest"
         return True  # no prompt: a guest picks a nickname in the app
+
+
+def unplayable_key_options(options) -> str:
+    """Why an allow-list entry's options keep its key from playing ("" if they do not): OpenSSH
+    would run only the given command, or give no terminal; this server does neither."""
+    if "command" in options:
+        return "has command=, which would run only that command"
+    if "no-pty" in options or ("restrict" in options and "pty" not in options):
+        return "denies the key a terminal (no-pty, or restrict without pty)"
+    return ""
 
 
 # -- the server ----------------------------------------------------------------------------------
@@ -224,12 +269,16 @@ class CellwarsServer:
         self.spawner: ExecSpawner | ZygoteSpawner = (
             ZygoteSpawner() if child_command is None else ExecSpawner(child_command))
         self.home = home or data_dir()
+        self.root = self.home / "ssh"  # everything the sessions and the hub keep (see .homes)
         self.host_key = load_or_create_host_key(host_key_path(self.home))
+        self.run_lock = RunLock(self.root)
+        self.with_hub = hub
         self.hub: Hub | None = None
-        if hub:
-            self.hub = Hub(self.home / "ssh" / "tables", home_for=self.keyed_home)
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
+        self.turned_away_from: Counter[str] = Counter()  # connections told "too many" now
+        self.logging_in: OrderedDict[_Connection, None] = OrderedDict()  # oldest first
+        self._session_tasks: set[asyncio.Task] = set()
         self.sessions: dict[int, ChildSession] = {}  # by id()
         self.children: set[int] = set()  # pids of running children
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -241,11 +290,31 @@ class CellwarsServer:
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:
+        """A connection is accepted (nothing read from it yet): it counts toward its address's
+        cap and the cap on connections logging in from now on."""
         self.connections.add(c)
         self.per_address[c.address] += 1
         browser_tabs = self.web.connections_from(c.address) if self.web is not None else 0
         if self.per_address[c.address] + browser_tabs > self.limits.per_address:
+            if self.turned_away_from[c.address]:  # one is being told why already: a flood
+                self._drop(c)
+                return
             c.turned_away = too_many_message(self.limits.per_address)
+            self.turned_away_from[c.address] += 1
+        self.logging_in[c] = None
+        while len(self.logging_in) > self.limits.max_unauthenticated:
+            oldest = next(iter(self.logging_in))
+            self._drop(oldest)
+
+    def _drop(self, c: _Connection) -> None:
+        """Close ``c`` at once, without a word (it has not logged in: there is no session to
+        say anything in), and forget it now: a flood never holds the server's descriptors."""
+        self.connection_closed(c)
+        if c.conn is not None:
+            asyncio.get_running_loop().call_soon(c.conn.abort)  # after asyncssh's own setup
+
+    def logged_in(self, c: _Connection) -> None:
+        self.logging_in.pop(c, None)
 
     # What the browser front end (``--web``) counts with its own tabs: one session cap and one
     # per-address cap for SSH players and browser players together.
@@ -256,15 +325,24 @@ class CellwarsServer:
         return self.per_address.get(address, 0)
 
     def connection_closed(self, c: _Connection) -> None:
+        self.logging_in.pop(c, None)
         if c in self.connections:
             self.connections.discard(c)
             self.per_address[c.address] -= 1
             if self.per_address[c.address] <= 0:
                 del self.per_address[c.address]
+            if c.turned_away:
+                self.turned_away_from[c.address] -= 1
+                if self.turned_away_from[c.address] <= 0:
+                    del self.turned_away_from[c.address]
 
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
-        if self.hub is not None:
+        self.run_lock.acquire()  # and sweeps what a crashed server left
+        if self.with_hub:
+            self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
+                           store=SqliteTableStore(self.root / STORE_NAME))
+            self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
             try:
@@ -297,20 +375,28 @@ class CellwarsServer:
 
     async def start_web(self, port: int) -> None:
         """Serve the session app to browsers on ``port`` (same address), in the same lobby."""
-        from .web import WebServer, web_env
+        from .web import WebServer
 
         if self.hub is None:
             raise CellwarsError("--web needs the lobby")
         if self.allow is not None:
             raise CellwarsError(NO_WEB_WITH_ALLOW)
-        token = secrets.token_urlsafe(24)
-        self.hub.admit(token, "guest", "")  # every browser tab comes in as a guest
-        web_home = self.home / "ssh" / "web"
-        web_home.mkdir(parents=True, exist_ok=True)
-        self.web = WebServer(self.host, port, env=web_env(str(self.hub.socket_path), token,
-                                                          str(web_home)),
+        self.web = WebServer(self.host, port, tab_env=self._tab_env, sessions=self.root,
                              limits=self.limits, others=self)
         await self.web.start()
+
+    def _tab_env(self) -> tuple[dict[str, str], Callable[[], None]]:
+        """A browser tab's session under ``--web``: a guest of the hub with a token of its own
+        (the environment its app gets, and what ends its place in the hub)."""
+        from .web import web_env
+
+        assert self.hub is not None
+        token = secrets.token_urlsafe(24)
+        self.hub.admit(token, "guest", "")
+        env = web_env(str(self.hub.socket_path), token)
+        env[ENV_RECORDS] = str(self.hub.tables_dir)
+        env[ENV_SESSION_LOG] = str(self.session_log)
+        return env, lambda: self.hub.dismiss(token) if self.hub is not None else None
 
     async def close(self) -> None:
         if self.web is not None:
@@ -326,29 +412,32 @@ class CellwarsServer:
         for s in sessions:
             s.ended_by_server = s.ended_by_server or "cellwars: the server is shutting down."
         await asyncio.gather(*(s.kill() for s in sessions), return_exceptions=True)
+        if self._session_tasks:  # each says its last words (a terminal reset and why)
+            await asyncio.wait(list(self._session_tasks), timeout=5)
         for c in list(self.connections):
             if c.conn is not None:
                 c.conn.close()
         await self.spawner.close()
         if self.hub is not None:
             await self.hub.close()
+        self.run_lock.release()
 
     # sessions --------------------------------------------------------------------------------
     def _child_env(self, c: _Connection, process: asyncssh.SSHServerProcess,
-                   home: Path, token: str) -> dict[str, str]:
+                   folder: SessionFolder, token: str) -> dict[str, str]:
         term = process.get_terminal_type() or "xterm-256color"
         if not _SAFE_TERM.match(term):
             term = "xterm-256color"
         sent = process.env
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", str(home)),
             "LANG": "C.UTF-8",
             "TERM": term,
-            "CELLWARS_HOME": str(home),
+            **folder.env(),  # HOME, CELLWARS_HOME, TMPDIR: the session's own; confined
             ENV_IDENTITY: c.identity,
             ENV_NAME: _safe_name(process.get_extra_info("username") or ""),
             ENV_TOKEN: token,
+            ENV_SESSION_LOG: str(self.session_log),
         }
         env.update(colour_env(term, sent))
         for name in ("PYTHONPATH", "VIRTUAL_ENV"):
@@ -356,40 +445,43 @@ class CellwarsServer:
                 env[name] = os.environ[name]
         if self.hub is not None:
             env[ENV_HUB] = str(self.hub.socket_path)
+            env[ENV_RECORDS] = str(self.hub.tables_dir)
         return env
+
+    @property
+    def session_log(self) -> Path:
+        """Where a session whose app fails writes why (the player sees one line)."""
+        return self.root / "sessions.log"
 
     def keyed_home(self, identity: str) -> Path | None:
         """A keyed player's own CELLWARS_HOME (settings, saved games); None for a guest."""
-        if not identity.startswith("key:"):
-            return None
-        digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
-        path = self.home / "ssh" / "players" / digest
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-
-    def _player_home(self, identity: str) -> tuple[Path, bool]:
-        """(home, temporary): a keyed player's own files, or a throwaway one for a guest."""
-        keyed = self.keyed_home(identity)
-        if keyed is not None:
-            return keyed, False
-        path = self.home / "ssh" / "guests" / secrets.token_hex(8)
-        path.mkdir(parents=True, exist_ok=True)
-        return path, True
+        return keyed_home(self.root, identity)
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         conn = process.get_extra_info("connection")
         c: _Connection = conn.get_owner()
+        task = asyncio.current_task()
+        if task is not None:
+            self._session_tasks.add(task)
         try:
             message = self._refusal(c, process)
             if message:
                 _say(process, message)
                 process.exit(1)
+                if c.turned_away and c.conn is not None:  # told why: it holds no place now
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(process.channel.wait_closed(), 5)
+                    c.conn.close()
                 return
             await self._run_child(c, process)
-        except Exception as exc:  # one session's failure must never reach the others
+        except Exception:  # one session's failure must never reach the others
+            log.exception("a session from %s failed", c.address)
             with contextlib.suppress(Exception):
-                _say(process, f"cellwars: the session failed: {exc}")
+                _say(process, SESSION_FAILED)
                 process.exit(1)
+        finally:
+            if task is not None:
+                self._session_tasks.discard(task)
 
     def _refusal(self, c: _Connection, process: asyncssh.SSHServerProcess) -> str:
         port = f"-p {self.port} " if self.port != 22 else ""
@@ -401,6 +493,9 @@ class CellwarsServer:
                     "(without -T, or add -t).")
         if c.turned_away:
             return c.turned_away
+        c.sessions += 1
+        if c.sessions > self.limits.sessions_per_connection:
+            return one_session_message(self.limits.sessions_per_connection)
         browser_tabs = self.web.tabs if self.web is not None else 0
         if len(self.sessions) + browser_tabs >= self.limits.max_sessions:
             return full_message(self.limits.max_sessions)
@@ -409,9 +504,9 @@ class CellwarsServer:
     async def _run_child(self, c: _Connection, process: asyncssh.SSHServerProcess) -> None:
         width, height, _, _ = process.get_terminal_size()
         token = secrets.token_urlsafe(24)
-        home, temporary = self._player_home(c.identity)
+        folder = new_session_folder(self.root, c.identity)
         session = ChildSession(
-            process, self.spawner, self._child_env(c, process, home, token), self.limits,
+            process, self.spawner, self._child_env(c, process, folder, token), self.limits,
             size=(height or 24, width or 80), on_start=self._child_started,
             on_ready=self._child_ready, gate=self.start_gate, clock=self.clock,
         )
@@ -428,8 +523,7 @@ class CellwarsServer:
                 self.children.discard(session.pid)
             if self.hub is not None:
                 self.hub.dismiss(token)
-            if temporary:
-                shutil.rmtree(home, ignore_errors=True)
+            folder.remove()
         with contextlib.suppress(Exception):
             if session.ended_by_server:
                 process.stdout.write(TERMINAL_RESET + session.ended_by_server.encode() + b"\r\n")
@@ -511,7 +605,10 @@ async def run_until_stopped(server, *, ready=None, stop: asyncio.Event | None = 
 
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
+    from .logs import set_up_logging
+
     limits = limits_from_args(args)
+    set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
         where = server.host if ":" not in server.host else f"[{server.host}]"

@@ -10,22 +10,27 @@ app can lay out gets the app's "terminal too small" notice (``ui.size_guard``) u
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import gc
+import io
 import os
+import re
 import sys
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+from rich.console import Console
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..locations import confined
 from ..ui import app as ui_app
 from ..ui.app import CellwarsApp
 from ..ui.footer import Footer
 from . import protocol as p
-from .client import in_ssh_session
-from .limits import ENV_READY_FD
+from .client import ENV_SESSION_LOG, in_ssh_session
+from .limits import ENV_READY_FD, SESSION_FAILED
 from .lobby import HubLink, LobbyScreen, TableScreen
 
 
@@ -57,6 +62,11 @@ class OnlineApp(CellwarsApp):
         self.nice_after_first_frame = 0  # see main
         self.on_first_frame: Any = None  # see _profile
         self.ready_fd = -1  # where to tell the server the first frame is out (see main)
+        self.confined = confined()
+        self.failure = io.StringIO()  # a confined session's error report (see main)
+        if self.confined:  # why it failed goes to the server's log, not to the player's screen
+            self.error_console = Console(file=self.failure, width=120, markup=False,
+                                         highlight=False, color_system=None)
 
     def on_ready(self) -> None:
         """Textual's Ready (the first frame is out): footers build their keys at once again,
@@ -90,6 +100,24 @@ class OnlineApp(CellwarsApp):
             link = HubLink.of(self)
             link.start()  # the footer shows "o Online"
 
+    # -- confinement -------------------------------------------------------------------------
+    def notify(self, message: str, **kw: Any) -> None:
+        """Every notice of a confined session shows file names, never a server path."""
+        super().notify(hide_paths(message) if self.confined else message, **kw)
+
+    def screenshots_allowed(self) -> bool:
+        """A confined session writes no screenshot on the server; in a browser the picture goes
+        to the browser (a download), which writes nothing here."""
+        return not self.confined or self.is_web
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        if not self.screenshots_allowed():
+            self.notify("Screenshots are not saved on the server: use your terminal's own.",
+                        severity="warning")
+            return None
+        return super().deliver_screenshot(filename, None if self.confined else path, time_format)
+
     # -- online ------------------------------------------------------------------------------
     def action_online(self) -> None:
         """Show the lobby (or bring it to the top if it is open)."""
@@ -105,7 +133,11 @@ class OnlineApp(CellwarsApp):
         self.push_screen(LobbyScreen())
 
     def hub_message(self, msg: p.Msg) -> None:
-        """The hub took this player back to a game in progress: show that table at once."""
+        """The hub took this player back to a game in progress: show that table at once. A
+        notice from the hub (a guest's reconnect code) is shown over whatever screen is up."""
+        if isinstance(msg, p.Notice):
+            self.notify(msg.message, timeout=20)
+            return
         if not isinstance(msg, p.TableState) or msg.info.status != "playing":
             return
         if any(isinstance(s, (LobbyScreen, TableScreen)) for s in self.screen_stack):
@@ -123,6 +155,32 @@ class OnlineApp(CellwarsApp):
         super().play_again(screen)  # type: ignore[arg-type]
 
 
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.~-])/(?:[^\s/:'\"()]+/)+([^\s/:'\"()]*)")
+
+
+def hide_paths(text: str) -> str:
+    """``text`` with every absolute path cut to its last part (a file's name)."""
+    return _ABSOLUTE_PATH.sub(lambda m: m.group(1) or "(folder)", text)
+
+
+def report_failure(app: OnlineApp) -> None:
+    """A confined session's app failed: why goes to the server's session log (with the time
+    and the process), and the player's terminal gets one line without any path."""
+    detail = app.failure.getvalue()
+    if not detail:
+        return
+    target = os.environ.get(ENV_SESSION_LOG, "")
+    if target:
+        stamp = _dt.datetime.now().isoformat(timespec="seconds")
+        with contextlib.suppress(OSError):
+            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as fh:
+                fh.write(f"--- {stamp} session {os.getpid()} failed:\n{detail}\n")
+    with contextlib.suppress(Exception):
+        sys.__stderr__.write(SESSION_FAILED + "\r\n")
+        sys.__stderr__.flush()
+
+
 # The launcher's game list, set by the zygote before it forks (every game is imported there, so
 # a session need not check the list's cache file against every game file, nor import anything
 # after its first frame). None: the launcher finds the games itself.
@@ -133,7 +191,7 @@ def preload_games() -> None:
     """Run in the zygote: list the registered games for every session's launcher (unless a game
     fails to load: then each session's launcher finds and reports it itself)."""
     global PRELOADED_GAMES
-    from ..ui.launcher import playable_games
+    from ..core.registry import playable_games
 
     games, problems = playable_games()
     PRELOADED_GAMES = None if problems or not games else games
@@ -176,6 +234,7 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "",
             app.run()
         finally:
             app._tell_ready()  # ended before its first frame: its place is free all the same
+            report_failure(app)
             if stop is not None:
                 stop()
     finally:

@@ -1,11 +1,20 @@
 """The app in a browser: ``cellwars web`` and ``cellwars serve --web`` (textual-serve).
 
 textual-serve answers HTTP with a page holding a terminal (xterm.js) and starts one app process
-per browser tab over a websocket. ``cellwars web`` serves the plain app (local games, saves in the
-user's data dir): it is for a player without a terminal at hand, so it listens on loopback unless
-told otherwise. ``cellwars serve --web`` serves the same session app as the SSH server, joined to
-the same hub, so browser players sit at the same tables as SSH players: each browser tab is a
-guest that picks a nickname (a browser has no SSH key to prove an identity).
+per browser tab over a websocket. ``cellwars web`` serves the app's local games to whoever holds
+its token, Jupyter's way: the address it prints carries a random token (or ``--token``'s); the
+page and every tab's websocket are refused without it (the page then sets a cookie, so the
+tab's websocket and downloads carry it); it listens on loopback unless told otherwise.
+``cellwars serve --web`` serves the same session app as the SSH server, joined to the same hub,
+so browser players sit at the same tables as SSH players: each browser tab is a guest that picks
+a nickname (a browser has no SSH key to prove an identity). A websocket opened by a page of
+another site (its Origin is not this server) is refused either way.
+
+Every tab is confined like an SSH session (:mod:`.homes`): its own HOME and data dir under the
+server's data dir, removed when the tab closes; its file dialogs name files in that data dir
+only; a screenshot goes to the browser, never to a file of the server. The page's font is served
+from the page's own static files (our copy of textual-serve's page template loads no web font
+from the internet).
 
 textual-serve's ``Server.serve()`` runs its own event loop; here its aiohttp application runs in
 the caller's loop next to the SSH server (``WebServer.start``/``close``).
@@ -28,19 +37,29 @@ import html
 import json
 import os
 import re
+import secrets
 import shlex
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from ..core.errors import CellwarsError
+from .homes import new_session_folder
 from .limits import (
     Limits, TokenBucket, cancel_and_wait, full_message, idle_message, too_many_message,
 )
 
 DEFAULT_WEB_PORT = 8000
+TEMPLATES = Path(__file__).with_name("web_templates")  # the page, with no font from the internet
+TOKEN_REFUSAL = ("cellwars: this page needs its token: open the address `cellwars web` printed "
+                 "(the one ending in ?token=...).")
+ORIGIN_REFUSAL = "cellwars: this game is only played from its own page."
+MIN_TOKEN = 8
+_TOKEN = re.compile(r"[A-Za-z0-9._~-]+")
 MAX_MESSAGE = 256 * 1024  # one websocket message from a browser (a big paste is a few KiB)
 QUIT_GRACE = 10.0  # seconds a tab's app gets to quit when told (then it is killed)
 REFUSAL_HOLD = 10.0  # seconds a turned-away tab keeps its socket so the words stay on screen
@@ -114,13 +133,32 @@ class _Tab:
         self.stop = asyncio.Event()  # set (with ``ending``) to end the tab from the server
 
 
+def check_token(token: str) -> str:
+    """A token given on the command line (``--token``): CellwarsError unless it is one URL-safe
+    word of at least MIN_TOKEN characters."""
+    if len(token) < MIN_TOKEN or not _TOKEN.fullmatch(token):
+        raise CellwarsError(f"--token must be at least {MIN_TOKEN} letters, digits or - . _ ~")
+    return token
+
+
+# A tab's session: the environment its app gets and what to do when the tab closes.
+TabEnv = Callable[[], tuple[dict[str, str], Callable[[], None] | None]]
+
+
 class WebServer:
-    """textual-serve's web app, run inside the current asyncio loop, with the server's limits."""
+    """textual-serve's web app, run inside the current asyncio loop, with the server's limits.
+
+    ``token``: the secret every page and tab must show (None: anyone may come, as guests of
+    ``serve --web``). ``sessions``: the folder under which each tab gets its own folder (HOME
+    and data dir, removed when the tab closes). ``env``: added to every tab's environment;
+    ``tab_env``: called for each tab, for more (a hub token of its own) and what ends it."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_WEB_PORT,
                  env: Mapping[str, str] | None = None, title: str = "Cellwars", *,
                  limits: Limits | None = None, others: Others | None = None,
-                 command: str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 command: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 token: str | None = None, sessions: Path | None = None,
+                 tab_env: TabEnv | None = None) -> None:
         ts = _textual_serve()
         outer = self
 
@@ -128,10 +166,20 @@ class WebServer:
             async def on_startup(self, app) -> None:  # no logo on our stdout
                 return None
 
+            async def handle_download(self, request):
+                from aiohttp import web
+
+                if not outer.authorized(request):
+                    return web.Response(status=403, text=TOKEN_REFUSAL + "\n")
+                return await super().handle_download(request)
+
             async def handle_index(self, request):
                 """The page, or a page saying why this browser is turned away."""
                 from aiohttp import web
 
+                if not outer.authorized(request):
+                    return web.Response(status=403, text=_refusal_page(TOKEN_REFUSAL),
+                                        content_type="text/html")
                 refusal = outer.refusal(request.remote or "?")
                 if refusal:
                     return web.Response(status=503, text=_refusal_page(refusal),
@@ -140,7 +188,9 @@ class WebServer:
                 # used (listening on 0.0.0.0 must not send browsers to "0.0.0.0"). No await
                 # between this and the page's rendering: concurrent requests cannot mix it up.
                 self.public_url = outer.page_url(request.host)
-                return await super().handle_index(request)
+                page = await super().handle_index(request)
+                outer.remember_token(page)
+                return page
 
             async def handle_websocket(self, request):
                 return await outer.handle_tab(request, self.download_manager)
@@ -150,20 +200,56 @@ class WebServer:
         self.limits = limits or Limits()
         self.limits.check()
         self.others = others
-        self.command = command or session_command(env)
+        self.env = dict(env or {})
+        self.fixed_command = command  # tests' stand-in app: run as given
+        self.command = command or session_command(self.env)
+        self.token = token
+        self.sessions = sessions
+        self.tab_env = tab_env
         self.clock = clock
         self.throttle = asyncio.sleep  # how a tab over its input rate waits (tests replace it)
         self.tabs = 0  # browser tabs with an app running now
         self.per_address: Counter[str] = Counter()
         self.live: set[_Tab] = set()
         self._closing = False
-        self.server = _Limited(self.command, host=host, port=port, title=title)
+        self.server = _Limited(self.command, host=host, port=port, title=title,
+                               templates_path=TEMPLATES)
         self._runner = None
 
     @property
     def url(self) -> str:
         host = self.host if ":" not in self.host else f"[{self.host}]"
         return f"http://{host}:{self.port}/"
+
+    @property
+    def token_url(self) -> str:
+        """The address to open: with the token, when there is one."""
+        return self.url + (f"?token={self.token}" if self.token else "")
+
+    @property
+    def cookie(self) -> str:
+        return f"cellwars-token-{self.port}"
+
+    def authorized(self, request) -> bool:
+        """Whether ``request`` shows the token (in its address or the page's cookie)."""
+        if self.token is None:
+            return True
+        given = request.query.get("token") or request.cookies.get(self.cookie) or ""
+        return secrets.compare_digest(given.encode(), self.token.encode())
+
+    def remember_token(self, page) -> None:
+        """The page's cookie: its tab's websocket and downloads then show the token."""
+        if self.token is not None:
+            page.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict", path="/")
+
+    @staticmethod
+    def same_origin(request) -> bool:
+        """Whether a websocket comes from this server's own page (a browser names the page that
+        opened it in Origin; a page of another site may not open a tab here)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # not a browser page (a script or a test): the token still applies
+        return urlsplit(origin).netloc.lower() == (request.host or "").lower()
 
     def connections_from(self, address: str) -> int:
         return self.per_address.get(address, 0)
@@ -227,7 +313,12 @@ class WebServer:
         address = request.remote or "?"
         heartbeat = self.limits.keepalive_interval or None
         ws = web.WebSocketResponse(heartbeat=heartbeat, max_msg_size=MAX_MESSAGE)
-        refusal = self.refusal(address)
+        if not self.authorized(request):
+            refusal = TOKEN_REFUSAL
+        elif not self.same_origin(request):
+            refusal = ORIGIN_REFUSAL
+        else:
+            refusal = self.refusal(address)
         if refusal:
             if not ws.can_prepare(request).ok:  # not a websocket: a plain answer
                 return web.Response(status=503, text=refusal + "\n")
@@ -257,7 +348,11 @@ class WebServer:
             if not tab.ending:
                 await ws.close()
 
-        service = AppService(self.command, write_bytes=ws.send_bytes, write_str=ws.send_str,
+        folder = new_session_folder(self.sessions) if self.sessions is not None else None
+        extra, end_tab = self.tab_env() if self.tab_env is not None else ({}, None)
+        command = self.fixed_command or session_command(
+            {**self.env, **(folder.env() if folder else {}), **extra})
+        service = AppService(command, write_bytes=ws.send_bytes, write_str=ws.send_str,
                              close=app_exited, download_manager=download_manager)
         width = _clamp(to_int(request.query.get("width", "80"), 80))
         height = _clamp(to_int(request.query.get("height", "24"), 24))
@@ -274,6 +369,10 @@ class WebServer:
         finally:
             await cancel_and_wait(tasks)
             await self._end_app(service)
+            if end_tab is not None:
+                end_tab()
+            if folder is not None:
+                folder.remove()
         if tab.ending and not ws.closed:
             await self._last_words(ws, tab.ending)
 
@@ -373,35 +472,53 @@ def _refusal_page(message: str) -> str:
 
 
 async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | None = None,
-                  limits: Limits | None = None) -> None:
-    """``cellwars web``: serve the app to browsers until ``stop`` (or SIGINT/SIGTERM)."""
+                  limits: Limits | None = None, token: str | None = None,
+                  home: Path | None = None) -> None:
+    """``cellwars web``: serve the app to browsers holding ``token`` (a new random one by
+    default) until ``stop`` (or SIGINT/SIGTERM). Each tab gets its own folder under
+    ``<data dir>/web`` (swept at start after a crash)."""
+    from ..locations import data_dir
+    from .homes import RunLock
+    from .client import ENV_SESSION_LOG
     from .server import run_until_stopped
 
-    server = WebServer(host, port, limits=limits)
-    await server.start()
-    await run_until_stopped(server, ready=ready, stop=stop)
+    root = (home or data_dir()) / "web"
+    lock = RunLock(root)
+    lock.acquire()
+    server = WebServer(host, port, env={ENV_SESSION_LOG: str(root / "sessions.log")},
+                       limits=limits, token=token or secrets.token_urlsafe(24), sessions=root)
+    try:
+        await server.start()
+        await run_until_stopped(server, ready=ready, stop=stop)
+    finally:
+        lock.release()
 
 
 def run_web_command(args) -> int:
-    """``cellwars web [--host H] [--port P] [--max-sessions N] ...`` from the command line."""
+    """``cellwars web [--host H] [--port P] [--token T] [--max-sessions N] ...``."""
     from .cli import limits_from_args
+    from .logs import set_up_logging
 
     limits = limits_from_args(args)
+    token = check_token(args.token) if getattr(args, "token", None) else None
     _textual_serve()
+    set_up_logging()
 
     def ready(server: WebServer) -> None:
-        print(f"cellwars: serving the app to browsers at {server.url}", flush=True)
+        print(f"cellwars: serving the app to browsers at {server.token_url}", flush=True)
+        print("cellwars: whoever has that address (its token) can play; keep it to yourself",
+              flush=True)
 
     try:
-        asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits))
+        asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits, token=token))
     except KeyboardInterrupt:
         return 130
     return 0
 
 
-def web_env(hub_socket: str, token: str, home: str) -> dict[str, str]:
+def web_env(hub_socket: str, token: str) -> dict[str, str]:
     """What a browser tab's session needs to join the SSH server's hub (as a guest)."""
     from .client import ENV_HUB, ENV_IDENTITY, ENV_TOKEN
 
-    return {ENV_HUB: hub_socket, ENV_TOKEN: token, ENV_IDENTITY: "guest", "CELLWARS_HOME": home,
+    return {ENV_HUB: hub_socket, ENV_TOKEN: token, ENV_IDENTITY: "guest",
             "LANG": os.environ.get("LANG", "C.UTF-8")}

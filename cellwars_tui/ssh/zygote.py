@@ -62,11 +62,12 @@ def warm(preload: Sequence[str] = ()) -> None:
     to the session itself (which then shows its own error), never fatal to the zygote."""
     import importlib
 
-    from ..core.registry import GAME_MODULES
+    from ..core.registry import game_modules
 
+    games = game_modules()
     for name in ("cellwars_tui.ssh.lobby", "cellwars_tui.ssh.session_app", "cellwars_tui.ssh.remote",
-                 "cellwars_tui.ui.app", "cellwars_tui.ui.screens", *GAME_MODULES,
-                 *(m.replace(".rules", ".screen") for m in GAME_MODULES), *preload):
+                 "cellwars_tui.ui.app", "cellwars_tui.ui.screens", *games,
+                 *(m.replace(".rules", ".screen") for m in games), *preload):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -173,24 +173,13 @@ class CellwarsApp(SizeGuard, App):
         self.switch_screen(new_screen)
 
     def open_replay(self, path: Path | None = None) -> bool:
-        """The replay helper's screens (cellwars_tui.ui.replay), if that module exists."""
-        try:
-            from . import replay  # type: ignore[attr-defined]
-        except ImportError:
-            self.notify("Replays are not available in this version.", severity="warning")
-            return False
+        """The Replays page, or the replay viewer for ``path`` (False if it cannot be opened)."""
+        from .replay import ReplayListScreen, open_replay
+
         if path is None:
-            self.push_screen(replay.ReplayListScreen())
+            self.push_screen(ReplayListScreen())
             return True
-        opener = getattr(replay, "open_replay", None)
-        if opener is not None:
-            return opener(self, path) is not None
-        screen_type = getattr(replay, "ReplayScreen", None)
-        if screen_type is None:
-            self.notify("Replaying a file is not available in this version.", severity="warning")
-            return False
-        self.push_screen(screen_type(path))
-        return True
+        return open_replay(self, path) is not None
 
     def new_game_dialog(self, game: Any) -> None:
         """The New-game dialog for ``game``; the chosen game starts over the launcher."""
@@ -205,11 +194,6 @@ class CellwarsApp(SizeGuard, App):
                 self.notify(str(exc), severity="error")
 
         self.push_screen(NewGameScreen(game), chosen)
-
-    def open_rules(self, game: Any) -> None:
-        from .dialogs import RulesScreen
-
-        self.push_screen(RulesScreen(game))
 
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

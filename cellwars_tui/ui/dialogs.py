@@ -21,15 +21,7 @@ from .footer import Footer
 class MovesPicker(ModalScreen[Action | None]):
     """Every legal action by its notation; type to filter, Enter to play, Escape to close."""
 
-    DEFAULT_CSS = """
-    MovesPicker { align: center middle; }
-    MovesPicker > Vertical {
-        width: 60; max-width: 95%; height: auto; max-height: 90%;
-        border: round $primary; background: $surface; padding: 0 1;
-    }
-    MovesPicker #moves-filter { margin: 0 0 1 0; }
-    MovesPicker OptionList { height: auto; max-height: 16; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("down", "cursor(1)", "Next", show=False),
@@ -94,14 +86,7 @@ class MovesPicker(ModalScreen[Action | None]):
 class HandOff(ModalScreen[None]):
     """Covers the whole table between two people's secret turns in hot-seat play."""
 
-    DEFAULT_CSS = """
-    HandOff { align: center middle; background: $background; }
-    HandOff > Vertical {
-        width: 50; height: auto; border: heavy $accent; padding: 1 2; background: $surface;
-    }
-    HandOff Label { width: 100%; content-align: center middle; }
-    HandOff Button { width: 100%; margin-top: 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
 
     def __init__(self, name: str) -> None:
@@ -147,13 +132,7 @@ def rules_text(game: Game) -> str:
 class RulesScreen(ModalScreen[None]):
     """The game's rules page (its ``rules.md``), scrollable."""
 
-    DEFAULT_CSS = """
-    RulesScreen { align: center middle; }
-    RulesScreen > Vertical {
-        width: 100; max-width: 100%; height: 100%; border: round $primary; background: $surface;
-    }
-    RulesScreen VerticalScroll { height: 1fr; padding: 0 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "Close"),
         Binding("j,down", "scroll(1)", "Down", show=False),
@@ -187,12 +166,7 @@ class RulesScreen(ModalScreen[None]):
 class Notice(ModalScreen[None]):
     """A short message with an OK button."""
 
-    DEFAULT_CSS = """
-    Notice { align: center middle; }
-    Notice > Vertical { width: 60; height: auto; border: round $warning; padding: 1 2;
-        background: $surface; }
-    Notice Button { margin-top: 1; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,enter", "close", "Close")]
 
     def __init__(self, text: str) -> None:
@@ -212,13 +186,7 @@ class Notice(ModalScreen[None]):
 class TextPrompt(ModalScreen[str | None]):
     """Ask for one line of text (Enter keeps it, Escape gives None)."""
 
-    DEFAULT_CSS = """
-    TextPrompt { align: center middle; }
-    TextPrompt > Vertical { width: 60; max-width: 95%; height: auto; border: round $primary;
-        background: $surface; padding: 0 1; }
-    TextPrompt .prompt-title { text-style: bold; color: $accent; }
-    TextPrompt .prompt-help { color: $text-muted; }
-    """
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, help_text: str = "", *, placeholder: str = "") -> None:

@@ -1,11 +1,12 @@
 """What the launcher lists about each game, cached so the first frame need not import every game.
 
 Importing the five games' rules builds their card decks, boards and tables; the launcher only
-needs titles, blurbs and player counts. After a full import :func:`save_cache` writes those to
-``<data>/launcher-games.json`` with a key made of the package version and the size and mtime of
-every file in each game's folder; :func:`cached_games` returns them only while that key still
-matches, so a changed, added or removed game file means a fresh import. The launcher resolves
-a :class:`GameInfo` to the real game (:func:`resolve`) only when one is opened.
+needs each game's metadata (its :class:`~cellwars_tui.core.meta.GameType`) and two facts about its
+options. After a full import :func:`save_cache` writes those to ``<data>/launcher-games.json``
+with a key made of the package version and the size and mtime of every file in each game's
+folder; :func:`cached_games` returns them only while that key still matches, so a changed, added
+or removed game file means a fresh import. The launcher resolves a :class:`GameInfo` to the real
+game (:func:`resolve`) only when one is opened.
 """
 
 from __future__ import annotations
@@ -14,35 +15,33 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Union
 
 import msgspec
 
 from .. import __version__
-from ..core.registry import GAME_MODULES
+from ..core.api import Game
+from ..core.meta import GameType
+from ..core.registry import game_modules
 from ..locations import data_dir
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 QUICK_PUZZLES = ("daily", "number")  # values of a solitaire's ``puzzle`` option the launcher offers
 
 
-def chance_words(game: Any) -> str:
+def chance_words(game: Entry) -> str:
     """How luck enters ``game`` ("" for none): its own ``chance_text``, else "some luck"."""
-    own = getattr(game, "chance_text", "")
-    if isinstance(own, str) and own:
-        return own
-    if isinstance(game, GameInfo) or not getattr(game, "has_chance", False):
-        return ""
-    return "some luck"
+    meta = game.meta
+    return meta.chance_text or ("some luck" if meta.has_chance else "")
 
 
-def is_solitaire(game: Any) -> bool:
+def is_solitaire(game: Entry) -> bool:
     """One seat and nothing to seat: the launcher starts it without the New-game form."""
-    return game.min_players == game.max_players == 1
+    return game.meta.min_players == game.meta.max_players == 1
 
 
-def quick_puzzles(game: Any) -> tuple[str, ...]:
+def quick_puzzles(game: Entry) -> tuple[str, ...]:
     """The puzzle kinds (daily, number) a solitaire's ``puzzle`` option offers the launcher."""
     if isinstance(game, GameInfo):
         return game.puzzles
@@ -57,7 +56,7 @@ def quick_puzzles(game: Any) -> tuple[str, ...]:
     return ()
 
 
-def has_options(game: Any) -> bool:
+def has_options(game: Entry) -> bool:
     """Whether the game's New-game form has anything of the game's own to choose."""
     if isinstance(game, GameInfo):
         return game.options
@@ -67,28 +66,23 @@ def has_options(game: Any) -> bool:
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """A game's launcher entry (the fields of :class:`~cellwars_tui.core.api.Game` it shows)."""
+    """A game's launcher entry before its rules are imported: its metadata, and what the
+    launcher offers beyond New game and Rules (the derived facts about its options)."""
 
-    id: str
-    title: str
-    blurb: str
-    min_players: int
-    max_players: int
-    has_chance: bool = False
-    hidden_information: bool = False
-    real_time: bool = False
-    chance_text: str = ""  # see chance_words
+    meta: GameType
     puzzles: tuple[str, ...] = ()  # see quick_puzzles
     options: bool = False  # see has_options
 
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
     @classmethod
-    def of(cls, game: Any) -> GameInfo:
-        return cls(id=game.id, title=game.title, blurb=game.blurb,
-                   min_players=game.min_players, max_players=game.max_players,
-                   has_chance=bool(game.has_chance),
-                   hidden_information=bool(game.hidden_information),
-                   real_time=bool(game.real_time), chance_text=chance_words(game),
-                   puzzles=quick_puzzles(game), options=has_options(game))
+    def of(cls, game: Entry) -> GameInfo:
+        return cls(meta=game.meta, puzzles=quick_puzzles(game), options=has_options(game))
+
+
+Entry = Union[Game, GameInfo]  # what the launcher lists: a game, or its cached entry
 
 
 class _Cache(msgspec.Struct, kw_only=True):
@@ -115,7 +109,7 @@ def _package_dir(module: str) -> Path | None:
 def cache_key() -> str:
     """Package version, Python version and every game file's size and mtime."""
     parts = [__version__, sys.version.split()[0]]
-    for module in GAME_MODULES:
+    for module in game_modules():
         folder = _package_dir(module)
         if folder is None:
             parts.append(f"{module}:missing")
@@ -150,7 +144,7 @@ def cached_games() -> list[GameInfo] | None:
     return cache.games
 
 
-def save_cache(games: list[Any]) -> None:
+def save_cache(games: list[Game]) -> None:
     """Remember the launcher list of a full, problem-free import (never raises)."""
     from ..record.format import write_atomic
 
@@ -162,7 +156,7 @@ def save_cache(games: list[Any]) -> None:
         pass
 
 
-def resolve(game: Any) -> Any:
+def resolve(game: Entry) -> Game:
     """The real game for a launcher entry (imports its rules if the entry came from the cache)."""
     if isinstance(game, GameInfo):
         from ..core.registry import get_game

@@ -16,9 +16,10 @@ from textual.widgets.option_list import Option
 
 from ..core.api import Game
 from ..core.errors import CellwarsError
-from ..core.registry import GAME_MODULES, all_games
+from ..core.registry import playable_games
 from .footer import Footer
 from .game_list import (
+    Entry,
     GameInfo,
     cached_games,
     chance_words,
@@ -34,47 +35,11 @@ REPLAYS = "replays"
 THEMES = "themes"
 
 
-BLURB_WIDTH = 40
-
-
-def one_line(text: str, width: int) -> str:
-    """The start of ``text`` cut at a word to fit ``width`` columns."""
-    text = " ".join(text.split())
-    if len(text) <= width:
-        return text
-    cut = text[: width - 1].rsplit(" ", 1)[0].rstrip(",;:")
-    return cut + "…"
-
-
-def players_text(game: Game) -> str:
-    if game.min_players == game.max_players:
-        return "solitaire" if game.min_players == 1 else f"{game.min_players} players"
-    return f"{game.min_players}-{game.max_players} players"
-
-
-def playable_games() -> tuple[list[Game], list[str]]:
-    """Every registered game; a game module that fails to import is a one-line problem."""
-    try:
-        return all_games(), []
-    except Exception:  # one broken game must not hide the others
-        pass
-    import importlib
-
-    from ..core import registry
-
-    problems = []
-    for name in GAME_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                problems.append(f"{name.split('.')[2]}: cannot load ({exc})")
-        except Exception as exc:
-            problems.append(f"{name.split('.')[2]}: cannot load ({type(exc).__name__}: {exc})")
-    order = {m.split(".")[2]: i for i, m in enumerate(GAME_MODULES)}
-    games = sorted(registry._GAMES.values(),
-                   key=lambda g: order.get(g.id.replace("-", "_"), 99))
-    return games, problems
+def players_text(game: Entry) -> str:
+    meta = game.meta
+    if meta.min_players == meta.max_players:
+        return "solitaire" if meta.min_players == 1 else f"{meta.min_players} players"
+    return f"{meta.min_players}-{meta.max_players} players"
 
 
 class GameList(OptionList):
@@ -133,7 +98,7 @@ class LauncherScreen(Screen):
                     save_cache(games)
         else:
             problems = []
-        self.games: list[Any] = list(games)
+        self.games: list[Entry] = list(games)
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0
@@ -159,9 +124,10 @@ class LauncherScreen(Screen):
         options: list[Option | None] = []
         for game in self.games:
             # two lines, each cut with an ellipsis at the list's width (text-wrap in the CSS)
-            prompt = Text.assemble((game.title, "bold"), ("  " + players_text(game), "dim"),
-                                   "\n  ", (" ".join(game.blurb.split()), "italic dim"))
-            options.append(Option(prompt, id=f"game:{game.id}"))
+            meta = game.meta
+            prompt = Text.assemble((meta.title, "bold"), ("  " + players_text(game), "dim"),
+                                   "\n  ", (" ".join(meta.blurb.split()), "italic dim"))
+            options.append(Option(prompt, id=f"game:{meta.id}"))
         options.append(None)
         options.append(Option(Text(self._resume_label()), id=RESUME))
         options.append(Option(Text("Replays"), id=REPLAYS))
@@ -185,7 +151,7 @@ class LauncherScreen(Screen):
         self.app.call_from_thread(self._games_loaded, games, problems)
 
     def _games_loaded(self, games: list[Game], problems: list[str]) -> None:
-        before = [GameInfo.of(g) if not isinstance(g, GameInfo) else g for g in self.games]
+        before = [GameInfo.of(g) for g in self.games]
         self.games = list(games)
         self.from_cache = False
         if problems:
@@ -237,7 +203,7 @@ class LauncherScreen(Screen):
                 grid.mount(button)
             have[button.id] = button
 
-    def _shown_buttons(self, game: Any) -> set[str]:
+    def _shown_buttons(self, game: Entry | None) -> set[str]:
         """The buttons the detail page shows for ``game`` (None: Open, for the other entries)."""
         if game is None:
             return {"btn-open"}
@@ -317,12 +283,12 @@ class LauncherScreen(Screen):
             return None
         return options.get_option_at_index(options.highlighted).id
 
-    def current_game(self) -> Any:
+    def current_game(self) -> Entry | None:
         """The highlighted game: a Game, or a GameInfo from the cached list (see ``resolve``)."""
         key = self.current()
         if key and key.startswith("game:"):
             wanted = key[5:]
-            return next((g for g in self.games if g.id == wanted), None)
+            return next((g for g in self.games if g.meta.id == wanted), None)
         return None
 
     @on(OptionList.OptionHighlighted, "#launcher-list")
@@ -353,18 +319,19 @@ class LauncherScreen(Screen):
             if str(new.label) != label:
                 new.label = label
         if game is not None:
-            title.update(game.title)
+            meta = game.meta
+            title.update(meta.title)
             extras = []
             luck = chance_words(game)
             if luck:
                 extras.append(luck)
-            if game.hidden_information:
+            if meta.hidden_information:
                 extras.append("hidden information")
-            if game.real_time:
+            if meta.real_time:
                 extras.append("real time")
             keys = {"daily": "d daily", "by_number": "# by number", "options": "o options"}
             offered_keys = [keys[k] for k in offered if k in keys]
-            text.update(f"{game.blurb}\n\n{players_text(game).capitalize()}"
+            text.update(f"{meta.blurb}\n\n{players_text(game).capitalize()}"
                         + (f"; {', '.join(extras)}." if extras else ".")
                         + (f"\n\nKeys: n new, {', '.join(offered_keys)}." if offered_keys
                            else ""))
@@ -389,7 +356,7 @@ class LauncherScreen(Screen):
             text.update("")
 
     @staticmethod
-    def game_keys(game: Any) -> tuple[str, ...]:
+    def game_keys(game: Entry | None) -> tuple[str, ...]:
         """The launcher actions ``game`` offers beyond New game and Rules."""
         if game is None or not is_solitaire(game):
             return ()
@@ -421,7 +388,7 @@ class LauncherScreen(Screen):
     def _open_button(self) -> None:
         self.action_open()
 
-    def _picked(self, game: Any = None) -> Game | None:
+    def _picked(self, game: Entry | None = None) -> Game | None:
         """``game`` or the highlighted one, imported (None, with a message, if there is none)."""
         game = game if isinstance(game, (Game, GameInfo)) else self.current_game()
         if game is None:
@@ -560,21 +527,22 @@ class LauncherScreen(Screen):
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out: list[tuple[str, str, Any]] = []
         for game in self.games:
-            out.append((f"New game: {game.title}", game.blurb,
+            meta = game.meta
+            out.append((f"New game: {meta.title}", meta.blurb,
                         lambda g=game: self.action_new_game(g)))
             keys = self.game_keys(game)
             if "daily" in keys:
-                out.append((f"Daily puzzle: {game.title}", "Today's puzzle, the same for everyone",
+                out.append((f"Daily puzzle: {meta.title}", "Today's puzzle, the same for everyone",
                             lambda g=game: self.action_daily(g)))
             if "by_number" in keys:
-                out.append((f"Puzzle by number: {game.title}",
+                out.append((f"Puzzle by number: {meta.title}",
                             "Play a shared puzzle number or setup code",
                             lambda g=game: self.action_by_number(g)))
             if "options" in keys:
-                out.append((f"New game with options: {game.title}",
+                out.append((f"New game with options: {meta.title}",
                             "Choose the variant before starting",
                             lambda g=game: self.action_options(g)))
-            out.append((f"Rules: {game.title}", f"How to play {game.title}",
+            out.append((f"Rules: {meta.title}", f"How to play {meta.title}",
                         lambda g=game: self.app.push_screen(_rules(resolve(g)))))
         out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
         out.append(("Replays", "Step through saved games", self.action_replays))

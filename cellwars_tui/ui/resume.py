@@ -44,11 +44,7 @@ def problem_line(problem: Problem) -> str:
 class ResumeScreen(Screen):
     """Pick an unfinished game to continue where it was left."""
 
-    DEFAULT_CSS = """
-    ResumeScreen #resume-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    ResumeScreen #resume-list { height: 1fr; border: round $primary; }
-    ResumeScreen #resume-problems { height: auto; max-height: 8; padding: 0 1; color: $warning; }
-    """
+    CSS_PATH = "resume.tcss"
     BINDINGS = [
         Binding("enter", "open", "Resume"),
         Binding("delete,x", "delete", "Delete", key_display="del"),

@@ -29,17 +29,7 @@ SWATCH_KEYS = ("seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6")
 class ThemeScreen(ModalScreen[str | None]):
     """Pick a colour theme; dismisses with the kept theme's name (None: unchanged)."""
 
-    DEFAULT_CSS = """
-    ThemeScreen { align: center middle; }
-    ThemeScreen > Vertical {
-        width: 76; max-width: 100%; height: auto; max-height: 100%;
-        border: round $primary; background: $surface; padding: 0 1;
-    }
-    ThemeScreen #theme-title { text-style: bold; color: $accent; height: 1; }
-    ThemeScreen #theme-list { height: auto; max-height: 14; margin: 1 0; }
-    ThemeScreen #theme-folder { height: auto; color: $text-muted; }
-    ThemeScreen #theme-problems { height: auto; max-height: 4; color: $warning; }
-    """
+    CSS_PATH = "theme_picker.tcss"
     BINDINGS = [
         Binding("enter", "keep", "Keep", priority=True),
         Binding("escape", "cancel", "Cancel"),

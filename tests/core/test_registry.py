@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from cellwars_tui.core import CellwarsError, all_games, get_game
@@ -10,8 +11,11 @@ from tests.toy_game import TOY, ToyRace
 
 
 class Other(ToyRace):
-    id = "toy-race-other"
-    title = "Other toy race"
+    meta = msgspec.structs.replace(
+        ToyRace.meta,
+        id="toy-race-other",
+        title="Other toy race",
+    )
 
 
 def test_a_game_registered_for_a_block_is_gone_after_it():

@@ -55,7 +55,7 @@ def test_a_record_sealed_under_other_rules_or_other_state_types_is_not_sealed_he
         state_type = RichToyState
 
     assert not sealed(data, record, RicherToy())
-    monkeypatch.setattr(ToyRace, "rules_version", 2)
+    monkeypatch.setattr(ToyRace, "meta", msgspec.structs.replace(ToyRace.meta, rules_version=2))
     assert not sealed(data, record, TOY)
 
 

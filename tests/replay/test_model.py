@@ -418,7 +418,7 @@ def test_a_replay_saves_as_a_record_with_the_same_steps(tmp_path):
 
 def test_the_replay_package_never_imports_ui_libraries():
     code = (
-        "import sys, cellwars_tui.replay, cellwars_tui.replay.bench\n"
+        "import sys, cellwars_tui.replay, cellwars_tui.bench.replay\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "assert not bad, bad\n"
     )

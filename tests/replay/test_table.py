@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from cellwars_tui.core import IllegalAction, all_games
@@ -70,7 +71,8 @@ def test_a_watching_seat_reads_its_own_moves_but_not_the_others_in_a_hidden_info
     from tests.toy_game import TOY
 
     m = toy_match(3, 30, hold_every=2)
-    monkeypatch.setattr(TOY, "hidden_information", True)
+    monkeypatch.setattr(type(TOY), "meta",  # on the class: undone, nothing shadows it after
+                        msgspec.structs.replace(TOY.meta, hidden_information=True))
     table = ReplayTable(replay_of(m), seat=0)
     silent = {i + 1: s.seat for i, s in enumerate(m.steps) if not m.events[i] and s.seat >= 0}
     assert set(silent.values()) == {0, 1}

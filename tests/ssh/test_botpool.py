@@ -12,7 +12,7 @@ from pathlib import Path
 import msgspec
 
 from cellwars_tui.ai.bots import RandomBot
-from cellwars_tui.core import Action, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.botpool import BotPool
@@ -36,11 +36,13 @@ class Steps(msgspec.Struct, frozen=True):
 class TakeTurns(Game[Steps, Go]):
     """Two seats say "go" in turn, four times in all; seat 1 wins."""
 
-    id = "bots-take-turns"
-    title = "Take turns"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
+    meta = GameType(
+        id="bots-take-turns",
+        title="Take turns",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+    )
     state_type = Steps
     action_type = Go
     total = 4
@@ -72,7 +74,10 @@ class TakeTurns(Game[Steps, Go]):
 class SlowThinker(TakeTurns):
     """The search bot burns CPU until the test lets it go (the file ``release`` appears)."""
 
-    id = "bots-slow-thinker"
+    meta = msgspec.structs.replace(
+        TakeTurns.meta,
+        id="bots-slow-thinker",
+    )
 
     def bot_actions(self, s, seat):
         folder = Path(os.environ[ENV_DIR])
@@ -86,7 +91,10 @@ class SlowThinker(TakeTurns):
 class CrashingThinker(TakeTurns):
     """The search bot's process dies on its first move (once: the file ``crashed`` remembers)."""
 
-    id = "bots-crashing-thinker"
+    meta = msgspec.structs.replace(
+        TakeTurns.meta,
+        id="bots-crashing-thinker",
+    )
 
     def bot_actions(self, s, seat):
         mark = Path(os.environ[ENV_DIR]) / "crashed"

@@ -7,7 +7,7 @@ import asyncio
 import msgspec
 import pytest
 
-from cellwars_tui.core import Action, Event, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ssh import protocol as p
@@ -34,12 +34,14 @@ class SecretState(msgspec.Struct, frozen=True):
 
 
 class Secret(Game[SecretState, Pick]):
-    id = "secret-pick"
-    title = "Secret pick"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
-    hidden_information = True
+    meta = GameType(
+        id="secret-pick",
+        title="Secret pick",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+        hidden_information=True,
+    )
     state_type = SecretState
     action_type = Pick
     event_type = Picked
@@ -89,9 +91,12 @@ SECRET = register(Secret())
 
 
 class RealTimeSecret(Secret):
-    id = "secret-pick-live"
-    title = "Secret pick, live"
-    real_time = True
+    meta = msgspec.structs.replace(
+        Secret.meta,
+        id="secret-pick-live",
+        title="Secret pick, live",
+        real_time=True,
+    )
 
 
 register(RealTimeSecret())
@@ -169,7 +174,7 @@ async def test_two_players_at_one_table_play_to_the_end(hub):
     assert state.outcome is not None
     last = await table_where(ben, lambda t: t.outcome is not None)
     assert last.info.status == "over"
-    record = read_record_file(__import__("pathlib").Path(last.record))
+    record = read_record_file(hub.tables_dir / last.record)  # a name: no server path is sent
     assert record.header.result is not None
     assert [s.identity for s in record.header.seats] == ["key:ann", "key:ben"]
     # a finished game is also in each keyed player's own saved games
@@ -285,7 +290,7 @@ async def test_a_guest_picks_a_free_nickname_before_playing(hub):
     guest.send(p.CreateTable(game="toy-race", players=2))
     assert "nickname" in (await guest.next(p.Error)).message
     guest.send(p.SetName(name="Zed"))
-    assert (await guest.next(p.Welcome)).identity == "guest:zed"
+    assert (await guest.next(p.Welcome)).name == "Zed"  # its identity is a secret, not the name
     other = await join(hub, "guest")
     other.send(p.SetName(name="zed"))
     assert "in use" in (await other.next(p.Error)).message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from cellwars_tui.core import CHANCE, Action, Event, Game, Options, Outcome, register
+from cellwars_tui.core import CHANCE, Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.registry import get_game
@@ -41,12 +41,14 @@ class RoundsState(msgspec.Struct, frozen=True):
 
 
 class Rounds(Game[RoundsState, Tap]):
-    id = "live-rounds"
-    title = "Live rounds"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
-    real_time = True
+    meta = GameType(
+        id="live-rounds",
+        title="Live rounds",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+        real_time=True,
+    )
     options_type = RoundsOptions
     state_type = RoundsState
     action_type = Tap | TimeUp

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from cellwars_tui.core import Action, Game, Options, Outcome, register
+from cellwars_tui.core import Action, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.ssh import protocol as p
@@ -114,11 +114,13 @@ class Typed(msgspec.Struct, frozen=True):
 
 
 class Typing(Game[Typed, Key]):
-    id = "remote-typing"
-    title = "Typing"
-    blurb = "test only"
-    min_players = 2
-    max_players = 2
+    meta = GameType(
+        id="remote-typing",
+        title="Typing",
+        blurb="test only",
+        min_players=2,
+        max_players=2,
+    )
     state_type = Typed
     action_type = Key
 

@@ -347,13 +347,15 @@ def free_again(url: str, timeout: float = 20.0) -> bool:
 def test_cellwars_web_with_max_sessions_tells_the_next_browser_it_is_full(tmp_path):
     with cellwars_cli(tmp_path, "web", "--port", "0", "--max-sessions", "1") as proc:
         line = proc.stdout.readline()
-        match = re.match(r"cellwars: serving the app to browsers at (http://127\.0\.0\.1:\d+/)", line)
+        match = re.match(r"cellwars: serving the app to browsers at "
+                         r"(http://127\.0\.0\.1:\d+/)(\?token=\S+)", line)
         assert match, line + proc.stderr.read()
-        url = match.group(1)
+        url = match.group(1) + match.group(2)  # the page wants its token
 
         async def two_browsers() -> tuple[int, str]:
             async with aiohttp.ClientSession() as http:
-                async with http.ws_connect(url.replace("http", "ws") + "ws") as ws:
+                async with http.ws_connect(match.group(1).replace("http", "ws") + "ws"
+                                           + match.group(2)) as ws:
                     await read_until(ws, "Cellwars")
                     async with http.get(url) as response:
                         return response.status, await response.text()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from cellwars_tui.core import Options, register
 from cellwars_tui.core.errors import BadOptions
 from tests.toy_game import ToyRace
@@ -17,9 +19,12 @@ class ToyOptions(Options, frozen=True, kw_only=True):
 
 
 class ToyOptionsRace(ToyRace):
-    id = "toy-options"
-    title = "Toy options"
-    blurb = "The toy race with options (test only)"
+    meta = msgspec.structs.replace(
+        ToyRace.meta,
+        id="toy-options",
+        title="Toy options",
+        blurb="The toy race with options (test only)",
+    )
     options_type = ToyOptions
 
     def check_options(self, options):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cellwars_tui.core import Action, Event, Game, Options, Outcome
+from cellwars_tui.core import Action, Event, Game, GameType, Options, Outcome
 from cellwars_tui.core.api import parse_error
 
 
@@ -23,12 +23,14 @@ class SecretState(msgspec.Struct, frozen=True):
 
 
 class ToySecret(Game[SecretState, Action]):
-    id = "toy-secret"
-    title = "Toy secret"
-    blurb = "test only"
-    min_players = 2
-    max_players = 3
-    hidden_information = True
+    meta = GameType(
+        id="toy-secret",
+        title="Toy secret",
+        blurb="test only",
+        min_players=2,
+        max_players=3,
+        hidden_information=True,
+    )
     state_type = SecretState
     action_type = Pick
     event_type = Picked

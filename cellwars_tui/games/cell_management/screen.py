@@ -3,8 +3,9 @@
 The ship is a grid of small boxes: containment cells on the outer ring (numbered 1..n clockwise,
 the keys that start the guards there), secret hideouts just inside them (friendly: a sun and a
 rounded frame; hostile: a crown and a double frame, so they differ without colour), and the escape
-area in the middle. After a round starts, the walk is replayed from the rules' own ``walk`` one
-step at a time with a line of narration; space skips it, + and - change its speed.
+area in the middle (the boxes are :mod:`.ship`'s). After a round starts, the walk is replayed
+from the rules' own ``walk`` one step at a time with a line of narration; space skips it, + and -
+change its speed. The look is ``screen.tcss``.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import secrets
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical, VerticalScroll
+from textual.containers import Grid
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Static
 
 from ...core.errors import CellwarsError
 from ...core.match import Match
@@ -28,7 +28,9 @@ from ...ui.game_screen import LOG_LINES, GameScreen
 from . import rules as R
 from . import solver as S
 from . import stats as ST
+from .dialogs import PuzzleNumber, SolutionScreen
 from .rules import CMOptions, CMState, Done, Return, Start
+from .ship import COLS, CENTRE, LAYOUTS, ROWS, SLOTS, CellBox, EscapeArea, HideoutBox
 
 FRIENDLY_GLYPH = "☼"
 HOSTILE_GLYPH = "♛"
@@ -59,175 +61,10 @@ def _save_speed(index: int) -> str | None:
     return save_settings(settings)
 DEFAULT_SPEED = 2
 
-# Grid slots (row, column) of the cell and the hideout for each position, clockwise from the top.
-ROWS, COLS = 6, 5
-CENTRE = (2, 2)  # spans two rows
-SLOTS = {
-    "top": ((0, 2), (1, 2)),
-    "upper-right": ((1, 4), (2, 3)),
-    "right": ((2, 4), (2, 3)),
-    "lower-right": ((4, 4), (3, 3)),
-    "bottom": ((5, 2), (4, 2)),
-    "lower-left": ((4, 0), (3, 1)),
-    "left": ((2, 0), (2, 1)),
-    "upper-left": ((1, 0), (2, 1)),
-}
-LAYOUTS = {
-    4: ("top", "right", "bottom", "left"),
-    5: ("top", "upper-right", "lower-right", "lower-left", "upper-left"),
-    6: ("top", "upper-right", "lower-right", "bottom", "lower-left", "upper-left"),
-}
-
-
-class CellBox(Static):
-    """A containment cell: its key number and species on the frame, its captives inside."""
-
-    def __init__(self, position: int) -> None:
-        super().__init__(id=f"cm-cell-{position + 1}", classes="cm-cell")
-        self.position = position
-
-    def on_click(self, event: events.Click) -> None:
-        screen = self.screen
-        if isinstance(screen, CellManagementScreen):
-            event.stop()
-            screen.clicked_cell(self.position)
-
-
-class HideoutBox(Static):
-    """A secret hideout: friendly or hostile, empty or holding one captive."""
-
-    def __init__(self, position: int) -> None:
-        super().__init__(id=f"cm-hideout-{position + 1}", classes="cm-hideout")
-        self.position = position
-
-    def on_click(self, event: events.Click) -> None:
-        screen = self.screen
-        if isinstance(screen, CellManagementScreen):
-            event.stop()
-            screen.clicked_hideout(self.position)
-
-
-class EscapeArea(Static):
-    """The centre of the ship: one slot per species, filled when a captive got out."""
-
-    def __init__(self) -> None:
-        super().__init__(id="cm-centre")
-        self.species = 6
-
-    def species_at(self, x: int, y: int) -> int | None:
-        """The species drawn at content offset (x, y): slots are 2 columns wide, centred in the
-        box (any row counts)."""
-        left = max(0, (self.content_region.width - (2 * self.species - 1)) // 2)
-        index = (x - left) // 2 if x >= left else -1
-        return index if 0 <= index < self.species else None
-
-    def on_click(self, event: events.Click) -> None:
-        screen = self.screen
-        if isinstance(screen, CellManagementScreen):
-            event.stop()
-            region = self.content_region
-            x = event.screen_x - region.x
-            y = event.screen_y - region.y
-            screen.clicked_centre(self.species_at(x, y))
-
-
-class PuzzleNumber(ModalScreen[str | None]):
-    """Ask for a puzzle number (#1234, 4#12) or a setup code."""
-
-    DEFAULT_CSS = """
-    PuzzleNumber { align: center middle; }
-    PuzzleNumber > Vertical { width: 56; height: auto; border: round $primary;
-        background: $surface; padding: 0 1; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Puzzle by number: #1234, 5#12, 4#7 or a setup code")
-            yield Input(placeholder="#1234", id="cm-number-input")
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class SolutionScreen(ModalScreen[None]):
-    """The rest of one optimal solution, round by round."""
-
-    DEFAULT_CSS = """
-    SolutionScreen { align: center middle; }
-    SolutionScreen > Vertical { width: 76; max-width: 95%; height: auto; max-height: 90%;
-        border: round $primary; background: $surface; padding: 0 1; }
-    SolutionScreen VerticalScroll { height: auto; max-height: 20; }
-    """
-    BINDINGS = [Binding("escape,enter,s,q", "close", "Close")]
-
-    def __init__(self, title: str, lines: list[str]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.title_text)
-            with VerticalScroll():
-                yield Static(Text("\n".join(self.lines)), id="cm-solution-text")
-            yield Button("Close", id="cm-solution-close")
-
-    @on(Button.Pressed, "#cm-solution-close")
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class CellManagementScreen(GameScreen):
     """The ship, the walk animation, the return-to-prison choice, hint, solution and stats."""
 
-    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
-    CellManagementScreen #cm-ship {
-        grid-size: 5 6;
-        grid-columns: 1fr 1fr 13 1fr 1fr;
-        grid-rows: 3;
-        grid-gutter: 0 0;
-        height: 18;
-        width: 100%;
-    }
-    CellManagementScreen .cm-cell {
-        border: round $primary;
-        border-title-align: left;
-        border-subtitle-align: right;
-        content-align: center middle;
-        height: 3;
-    }
-    CellManagementScreen .cm-hideout {
-        content-align: center middle;
-        border-title-align: center;
-        border-subtitle-align: right;
-        height: 3;
-    }
-    CellManagementScreen .cm-hideout.friendly { border: round $success; }
-    CellManagementScreen .cm-hideout.hostile { border: double $error; }
-    CellManagementScreen .cm-cell.guard, CellManagementScreen .cm-hideout.guard {
-        border: heavy $warning;
-    }
-    CellManagementScreen .cm-cell.hint { background: $accent 30%; }
-    CellManagementScreen .cm-hideout.pick { background: $accent 30%; }
-    CellManagementScreen #cm-centre {
-        row-span: 2;
-        border: panel $secondary;
-        border-title-align: center;
-        content-align: center middle;
-        height: 6;
-    }
-    CellManagementScreen .cm-filler { height: 3; }
-    CellManagementScreen #cm-narration { height: 2; padding: 0 1; text-style: bold; }
-    CellManagementScreen #cm-info { height: 1; padding: 0 1; color: $text-muted; }
-    """
+    CSS_PATH = "screen.tcss"
 
     BINDINGS = [
         *(Binding(str(k), f"key_position({k - 1})", f"Cell {k}", show=False) for k in range(1, 7)),
@@ -615,6 +452,18 @@ class CellManagementScreen(GameScreen):
             return
         if self.play(Return(species)):
             self.say(R.describe(R.Returned(species)))  # replaces "Send back which?"
+
+    @on(CellBox.Clicked)
+    def _cell_clicked(self, message: CellBox.Clicked) -> None:
+        self.clicked_cell(message.position)
+
+    @on(HideoutBox.Clicked)
+    def _hideout_clicked(self, message: HideoutBox.Clicked) -> None:
+        self.clicked_hideout(message.position)
+
+    @on(EscapeArea.Clicked)
+    def _centre_clicked(self, message: EscapeArea.Clicked) -> None:
+        self.clicked_centre(message.species)
 
     def clicked_cell(self, position: int) -> None:
         self._settle_animation()

@@ -25,7 +25,6 @@ four-species game that solving every raw setup gives exactly what its class repr
 
 from __future__ import annotations
 
-import datetime as _dt
 import itertools
 import math
 import os
@@ -36,9 +35,11 @@ from typing import Any
 
 import msgspec
 
-from ...core.errors import CellwarsError
-from . import rules as R
-from .rules import CMState, Setup
+from ...core import Action
+from . import moves as M
+from .clarifications import hostile_count
+from .setups import NAMES, SYMBOLS, Setup, setup_code, setup_count
+from .types import OVER, RETURN, SETUP, START, CMState, Done, Return, Start
 
 # ----------------------------------------------------------------------------------------------
 # Compact states and the walk on them
@@ -77,7 +78,7 @@ def decode(bits: int, like: CMState) -> CMState:
     cen = tuple(bool(bits >> (2 * x + 1) & 1) for x in range(n))
     cell = tuple(2 - hide[x] - cen[x] for x in range(n))
     return msgspec.structs.replace(like, in_cell=cell, in_hideout=hide, in_center=cen,
-                                   phase=R.START)
+                                   phase=START)
 
 
 def walk_bits(bits: int, steps: Sequence[tuple[int, int, int]]) -> int:
@@ -288,11 +289,11 @@ def solve_setup(setup: Setup) -> Solution | None:
 def solve_state(state: CMState) -> Solution | None:
     """The shortest way on from a start- or return-phase state (the plan's first round is the
     current decision; in the return phase its ``start`` is -1: only ``send_back`` applies)."""
-    if state.phase in R.OVER or state.phase == R.SETUP:
+    if state.phase in OVER or state.phase == SETUP:
         return None
     puzzle = Compiled(state.setup)
     bits = encode(state)
-    if state.phase == R.START:
+    if state.phase == START:
         return solve_bits(puzzle, bits)
     best: Solution | None = None
     for back, new in after_round_options(bits, state.species):
@@ -302,53 +303,41 @@ def solve_state(state: CMState) -> Solution | None:
     return best
 
 
-def hint(state: CMState) -> R.Action | None:
+def hint(state: CMState) -> Action | None:
     """The best next decision (an action), or None if none leads to a win."""
     sol = solve_state(state)
     if sol is None:
         return None
     first = sol.plan[0]
-    if state.phase == R.RETURN:
-        return R.Done() if first.send_back is None else R.Return(first.send_back)
-    return R.Start(first.start)
+    if state.phase == RETURN:
+        return Done() if first.send_back is None else Return(first.send_back)
+    return Start(first.start)
 
 
-def solution_actions(state: CMState) -> list[R.Action] | None:
+def solution_actions(state: CMState) -> list[Action] | None:
     """Every decision of one shortest plan from ``state``, as actions to apply in order."""
     sol = solve_state(state)
     if sol is None:
         return None
-    actions: list[R.Action] = []
+    actions: list[Action] = []
     for i, rnd in enumerate(sol.plan):
         if rnd.start >= 0:
-            actions.append(R.Start(rnd.start))
+            actions.append(Start(rnd.start))
         last = i == len(sol.plan) - 1
         if last:
             break
-        actions.append(R.Return(rnd.send_back) if rnd.send_back is not None else R.Done())
+        actions.append(Return(rnd.send_back) if rnd.send_back is not None else Done())
     # "done" is only asked when someone could go back: drop the ones the game skips
-    out: list[R.Action] = []
+    out: list[Action] = []
     s = state
     for a in actions:
-        if isinstance(a, R.Done) and s.phase != R.RETURN:
+        if isinstance(a, Done) and s.phase != RETURN:
             continue
-        if s.phase in R.OVER:
+        if s.phase in OVER:
             break
-        s, _ = R.GAME.apply(s, 0, a)
+        s = M.play(s, a)
         out.append(a)
     return out
-
-
-# ----------------------------------------------------------------------------------------------
-# The daily puzzle
-# ----------------------------------------------------------------------------------------------
-
-
-daily_setup = R.daily_setup
-
-
-def daily_code(date: _dt.date | None = None, species: int = 6) -> str:
-    return R.setup_code(daily_setup(date or _dt.date.today(), species))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -388,7 +377,7 @@ def canonical(setup: Setup) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def setup_classes(species: int) -> list[SetupClass]:
     """Every class of setups for ``species`` species, in a fixed order."""
     n = species
-    k = R.hostile_count(n)
+    k = hostile_count(n)
     members: Counter = Counter()
     for rest in itertools.permutations(range(1, n)):
         order = (0, *rest)
@@ -431,7 +420,7 @@ class StudyResult(msgspec.Struct):
 
     def hardest(self, count: int = 5) -> list[tuple[SetupClass, int]]:
         solved = [(c, r) for c, r in zip(self.classes, self.rounds) if r is not None]
-        solved.sort(key=lambda cr: (-cr[1], R.setup_code(cr[0].setup)))
+        solved.sort(key=lambda cr: (-cr[1], setup_code(cr[0].setup)))
         return solved[:count]
 
 
@@ -469,7 +458,7 @@ def study(species: int, *, workers: int | None = None, progress: Any = None) -> 
                     progress(done, total)
         for i in range(len(chunks)):
             rounds.extend(results[i])
-    return StudyResult(species, R.setup_count(species), classes, rounds,
+    return StudyResult(species, setup_count(species), classes, rounds,
                        time.perf_counter() - t0)
 
 
@@ -481,105 +470,32 @@ def study(species: int, *, workers: int | None = None, progress: Any = None) -> 
 def start_text(state: CMState, cell: int) -> str:
     """"start at cell 1 (species 4)": a cell named as the screen names it, by its key (its
     position clockwise) first, then the species locked in it."""
-    return f"start at cell {state.position_of_cell(cell) + 1} (species {R.SYMBOLS[cell]})"
+    return f"start at cell {state.position_of_cell(cell) + 1} (species {SYMBOLS[cell]})"
 
 
 def send_back_text(state: CMState, species: int) -> str:
     """"send the Ace back (hideout 3)": the hideout named by its number, the key after b."""
-    return f"send the {R.NAMES[species]} back (hideout {state.position_of_hideout(species) + 1})"
+    return f"send the {NAMES[species]} back (hideout {state.position_of_hideout(species) + 1})"
 
 
 def describe_plan(setup: Setup, plan: Sequence[Round]) -> list[str]:
     """One line per round: where the guards start, who is free afterwards, who goes back."""
     lines = []
-    state = R.initial_position(setup)
+    state = M.initial_position(setup)
     for i, rnd in enumerate(plan, 1):
         line = f"Round {i}: {start_text(state, rnd.start)}"
-        state, _ = R.GAME.apply(state, 0, R.Start(rnd.start))
-        free = ", ".join(R.NAMES[x] for x in state.escaped()) or "nobody"
+        state = M.play(state, Start(rnd.start))
+        free = ", ".join(NAMES[x] for x in state.escaped()) or "nobody"
         line += f"; free: {free}"
-        if state.phase == R.RETURN:
+        if state.phase == RETURN:
             if rnd.send_back is None:
-                state, _ = R.GAME.apply(state, 0, R.Done())
+                state = M.play(state, Done())
                 line += "; send nobody back"
             else:
                 line += f"; {send_back_text(state, rnd.send_back)}"
-                state, _ = R.GAME.apply(state, 0, R.Return(rnd.send_back))
+                state = M.play(state, Return(rnd.send_back))
         lines.append(line)
     return lines
-
-
-def solve_cli(args: Any) -> int:
-    code = getattr(args, "code", None)
-    if not code:
-        raise CellwarsError("give the puzzle with --code CODE (e.g. --code N3245A-234-4A32N5)")
-    # --species (6 unless given) tells which puzzle a bare number names: "#12 --species 4" is
-    # the puzzle 4#12; a setup code or "4#12" carries its own size
-    bare = code.strip().startswith("#")
-    setup = R.setup_from_code(code, getattr(args, "species", None) if bare else None)
-    sol = solve_setup(setup)
-    print(f"Cell Management puzzle {R.setup_code(setup)} (puzzle {R.number_text(setup)})")
-    if sol is None:
-        print("unsolvable: no sequence of rounds frees one captive of every species")
-        return 0
-    print(f"solvable: minimum {sol.rounds} rounds")
-    print(f"  (cells are numbered 1-{len(setup.cells)} clockwise, as in the code and the game's "
-          "keys)")
-    for line in describe_plan(setup, sol.plan):
-        print("  " + line)
-    return 0
-
-
-def study_cli(args: Any) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-    from rich.table import Table
-
-    species = getattr(args, "species", 6) or 6
-    if species not in R.SPECIES_CHOICES:
-        raise CellwarsError("--species must be 4, 5 or 6")
-    console = Console()
-    n, k = species, R.hostile_count(species)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
-        task = bar.add_task(f"solving {n}-species setups", total=None)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        result = study(species, progress=progress)
-    console.print(report_lines(result, n, k), highlight=False)
-    table = Table(title="minimum rounds")
-    for col in ("rounds", "classes", "raw setups", "share"):
-        table.add_column(col, justify="right")
-    for r, (classes, raw) in result.histogram().items():
-        table.add_row(str(r), str(classes), f"{raw:,}", f"{100 * raw / result.raw_setups:.1f}%")
-    console.print(table)
-    console.print("hardest setups:")
-    for c, r in result.hardest():
-        console.print(f"  {r} rounds: {R.setup_code(c.setup)}  (puzzle {R.number_text(c.setup)})",
-                      highlight=False)
-    console.print(f"time: {result.seconds:.1f} s", highlight=False)
-    return 0
-
-
-def report_lines(result: StudyResult, n: int, k: int) -> str:
-    unsolvable = result.unsolvable()
-    raw_unsolvable = sum(c.raw_count for c in unsolvable)
-    lines = [
-        f"{n} species, {k} hostile hideouts.",
-        f"Setups the procedure builds (position 1 fixed): {n}! hideout rings x C({n},{k}) hostile "
-        f"sets x {n - 1}! cell chains = {result.raw_setups:,}; as physical ships (rotations of the "
-        f"ring identified): {result.raw_setups // n:,}.",
-        f"Symmetry reduction: relabelling the {n} species (any permutation) and rotating the ring "
-        f"({n} rotations); no reflection (the walk is clockwise). Distinct classes: "
-        f"{len(result.classes)}.",
-        f"Unsolvable: {len(unsolvable)} classes = {raw_unsolvable:,} of {result.raw_setups:,} "
-        f"setups ({100 * raw_unsolvable / result.raw_setups:.2f}%).",
-    ]
-    for c in unsolvable[:10]:
-        lines.append(f"  unsolvable: {R.setup_code(c.setup)} (puzzle {R.number_text(c.setup)})")
-    return "\n".join(lines)
 
 
 def plan_lines(state: CMState) -> list[str] | None:
@@ -590,13 +506,13 @@ def plan_lines(state: CMState) -> list[str] | None:
     lines: list[str] = []
     s = state
     for a in actions:
-        if isinstance(a, R.Start):
+        if isinstance(a, Start):
             text = start_text(s, a.cell)
-            s, _ = R.GAME.apply(s, 0, a)
-            free = ", ".join(R.NAMES[x] for x in s.escaped()) or "nobody"
+            s = M.play(s, a)
+            free = ", ".join(NAMES[x] for x in s.escaped()) or "nobody"
             lines.append(f"Round {s.round}: {text}; free: {free}")
         else:
-            if isinstance(a, R.Return):
+            if isinstance(a, Return):
                 text = send_back_text(s, a.species)
             else:
                 text = "send nobody back"
@@ -604,5 +520,5 @@ def plan_lines(state: CMState) -> list[str] | None:
                 lines[-1] += f"; {text}"
             else:
                 lines.append(f"Now: {text}")
-            s, _ = R.GAME.apply(s, 0, a)
+            s = M.play(s, a)
     return lines

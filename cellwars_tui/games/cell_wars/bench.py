@@ -117,13 +117,3 @@ def bench_bot_strength(quick: bool) -> list[Result]:
 
 
 BENCHMARKS = [bench_random_play, bench_legal_actions, bench_playouts, bench_bot_strength]
-
-
-def bench_screen_repaint(quick: bool) -> list[Result]:
-    """Key press to repainted board on the table screen (measured in screen_bench.py)."""
-    from .screen_bench import bench_screen_repaint as measure_screen
-
-    return measure_screen(quick)
-
-
-BENCHMARKS.append(bench_screen_repaint)

@@ -1,6 +1,6 @@
 """Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength, and
-how self-play games end (the share ended by a destroyed nucleus; :mod:`.selfplay` has the full
-measures and their command)."""
+how self-play games end (the share ended by a destroyed nucleus; ``cellwars balance
+cellulis-bellum`` gives the full measures)."""
 
 from __future__ import annotations
 
@@ -107,21 +107,25 @@ SELF_PLAY_PLAYOUTS, SELF_PLAY_QUICK_PLAYOUTS = 100, 20
 
 
 def bench_self_play(quick: bool) -> list[Result]:
-    """The search bot on both seats: the share of games ended by a destroyed nucleus (the seed's
-    only end) before the safety turn limit, with seats, turns and time in the note."""
-    from . import selfplay
+    """The search bot on both seats (through ``cellwars balance``): the share of games ended by a
+    destroyed nucleus (the seed's only end) before the safety turn limit, with seats and length
+    in the note. The rules page's figures come from a longer run of the same command."""
+    from ...bench.balance import balance
 
     games = SELF_PLAY_QUICK if quick else SELF_PLAY_GAMES
     playouts = SELF_PLAY_QUICK_PLAYOUTS if quick else SELF_PLAY_PLAYOUTS
-    t0 = time.perf_counter()
-    s = selfplay.summarise(selfplay.run(games, playouts=playouts, seed=1000))
-    dt = time.perf_counter() - t0
-    note = (f"{s.by_nucleus}/{s.games} games, {playouts} playouts a decision, turn limit "
-            f"{s.by_limit}; decisive {s.decisive} (Yellow {s.seat_wins[0]}, Violet "
-            f"{s.seat_wins[1]}); median {s.median_turns:g} turns; {dt:.0f} s"
+    rep = balance(GAME.id, games=games, playouts=playouts, duel_games=0, seed=1000, jobs=1,
+                  progress=False)
+    s = rep["self_play"]
+    by_nucleus = sum(n for end, n in s["endings"].items() if end.startswith("nucleus destroyed"))
+    limit = sum(n for end, n in s["endings"].items() if end.startswith("turn limit"))
+    seats = s["wins_by_seat"]
+    note = (f"{by_nucleus}/{games} games, {playouts} playouts a decision, turn limit {limit}; "
+            f"decisive {s['decisive']} (Yellow {seats['Yellow']}, Violet {seats['Violet']}); "
+            f"mean {s['mean_rounds'] or 0:.0f} rounds of two turns; {rep['seconds']:.0f} s"
             + (" (quick sample)" if quick else ""))
     return [result("cellulis-bellum: self-play ended by a destroyed nucleus",
-                   100 * s.by_nucleus / s.games, "% of games", ">=", 70, note=note)]
+                   100 * by_nucleus / games, "% of games", ">=", 70, note=note)]
 
 
 BENCHMARKS = [bench_playouts, bench_bot, bench_self_play]

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from ...core import Action, Event, Game, Options, Outcome, register
+from ...core import Action, Event, Game, GameType, Options, Outcome, register
 from ...core.errors import BadOptions
 from . import clarifications as C
 from . import geometry as G
@@ -110,13 +110,15 @@ rep = msgspec.structs.replace
 
 
 class CellulisBellum(Game):
-    id = "cellulis-bellum"
-    title = "Cellulis Bellum"
-    blurb = "Two strains of cells fight for the largest territory; only a virus kills a nucleus."
-    min_players = 2
-    max_players = 2
-    # 2: the 72-point board (version 1's 42 corners are kept as an option)
-    rules_version = 2
+    meta = GameType(
+        id="cellulis-bellum",
+        title="Cellulis Bellum",
+        blurb="Two strains of cells fight for the largest territory; only a virus kills a nucleus.",
+        min_players=2,
+        max_players=2,
+        order=3,
+        rules_version=2,  # 2: the 72-point board (version 1's 42 corners kept as an option)
+    )
     options_type = CellulisBellumOptions
     state_type = CBState
     action_type = CBAction
@@ -377,6 +379,13 @@ class CellulisBellum(Game):
             assert not s.burst
         else:
             assert all(board[p] == CELLS[s.seat] for p in s.burst)
+
+    # -- self-play figures ---------------------------------------------------------------------
+    def round_figures(self, s: CBState) -> tuple[int, dict[str, float]]:
+        """A round is a turn of Yellow's and one of Violet's; followed round by round: each
+        player's territory."""
+        return s.turn // 2 + 1, {f"territory ({self.seat_label(q)})": float(territory(s.board, q))
+                                 for q in (0, 1)}
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_actions(self, s: CBState, seat: int) -> list[Action]:

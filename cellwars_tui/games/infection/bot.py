@@ -2,21 +2,20 @@
 
 Search does not suit a real-time game: a bot here is a fixed policy (what a sensible player does
 next) plus a pace (seconds between actions, ``clarifications.PACES``). The screen schedules each
-bot's next action on the timer service; :func:`simulate` plays whole games on a simulated clock
+bot's next action on the timer service; :mod:`.simulate` plays whole games on a simulated clock
 (no real waiting) for tests, the benchmark and the win rates quoted in rules.md.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ...ai.bots import Bot
-from ...core import CHANCE, Action
+from ...core import Action
 from . import cards as K
 from . import clarifications as C
-from .rules import (CURE, GAME, N_DICE, REST, SEARCH, WHITE, Claim, Double, Hold,
-                    InfectionState, Rat, Rest, Rewhite, Roll, RollWhite, Supply, Target, TimeUp,
+from .types import (CURE, N_DICE, REST, SEARCH, WHITE, Claim, Double, Hold,
+                    InfectionState, Rat, Rest, Rewhite, Roll, RollWhite, Supply, Target,
                     microscopes, missing, owned_powers, top_free)
 
 ROLLS = (Roll, RollWhite, Rewhite)
@@ -95,60 +94,3 @@ def pace_of(name_or_seconds: str | float) -> float:
 def next_wait(pace: float, rng: random.Random) -> float:
     j = C.PACE_JITTER
     return pace * rng.uniform(1 - j, 1 + j)
-
-
-def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
-             round_seconds: float = C.ROUND_SECONDS_DEFAULT, keep_steps: bool = False):
-    """Play a bots-only game on a simulated clock. Returns ``(final_state, steps)`` where steps
-    are ``(t, seat, action)`` (only kept when ``keep_steps``; else the count of player actions)."""
-    game = GAME
-    rng = random.Random(seed)
-    if isinstance(paces, (int, float)):
-        paces = [float(paces)] * players
-    s = game.initial_state(game.options_type(players=players, round_seconds=int(round_seconds)))
-    steps: list[tuple[float, int, Action]] = []
-    count = 0
-
-    def chance(s, t):
-        while game.to_act(s) == (CHANCE,):
-            a = game.sample_chance(s, rng)
-            if keep_steps:
-                steps.append((t, CHANCE, a))
-            s, _ = game._apply(s, CHANCE, a)
-        return s
-
-    s = chance(s, 0.0)
-    round_start = 0.0
-    due = [next_wait(paces[i], rng) for i in range(players)]
-    while not s.result:
-        round_end = round_start + round_seconds
-        seats = game.to_act(s)
-        seat = min(seats, key=lambda i: due[i]) if seats else -1
-        if seat < 0 or due[seat] >= round_end:
-            a = TimeUp(s.round)
-            if keep_steps:
-                steps.append((round_end, CHANCE, a))
-            s, _ = game._apply(s, CHANCE, a)
-            s = chance(s, round_end)
-            round_start = round_end
-            due = [round_start + next_wait(paces[i], rng) for i in range(players)]
-            continue
-        t = due[seat]
-        a = choose(s, seat)
-        if keep_steps:
-            steps.append((t, seat, a))
-        count += 1
-        s, _ = game._apply(s, seat, a)
-        s = chance(s, t)
-        due[seat] = t + next_wait(paces[seat], rng) + (
-            C.TUMBLE_SECONDS if isinstance(a, ROLLS) else 0.0)
-    return s, (steps if keep_steps else count)
-
-
-def win_rate(players: int, pace: float, games: int, *, seed: int = 0,
-             round_seconds: float = C.ROUND_SECONDS_DEFAULT) -> float:
-    wins = 0
-    for g in range(games):
-        s, _ = simulate(players, pace, seed * 100_003 + g, round_seconds=round_seconds)
-        wins += s.result == "cleared"
-    return wins / games

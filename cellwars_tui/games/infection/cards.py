@@ -14,7 +14,6 @@ PROTEINS = "GBYRP"
 PROTEIN_NAMES = {"G": "green", "B": "blue", "Y": "yellow", "R": "red", "P": "purple"}
 PROTEIN_VP = {"G": 1, "B": 2, "Y": 3, "R": 3, "P": 4}
 MICROSCOPE = "M"
-SYMBOL_NAMES = {**PROTEIN_NAMES, "M": "microscope", "X": "blank"}
 
 # Die faces. The white die shows microscopes only (a count); the coloured dice show one symbol.
 BLANK = "X"

@@ -14,299 +14,44 @@ A player's stages::
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import product
-from typing import Union
 
 import msgspec
 
-from ...core import CHANCE, Action, Event, Game, Options, Outcome, register
+from ...core import CHANCE, Action, Event, Game, GameType, Options, Outcome, register
 from ...core.api import parse_error
 from ...core.errors import BadOptions
+from . import bot as BOT
 from . import cards as K
 from . import clarifications as C
-
-WHITE, SEARCH, CURE, REST = "white", "search", "cure", "rest"
-NO_SEAT = -1
-N_DICE = 3
-CLEARED, OVERRUN = "cleared", "overrun"
-
-
-# ----------------------------------------------------------------------------------------------
-# Options, state
-# ----------------------------------------------------------------------------------------------
-class InfectionOptions(Options, frozen=True, kw_only=True):
-    players: int = 1
-    round_seconds: int = C.ROUND_SECONDS_DEFAULT
-    paces: str = C.PACE_DEFAULT  # bot teammates' pace: easy, normal or fast, or one per seat
-    # Shorter rounds by team size (clarifications.TENSE_ROUND_SECONDS): a team game as tense as
-    # the solo one. It sets ``round_seconds`` itself, so every table reads the length it plays.
-    tense_team_game: bool = False
-
-    def __post_init__(self) -> None:
-        secs = C.effective_round_seconds(self.players, self.round_seconds, self.tense_team_game)
-        if secs != self.round_seconds:
-            msgspec.structs.force_setattr(self, "round_seconds", secs)
-
-
-class Player(msgspec.Struct, frozen=True, array_like=True):
-    stage: str = WHITE
-    white: int = -1  # microscopes on the white die; -1 before it is rolled
-    dice: tuple[str, ...] = ("", "", "")  # "" = not rolled; else a face symbol
-    held: tuple[bool, ...] = (False, False, False)  # held (search) or set aside (cure)
-    target: int = -1  # the card under this player's meeple
-    supplied: tuple[str, ...] = ()  # proteins given by powers for the current molecule
-    doubled: int = -1  # the set-aside die that counts twice
-    cards: tuple[int, ...] = ()  # molecules taken, in order
-    spent: tuple[int, ...] = ()  # taken cards whose power has been used
-
-
-class InfectionState(msgspec.Struct, frozen=True, kw_only=True):
-    players: int
-    round: int = 1
-    shuffled: int = 0  # decks shuffled so far during setup (chance steps)
-    decks: tuple[tuple[int, ...], ...] = ((), (), ())  # face down, top first (-1: unknown)
-    columns: tuple[tuple[int, ...], ...] = ((), (), ())  # face up, top first
-    seats: tuple[Player, ...] = ()
-    pending: int = NO_SEAT  # the seat whose roll waits for its chance step
-    pending_white: bool = False  # that roll is of the white die
-    result: str = ""  # "" while playing, CLEARED or OVERRUN
-
-
-# ----------------------------------------------------------------------------------------------
-# Actions
-# ----------------------------------------------------------------------------------------------
-class RollWhite(Action, frozen=True, tag="white"):
-    pass
-
-
-class Roll(Action, frozen=True, tag="roll"):
-    pass
-
-
-class Hold(Action, frozen=True, tag="hold"):
-    die: int  # 0, 1 (blue) or 2 (yellow): toggles
-
-
-class Target(Action, frozen=True, tag="target"):
-    column: int
-    pos: int  # 0 = top card
-    card: int = -1  # a "target any card" power used for this, if any
-
-
-class Claim(Action, frozen=True, tag="claim"):
-    pass
-
-
-class Rest(Action, frozen=True, tag="rest"):
-    pass
-
-
-class Supply(Action, frozen=True, tag="supply"):
-    card: int  # a substitute or wild protein card
-    protein: str
-
-
-class Double(Action, frozen=True, tag="double"):
-    card: int
-    die: int
-
-
-class Rat(Action, frozen=True, tag="rat"):
-    card: int
-
-
-class Rewhite(Action, frozen=True, tag="rewhite"):
-    card: int
-
-
-class Move(Action, frozen=True, tag="move"):
-    card: int
-    column: int
-    pos: int
-
-
-class TimeUp(Action, frozen=True, tag="time-up"):
-    """System action (seat CHANCE): round ``round``'s timer ran out."""
-
-    round: int
-
-
-class Clock(Action, frozen=True, tag="clock"):
-    """System action (seat CHANCE) that changes nothing: round ``round``'s timer has reached the
-    step's recorded time. The table records it when a player leaves the table (and every few
-    seconds without an action), so a resumed game keeps all the time already spent."""
-
-    round: int
-
-
-class Shuffle(Action, frozen=True, tag="shuffle"):
-    level: int
-    order: tuple[int, ...]
-
-
-class WhiteFace(Action, frozen=True, tag="white-die"):
-    seat: int
-    face: int
-
-
-class DiceFaces(Action, frozen=True, tag="dice"):
-    seat: int
-    faces: tuple[str, ...]  # "" for a die that was not rolled (held / set aside)
-
-
-InfectionAction = Union[RollWhite, Roll, Hold, Target, Claim, Rest, Supply, Double, Rat, Rewhite,
-                        Move, TimeUp, Clock, Shuffle, WhiteFace, DiceFaces]
-PLAYER_ACTIONS = (RollWhite, Roll, Hold, Target, Claim, Rest, Supply, Double, Rat, Rewhite, Move)
-
-
-# ----------------------------------------------------------------------------------------------
-# Events
-# ----------------------------------------------------------------------------------------------
-class Dealt(Event, frozen=True, tag="dealt"):
-    per_column: int
-
-
-class WhiteRolled(Event, frozen=True, tag="white-rolled"):
-    seat: int
-    face: int
-
-
-class DiceRolled(Event, frozen=True, tag="rolled"):
-    seat: int
-    dice: tuple[str, ...]
-    set_aside: tuple[bool, ...]
-
-
-class Held(Event, frozen=True, tag="held"):
-    seat: int
-    die: int
-    held: bool
-
-
-class Targeted(Event, frozen=True, tag="targeted"):
-    seat: int
-    card: int
-
-
-class Claimed(Event, frozen=True, tag="claimed"):
-    seat: int
-    card: int
-
-
-class PowerUsed(Event, frozen=True, tag="power"):
-    seat: int
-    card: int
-    detail: str = ""
-
-
-class Rested(Event, frozen=True, tag="rested"):
-    seat: int
-
-
-class RoundOver(Event, frozen=True, tag="round-over"):
-    round: int
-    added: tuple[int, ...]  # new cards topping the columns
-
-
-class GameOver(Event, frozen=True, tag="game-over"):
-    result: str
-    nobel: tuple[int, ...]
-
-
-InfectionEvent = Union[Dealt, WhiteRolled, DiceRolled, Held, Targeted, Claimed, PowerUsed, Rested,
-                       RoundOver, GameOver]
-
-
-# ----------------------------------------------------------------------------------------------
-# Helpers (pure)
-# ----------------------------------------------------------------------------------------------
-def microscopes(p: Player) -> int:
-    return max(p.white, 0) + sum(1 for d in p.dice if d == K.MICROSCOPE)
-
-
-def occupied(s: InfectionState) -> frozenset[int]:
-    return frozenset(p.target for p in s.seats if p.target >= 0)
-
-
-def top_free(s: InfectionState, column: int) -> int:
-    """Position of the topmost card without a meeple in ``column`` (-1: none)."""
-    taken = occupied(s)
-    for pos, card in enumerate(s.columns[column]):
-        if card not in taken:
-            return pos
-    return -1
-
-
-def find_card(s: InfectionState, card: int) -> tuple[int, int]:
-    for c, col in enumerate(s.columns):
-        if card in col:
-            return c, col.index(card)
-    return -1, -1
-
-
-def missing(p: Player) -> Counter[str]:
-    """Proteins the targeted molecule still needs (counting supplies and set-aside dice)."""
-    if p.target < 0:
-        return Counter()
-    need = Counter(K.CARD_PROTEINS[p.target])
-    need.subtract(p.supplied)
-    for i in range(N_DICE):
-        if p.held[i]:
-            need[p.dice[i]] -= 2 if p.doubled == i else 1
-    return +need
-
-
-def set_aside(p: Player) -> Player:
-    """Set aside free dice that show a needed protein, while the rest stays rollable."""
-    if p.stage != CURE:
-        return p
-    held = list(p.held)
-    need = missing(p)
-    for i in range(N_DICE):
-        face = p.dice[i]
-        if held[i] or need[face] <= 0:
-            continue
-        rest = need.copy()
-        rest[face] -= 1
-        others = tuple(d for d in range(N_DICE) if not held[d] and d != i)
-        if K.completable(+rest, others):
-            held[i] = True
-            need = +rest
-    return msgspec.structs.replace(p, held=tuple(held))
-
-
-def owned_powers(p: Player, kinds: tuple[str, ...]) -> list[int]:
-    return [c for c in p.cards if c not in p.spent and K.power_kind(c) in kinds]
-
-
-def vp(p: Player) -> int:
-    return sum(K.CARD_VP[c] for c in p.cards)
-
-
-def cards_left(s: InfectionState) -> int:
-    return sum(len(col) for col in s.columns)
-
-
-def _col_name(column: int) -> str:
-    return K.LEVELS[column]
+from .types import (
+    CLEARED, CURE, N_DICE, NO_SEAT, OVERRUN, PLAYER_ACTIONS, REST, SEARCH, WHITE, cards_left,
+    Claim, Claimed, Clock, column_name, Dealt, DiceFaces, DiceRolled, Double, find_card,
+    GameOver, Held, Hold, InfectionAction, InfectionEvent, InfectionOptions, InfectionState,
+    microscopes, missing, Move, occupied, owned_powers, Player, PowerUsed, Rat, Rest, Rested,
+    Rewhite, Roll, RollWhite, RoundOver, set_aside, Shuffle, Supply, Target, Targeted, TimeUp,
+    top_free, vp, WhiteFace, WhiteRolled,
+)
 
 
 # ----------------------------------------------------------------------------------------------
 # The game
 # ----------------------------------------------------------------------------------------------
 class Infection(Game[InfectionState, Action]):
-    id = "infection"
-    title = "Infection"
-    blurb = ("Real-time and cooperative: roll microscopes and proteins against three sand timers "
-             "to clear a virus of molecule cards; the best researcher wins the Nobel Prize.")
-    min_players = 1
-    max_players = 4
-    has_chance = True
-    chance_text = "dice and shuffled decks"
-    hidden_information = False  # the decks are face down for everyone alike
-    real_time = True
+    meta = GameType(
+        id="infection",
+        title="Infection",
+        blurb="Real-time and cooperative: roll microscopes and proteins against three sand timers "
+              "to clear a virus of molecule cards; the best researcher wins the Nobel Prize.",
+        min_players=1,
+        max_players=4,
+        order=5,
+        has_chance=True,
+        chance_text="dice and shuffled decks",
+        hidden_information=False,  # the decks are face down for everyone alike
+        real_time=True,
+    )
     options_type = InfectionOptions
     state_type = InfectionState
     action_type = InfectionAction
@@ -603,6 +348,11 @@ class Infection(Game[InfectionState, Action]):
             decks.append(tuple(pool[: len(d)]))
         return msgspec.structs.replace(view, decks=tuple(decks))
 
+    # -- bots ----------------------------------------------------------------------------------
+    def bot_actions(self, s: InfectionState, seat: int) -> list[Action]:
+        """The teammate's policy: its one next action (none once the seat rests)."""
+        return BOT.bot_actions(s, seat)
+
     # -- notation ------------------------------------------------------------------------------
     def action_to_str(self, a: Action) -> str:
         match a:
@@ -618,7 +368,7 @@ class Infection(Game[InfectionState, Action]):
                 return f"hold {die + 1}"
             case Target(column=col, pos=pos, card=card):
                 extra = f" {K.CARD_CODE[card]}" if card >= 0 else ""
-                return f"target {_col_name(col)}.{pos + 1}{extra}"
+                return f"target {column_name(col)}.{pos + 1}{extra}"
             case Supply(card=card, protein=protein):
                 return f"supply {K.CARD_CODE[card]} {protein}"
             case Double(card=card, die=die):
@@ -628,13 +378,13 @@ class Infection(Game[InfectionState, Action]):
             case Rewhite(card=card):
                 return f"rewhite {K.CARD_CODE[card]}"
             case Move(card=card, column=col, pos=pos):
-                return f"move {K.CARD_CODE[card]} {_col_name(col)}.{pos + 1}"
+                return f"move {K.CARD_CODE[card]} {column_name(col)}.{pos + 1}"
             case TimeUp(round=r):
                 return f"time-up {r}"
             case Clock(round=r):
                 return f"clock {r}"
             case Shuffle(level=level, order=order):
-                return f"shuffle {_col_name(level)} " + ",".join(K.CARD_CODE[c] for c in order)
+                return f"shuffle {column_name(level)} " + ",".join(K.CARD_CODE[c] for c in order)
             case WhiteFace(seat=seat, face=face):
                 return f"white-die {seat + 1} {face}"
             case DiceFaces(seat=seat, faces=faces):
@@ -757,11 +507,3 @@ def _spot(text: str) -> tuple[int, int]:
 
 GAME = register(Infection())
 
-
-def _bot_actions(s: InfectionState, seat: int) -> list[Action]:
-    from .bot import bot_actions
-
-    return bot_actions(s, seat)
-
-
-GAME.bot_actions = _bot_actions  # type: ignore[attr-defined]  (the optional bots hook)

@@ -11,10 +11,10 @@ import random
 
 import msgspec
 
-from ...core.api import CHANCE, Action
+from ...core.api import Action
 from . import clarifications as C
 from . import engine as E
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState,
+from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState, eliminates,
                     first_player_candidates, home_line, random_program, stalemate_winners,
                     start_squares)
 
@@ -27,7 +27,7 @@ def bot_actions(game, s: VFState, seat: int) -> list[Action]:
         if s.offer >= 0:
             return actions  # agree or decline a stalemate: the search weighs both
         turns = [a for a in actions if not isinstance(a, Offer)]  # bots never offer
-        keep = [a for a in turns if getattr(a, "step", getattr(a, "to", 0)) >= 0]
+        keep = [a for a in turns if not eliminates(a)]
         return keep or turns
     if s.phase == BUILD:
         n = len(s.programs[seat])

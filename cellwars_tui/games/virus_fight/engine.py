@@ -255,10 +255,6 @@ def random_turn(board, nb, markers, seat: int, spares, r: float) -> tuple[int, i
     return (WRITE, 0, -1, opts[int(r * len(opts))])
 
 
-def count_turns(board, nb, markers, seat: int, spares) -> int:
-    return len(gen_turns(board, nb, markers, seat, spares))
-
-
 def do_turn(board: list, markers: list, spares: list, seat: int, turn) -> int:
     """Apply ``turn`` in place (``spares[seat]`` is a list). Returns the captured/written code."""
     kind, a, b, step = turn

@@ -33,14 +33,15 @@ import time
 from collections.abc import Sequence
 
 from ...core.api import CHANCE, Action, Event
-from ...core.errors import BadNotation
+from ...core.errors import BadNotation, CellwarsError
+from ...core.meta import GameTool
 from . import clarifications as C
 from . import engine as E
-from .engine import ERASE, JUMP, MOVE, TYPE_LETTERS, WRITE, piece_name, square_name
-from .rules import (PLAY, Add, Agree, Decline, Drop, Eliminated, Erase, Executed, First,
+from .engine import ERASE, MOVE, TYPE_LETTERS, WRITE, piece_name, square_name
+from .types import (PLAY, Add, Agree, Decline, Drop, Eliminated, Erase, Executed, First,
                     FirstPlayer, GameOver, Jump, Mark, Move, NewRound, Offer, Place, Placed,
                     ProgramReady, Ready, Revealed, StalemateAgreed, StalemateDeclined,
-                    StalemateOffered, Stepped, VFState, Write, side_name)
+                    StalemateOffered, Stepped, VFState, Write, side_name, turn_action)
 
 
 def _sq(sq: int) -> str:
@@ -397,8 +398,6 @@ def perft_cli(game, position: str, depth: int, divide: bool = False) -> int:
     s = position_from_str(game, text)
     t0 = time.perf_counter()
     if divide:
-        from .rules import turn_action
-
         total = 0
         for t in game.turns(s):
             a = turn_action(t)
@@ -414,6 +413,23 @@ def perft_cli(game, position: str, depth: int, divide: bool = False) -> int:
     return 0
 
 
+def perft_tool(game) -> GameTool:
+    """``cellwars perft virus-fight [--position TEXT] [--depth N] [--divide]``."""
+
+    def add_arguments(parser) -> None:
+        parser.add_argument("--position", default="",
+                            help="position notation (default: a standard opening)")
+        parser.add_argument("--depth", type=int, default=3)
+        parser.add_argument("--divide", action="store_true", help="count per first move")
+
+    def run(args) -> int:
+        if not 0 <= args.depth <= 6:
+            raise CellwarsError("depth must be between 0 and 6")
+        return perft_cli(game, args.position, args.depth, divide=args.divide)
+
+    return GameTool("perft", "count legal move paths from a position", add_arguments, run)
+
+
 __all__ = ["action_to_str", "action_from_str", "describe_event", "position_to_str",
-           "position_from_str", "perft", "perft_cli", "STANDARD", "side_name", "CHANCE",
+           "position_from_str", "perft", "perft_cli", "perft_tool", "STANDARD", "side_name", "CHANCE",
            "program_text"]

@@ -1,16 +1,11 @@
 """The Virus Fight table: the memory board, the secret program editor and turns by keys or mouse.
 
-The board is drawn as text: every square is three cells wide (a marker glyph, then the
-instruction like ``M3``), and orthogonal neighbours of a block are joined by ``──`` and ``│`` so
-blocks read without colour. A block that carries a marker takes that seat's colour (its active
-block); a marker-free block is muted. Markers are the seat glyphs ①..④ in the seat colour.
-
-A turn is one action (the instruction's effect plus the marker's step); the screen builds it one
-pick at a time from the legal actions: e.g. for MOVE the instruction to move, then where it goes,
-then where the marker steps. Picks with one possible value are taken automatically. Squares are
-picked with the arrows and Enter (Tab jumps to the next legal square) or by a click; legal squares
-are highlighted (``+`` on an empty square, underlined instructions). The piece for a WRITE is
-picked on the spares row (``[``/``]`` or a click).
+The screen shows the board (:mod:`.board_view`), the secret program editor, the spares and the
+prompt, and turns keys and clicks into picks: a turn is built one pick at a time by
+:class:`~.picks.TurnPicker` (e.g. for MOVE the instruction to move, then where it goes, then
+where the marker steps; picks with one possible value are taken automatically). Squares are
+picked with the arrows and Enter (Tab jumps to the next legal square) or by a click; the piece
+for a WRITE is picked on the spares row (``[``/``]`` or a click). The look is ``screen.tcss``.
 """
 
 from __future__ import annotations
@@ -18,256 +13,32 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import msgspec
-from rich.cells import cell_len
-from rich.segment import Segment
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.geometry import Region, Size
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.api import Action
 from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
-from .engine import ALL_CODES, ERASE, JUMP, MOVE, PIP, TYPE_NAMES, WRITE, piece_name, square_name
+from .board_view import BoardView, board_lines
+from .engine import ALL_CODES, TYPE_NAMES, piece_name, square_name
 from .notation import program_text
-from .rules import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Erase, Jump,
-                    Mark, Move, Offer, Place, Ready, VFState, Write, home_line, side_name,
-                    stalemate_winners)
-
-X0 = 3  # columns before file a (rank label)
-PITCH_X = 5  # a square is 3 cells, then 2 for the horizontal link
-PITCH_Y = 2  # a square row, then a row for the vertical links
-Y0 = 1  # the file letters above the board
-
-STAGE_HELP = {
-    "src": "pick the instruction to move",
-    "dst": "pick the empty square it goes to",
-    "wdst": "pick the empty square to write it on",
-    "piece": "pick the spare instruction to write ([ ] or a click)",
-    "step": "pick where your marker steps",
-    "land": "pick where your marker jumps",
-    "erase": "pick the instruction to erase (an empty square beside ERASE: erase nothing)",
-    "place": "pick where your program starts on your home line",
-}
-
-
-def turn_picks(a: Action) -> tuple[tuple[str, int], ...]:
-    """The picks that build ``a`` on the screen, in order: (stage, value)."""
-    if isinstance(a, Move):
-        return (("src", a.src), ("dst", a.dst), ("step", a.step))
-    if isinstance(a, Write):
-        return (("piece", a.piece), ("wdst", a.dst), ("step", a.step))
-    if isinstance(a, Jump):
-        return (("land", a.to),)
-    if isinstance(a, Erase):
-        return (("erase", a.target), ("step", a.step))
-    if isinstance(a, Place):
-        return (("place", a.sq),)
-    return ()
-
-
-def spares_text(spares: tuple[int, ...]) -> str:
-    counts: dict[int, int] = {}
-    for c in spares:
-        counts[c] = counts.get(c, 0) + 1
-    return " ".join(piece_name(c) + (f"×{n}" if n > 1 else "") for c, n in sorted(counts.items()))
-
-
-def hand_layout(name: str, chips: list[str], room: int) -> tuple[str, int]:
-    """The spares row's label and how many chips (in order) share its line, for a row ``room``
-    columns wide: "Red's spares (11):" when everything fits, else "Spares (11):", and the
-    chips that still do not fit go on a second line (never cut off). Each chip takes its
-    text and one space."""
-    if not chips:
-        return f"{name}: no spares", 0
-    width = sum(cell_len(c) + 1 for c in chips) - 1
-    for title in (f"{name}'s spares ({len(chips)}):", f"Spares ({len(chips)}):"):
-        if cell_len(title) + 1 + width <= room:
-            return title, len(chips)
-    used = cell_len(title) + 1
-    for i, chip in enumerate(chips):
-        used += cell_len(chip) + 1
-        if used - 1 > room:
-            return title, i
-    return title, len(chips)
-
-
-def erase_nothing_squares(view: VFState, seat: int) -> set[int]:
-    """Empty squares beside an ERASE of ``seat``'s active block (aiming there erases nothing)."""
-    m = view.markers[seat]
-    if m < 0:
-        return set()
-    nb = E.NEIGHBOURS[view.size]
-    out = set()
-    for c in E.block_of(view.board, nb, m):
-        if E.KIND[view.board[c]] == ERASE:
-            out.update(d for d in nb[c] if not view.board[d])
-    return out
-
-
-def block_owners(view: VFState) -> dict[int, list[int]]:
-    """Square -> the seats whose marker stands in the block holding it (active blocks)."""
-    nb = E.NEIGHBOURS[view.size]
-    owners: dict[int, list[int]] = {}
-    for seat, m in enumerate(view.markers):
-        if m < 0 or not view.board[m]:
-            continue
-        for c in E.block_of(view.board, nb, m):
-            owners.setdefault(c, []).append(seat)
-    return owners
-
-
-class BoardView(Widget):
-    """The memory board; a click picks the square under the mouse. It keeps its text as one
-    strip per line and repaints only the lines that changed (a step changes a few squares)."""
-
-    can_focus = False
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._lines: list[Text] = []
-        self._strips: list[Strip | None] = []
-        self._width = 0
-
-    def set_lines(self, lines: list[Text]) -> None:
-        """Show ``lines``; only the lines that changed are repainted."""
-        width = max((line.cell_len for line in lines), default=0)
-        old = self._lines
-        if len(lines) != len(old) or width != self._width:
-            self._lines, self._width = lines, width
-            self._strips = [None] * len(lines)
-            self.refresh(layout=True)
-            return
-        changed = [y for y, (a, b) in enumerate(zip(old, lines)) if a != b]
-        self._lines = lines
-        for y in changed:
-            self._strips[y] = None
-        if changed:
-            self.refresh(*(Region(0, y, max(1, self.size.width), 1) for y in changed))
-
-    @property
-    def text(self) -> Text:
-        return Text("\n").join(self._lines)
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self._width
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._lines)
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips = [None] * len(self._lines)  # (a theme's background)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        base = self.rich_style
-        if not 0 <= y < len(self._lines):
-            return Strip.blank(width, base)
-        strip = self._strips[y]
-        if strip is None or strip.cell_length != width:
-            segments = list(self._lines[y].render(self.app.console, end=""))
-            strip = Strip(Segment.apply_style(segments, base), self._lines[y].cell_len)
-            strip = strip.extend_cell_length(width, base).crop(0, width)
-            self._strips[y] = strip
-        return strip
-
-    def square_at(self, x: int, y: int, size: int) -> int | None:
-        if y < Y0 or x < X0 - 1:
-            return None
-        row = (y - Y0) // PITCH_Y
-        f = (x - X0 + 1) // PITCH_X
-        if not (0 <= row < size and 0 <= f < size):
-            return None
-        return E.square(f, size - 1 - row)
-
-    def on_click(self, event: events.Click) -> None:
-        screen = self.screen
-        if not isinstance(screen, VirusFightScreen) or screen.view_state is None:
-            return
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        sq = self.square_at(offset.x, offset.y, screen.view_state.size)
-        if sq is not None:
-            event.stop()
-            screen.clicked_square(sq)
-
-
-class _Lines:
-    """Text built line by line: ``append("\\n")`` starts the next line."""
-
-    def __init__(self) -> None:
-        self.lines: list[Text] = [Text(no_wrap=True, end="")]
-
-    def append(self, text: str, style: str = "") -> None:
-        if text == "\n":
-            self.lines.append(Text(no_wrap=True, end=""))
-        else:
-            self.lines[-1].append(text, style=style)
-
-
-class Chip(Static):
-    """A small clickable label: an instruction of the palette, a program slot, a spare, a button."""
-
-    can_focus = False
-
-    def __init__(self, label: str, kind: str, value: int, **kwargs: Any) -> None:
-        super().__init__(label, **kwargs)
-        self.kind = kind
-        self.value = value
-
-    def on_click(self, event: events.Click) -> None:
-        screen = self.screen
-        if isinstance(screen, VirusFightScreen):
-            event.stop()
-            screen.clicked_chip(self.kind, self.value)
+from .panel import log_text, seats_text
+from .picks import STAGE_HELP, TurnPicker, describe_square, stage_word, value_text
+from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Mark, Offer,
+                    Ready, VFState, eliminates, home_line, stalemate_winners)
+from .widgets import Chip, Painter, hand_layout, set_class, shape, show
 
 
 class VirusFightScreen(GameScreen):
     """Virus Fight for 2-4 players: build, reveal, place, then run the programs."""
 
-    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
-    VirusFightScreen #gs-seats { text-wrap: nowrap; text-overflow: ellipsis; }
-    VirusFightScreen #vf-round { height: 1; padding: 0 1; text-style: bold; }
-    VirusFightScreen #vf-board { width: auto; height: auto; padding: 0 0 0 1; margin-top: 1; }
-    VirusFightScreen #vf-build { height: auto; padding: 0 1; display: none; }
-    VirusFightScreen.building #vf-build { display: block; }
-    VirusFightScreen.building #vf-board { display: none; }
-    VirusFightScreen #vf-program { height: 3; width: auto; }
-    VirusFightScreen .vf-slot { width: 7; height: 3; border: round $panel-lighten-2;
-        content-align: center middle; }
-    VirusFightScreen .vf-slot.marked { border: heavy $accent; text-style: bold; }
-    VirusFightScreen .vf-slot.filled { color: $foreground; }
-    VirusFightScreen #vf-palette { grid-size: 3 4; grid-gutter: 0 1; width: 21; height: 4;
-        margin-top: 1; }
-    VirusFightScreen .vf-add { width: 6; height: 1; content-align: center middle;
-        background: $boost; }
-    VirusFightScreen .vf-add.used { color: $text-disabled; background: transparent; }
-    VirusFightScreen .vf-add.cursor { background: $accent; color: $text; text-style: bold; }
-    VirusFightScreen #vf-build-buttons { height: 1; margin-top: 1; width: auto; }
-    VirusFightScreen .vf-button { width: auto; height: 1; padding: 0 1; margin-right: 2;
-        background: $primary 40%; }
-    VirusFightScreen .vf-button.off { background: transparent; color: $text-disabled; }
-    VirusFightScreen #vf-others { height: auto; margin-top: 1; }
-    VirusFightScreen #vf-hand { height: auto; margin-top: 1; padding: 0 1; }
-    VirusFightScreen .vf-hand-row { height: 1; }
-    VirusFightScreen #vf-hand-row-1 { display: none; }
-    VirusFightScreen #vf-hand-label { width: auto; height: 1; margin-right: 1; }
-    VirusFightScreen .vf-spare { width: auto; height: 1; margin-right: 1; }
-    VirusFightScreen .vf-spare.pick { background: $boost; }
-    VirusFightScreen .vf-spare.cursor { background: $accent; text-style: bold; }
-    VirusFightScreen #vf-answer { height: 1; margin-top: 1; padding: 0 1; display: none; }
-    VirusFightScreen #vf-prompt { height: auto; min-height: 2; padding: 0 1; margin-top: 1; }
-    """
+    CSS_PATH = "screen.tcss"
 
     AUTO_FOCUS = ""  # keys go to the screen's bindings, not to the (hidden) banner buttons
 
@@ -296,12 +67,10 @@ class VirusFightScreen(GameScreen):
         super().__init__(table, read_only=read_only)
         self.view_state: VFState | None = None
         self.seat: int | None = None
-        self.picks: list[tuple[str, int]] = []
-        self.user_picks: list[int] = []  # indices in picks the player chose (others are forced)
-        self.pending: Action | None = None  # a complete turn waiting for Enter
+        self.turn = TurnPicker()  # the turn being built, pick by pick
         self.cursor = (2, 0)  # (file, rank) on the board
         self.palette = 0  # index into ALL_CODES in the build editor
-        self.spare_cursor = 0  # index into the distinct spares in a WRITE
+        self.painter = Painter()
         self._log_key: tuple | None = None  # what the log was last built for
         self._log_text: Text | None = None
         self._seats_shape: tuple[int, int] | None = None
@@ -364,16 +133,11 @@ class VirusFightScreen(GameScreen):
 
     # -- the state and the picks -------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
-        changed = view != self.view_state or seat != self.seat
         self.view_state = view
         self.seat = seat
-        if changed:
-            self.picks = []
-            self.user_picks = []
-            self.pending = None
-            self.spare_cursor = 0
+        if self.turn.set_position(view, seat, legal):
             self._start_cursor()
-        _cls(self, view.phase == BUILD, "building")
+        set_class(self, view.phase == BUILD, "building")
         self._advance()
         self.paint()
         self.refresh_bindings()
@@ -395,69 +159,41 @@ class VirusFightScreen(GameScreen):
         f, r = self.cursor
         self.cursor = (min(f, size - 1), min(r, size - 1))
 
-    def _turn_legal(self) -> list[Action]:
-        view = self.view_state
-        if view is None or view.phase not in (PLAY, PLACE):
-            return []
-        return [a for a in self.legal if turn_picks(a)]
+    # The turn being built, as the picker holds it.
+    @property
+    def picks(self) -> list[tuple[str, int]]:
+        return self.turn.picks
 
-    def candidates(self) -> list[Action]:
-        k = len(self.picks)
-        return [a for a in self._turn_legal() if turn_picks(a)[:k] == tuple(self.picks)]
+    @property
+    def user_picks(self) -> list[int]:
+        """Indices in ``picks`` the player chose (the others were forced)."""
+        return self.turn.user_picks
+
+    @property
+    def pending(self) -> Action | None:
+        """A complete turn waiting for Enter."""
+        return self.turn.pending
 
     def stage(self) -> str | None:
         """The pick the player has to make now (None: nothing, or a turn waits for Enter)."""
-        if self.pending is not None:
-            return None
-        cands = self.candidates()
-        k = len(self.picks)
-        for a in cands:
-            picks = turn_picks(a)
-            if len(picks) > k:
-                return picks[k][0]
-        return None
+        return self.turn.stage()
 
     def options(self) -> set[int]:
-        k = len(self.picks)
-        return {turn_picks(a)[k][1] for a in self.candidates() if len(turn_picks(a)) > k}
+        return self.turn.options()
 
     def _advance(self) -> None:
         """Take every forced pick; a finished turn is played (or waits for Enter if the player
         chose nothing yet, or if it would eliminate the player)."""
-        self.pending = None
-        while True:
-            cands = self.candidates()
-            if not cands:
-                self.picks, self.user_picks = [], []
-                if not self._turn_legal():
-                    return
-                continue
-            k = len(self.picks)
-            done = [a for a in cands if len(turn_picks(a)) == k]
-            if done:
-                action = done[0]
-                if not self.user_picks or _eliminates(action):
-                    self.pending = action
-                else:
-                    self._play_turn(action)
-                return
-            values = {turn_picks(a)[k] for a in cands}
-            if len(values) > 1:
-                self._aim_cursor()
-                return
-            self.picks.append(values.pop())
-
-    def _play_turn(self, action: Action) -> None:
-        self.picks, self.user_picks, self.pending = [], [], None
-        self.play(action)
+        action = self.turn.advance()
+        if action is not None:
+            self.play(action)
+        elif self.turn.stage() is not None:
+            self._aim_cursor()
 
     def choose(self, value: int) -> bool:
         """The player picks ``value`` for the current stage."""
-        if value not in self.options():
+        if not self.turn.choose(value):
             return False
-        stage = self.stage()
-        self.user_picks.append(len(self.picks))
-        self.picks.append((stage or "", value))
         self._advance()
         self.paint()
         self.refresh_bindings()  # (Esc now takes the pick back)
@@ -465,52 +201,7 @@ class VirusFightScreen(GameScreen):
 
     # -- squares for the current stage -------------------------------------------------------
     def target_squares(self) -> set[int]:
-        view, stage = self.view_state, self.stage()
-        if view is None or stage is None:
-            return set()
-        opts = self.options()
-        if stage == "piece":
-            piece = self._spare_choice()
-            k = len(self.picks)
-            return {turn_picks(a)[k + 1][1] for a in self.candidates()
-                    if turn_picks(a)[k][1] == piece and turn_picks(a)[k + 1][1] >= 0}
-        if stage == "erase":
-            out = {v for v in opts if v >= 0}
-            if -1 in opts and self.seat is not None:
-                out |= erase_nothing_squares(view, self.seat)
-            return out
-        return {v for v in opts if v >= 0}
-
-    def value_for_square(self, sq: int) -> int | None:
-        view, stage = self.view_state, self.stage()
-        if view is None or stage is None:
-            return None
-        opts = self.options()
-        if stage == "erase":
-            if view.board[sq]:
-                return sq if sq in opts else None
-            if -1 in opts and self.seat is not None and sq in erase_nothing_squares(view,
-                                                                                    self.seat):
-                return -1
-            return None
-        if stage == "place":
-            if sq in opts:
-                return sq
-            starts = [s for s in sorted(opts) if sq in self._span(s)]
-            return starts[0] if starts else None
-        if stage == "piece":
-            return None
-        return sq if sq in opts else None
-
-    def _span(self, start: int) -> tuple[int, ...]:
-        view, seat = self.view_state, self.seat
-        if view is None or seat is None or view.phase != PLACE:
-            return ()
-        line = home_line(view.players, seat)
-        if start not in line:
-            return ()
-        off = line.index(start)
-        return line[off: off + len(view.programs[seat])]
+        return self.turn.target_squares()
 
     def _aim_cursor(self) -> None:
         targets = self.target_squares()
@@ -520,21 +211,17 @@ class VirusFightScreen(GameScreen):
                                              t))
             self.cursor = (sq & 7, sq >> 3)
 
-    def _spare_codes(self) -> list[int]:
-        """The spare codes a WRITE may use now (the piece stage's options, in order)."""
-        if self.stage() != "piece":
-            return []
-        return sorted(v for v in self.options() if v > 0)
-
-    def _spare_choice(self) -> int | None:
-        codes = self._spare_codes()
-        if not codes:
-            return None
-        return codes[self.spare_cursor % len(codes)]
-
     # -- input ---------------------------------------------------------------------------------
     def _can_act(self) -> bool:
         return not self.read_only and bool(self.legal)
+
+    @on(BoardView.Clicked)
+    def _board_clicked(self, message: BoardView.Clicked) -> None:
+        self.clicked_square(message.square)
+
+    @on(Chip.Clicked)
+    def _chip_clicked(self, message: Chip.Clicked) -> None:
+        self.clicked_chip(message.kind, message.value)
 
     def clicked_square(self, sq: int) -> None:
         if not self._can_act() or self.view_state is None:
@@ -554,7 +241,7 @@ class VirusFightScreen(GameScreen):
             self.paint()
             return
         if stage == "piece":
-            piece = self._spare_choice()
+            piece = self.turn.spare_choice()
             if piece is None:
                 return
             if sq not in self.target_squares():
@@ -565,7 +252,7 @@ class VirusFightScreen(GameScreen):
             if self.stage() == "wdst":
                 self.choose(sq)
             return
-        value = self.value_for_square(sq)
+        value = self.turn.value_for_square(sq)
         if value is None:
             self.say(f"{square_name(sq)} is not a choice: {STAGE_HELP.get(stage, '')}.")
             self.paint()
@@ -573,9 +260,9 @@ class VirusFightScreen(GameScreen):
         self.choose(value)
 
     def _confirm(self) -> None:
-        action = self.pending
+        action = self.turn.confirm()
         if action is not None:
-            self._play_turn(action)
+            self.play(action)
 
     def clicked_chip(self, kind: str, value: int) -> None:
         if self.read_only:
@@ -592,9 +279,9 @@ class VirusFightScreen(GameScreen):
         elif kind == "agree":
             self.action_answer(value)
         elif kind == "spare":
-            codes = self._spare_codes()
+            codes = self.turn.spare_codes()
             if value in codes:
-                self.spare_cursor = codes.index(value)
+                self.turn.spare_cursor = codes.index(value)
                 self.paint()
 
     def _build(self, action: Action) -> None:
@@ -635,7 +322,7 @@ class VirusFightScreen(GameScreen):
                 return Offer() in self.legal
             if action == "answer":
                 return Agree() in self.legal
-            if action in ("cursor", "pick") and phase != BUILD and not self._turn_legal():
+            if action in ("cursor", "pick") and phase != BUILD and not self.turn.turn_legal():
                 return False
             if action in ("drop", "mark", "ready"):
                 return phase == BUILD
@@ -683,9 +370,9 @@ class VirusFightScreen(GameScreen):
         self.paint()
 
     def action_spare(self, direction: int) -> None:
-        codes = self._spare_codes()
+        codes = self.turn.spare_codes()
         if codes:
-            self.spare_cursor = (self.spare_cursor + direction) % len(codes)
+            self.turn.spare_cursor = (self.turn.spare_cursor + direction) % len(codes)
             self._aim_cursor()
             self.paint()
 
@@ -717,10 +404,7 @@ class VirusFightScreen(GameScreen):
 
     def action_cancel(self) -> None:
         """Take back the last pick of the turn being built; with none, leave the table."""
-        if self.user_picks:
-            k = self.user_picks.pop()
-            self.picks = self.picks[:k]
-            self.pending = None
+        if self.turn.take_back():
             self._advance()
             self.say("Pick taken back.")
             self.paint()
@@ -734,14 +418,14 @@ class VirusFightScreen(GameScreen):
         if view is None or not self.is_mounted:
             return
         try:
-            _put(self.query_one("#vf-round", Static), self._round_text(view))
+            self.painter.put(self.query_one("#vf-round", Static), self._round_text(view))
             if view.phase == BUILD:
                 self._paint_build(view)
             else:
-                self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view))
+                self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view), view.size)
             self._paint_hand(view)
-            _show(self.query_one("#vf-answer"), Agree() in self.legal)
-            _put(self.query_one("#vf-prompt", Static), self._prompt(view))
+            show(self.query_one("#vf-answer"), Agree() in self.legal)
+            self.painter.put(self.query_one("#vf-prompt", Static), self._prompt(view))
         except NoMatches:
             return
 
@@ -768,32 +452,6 @@ class VirusFightScreen(GameScreen):
         t.append(f"{SEAT_GLYPHS[seat % 6]} {self.table.seat_name(seat)}",
                  style=f"bold {self.seat_colour(seat)}")
 
-    def provisional(self, view: VFState) -> tuple[VFState, set[int], set[int]]:
-        """``view`` with the turn's picks so far applied (moved/written/erased instructions),
-        the squares those picks changed, and the squares erased."""
-        picks = dict(self.picks)
-        action = self.pending
-        if action is not None:
-            picks = dict(turn_picks(action))
-        if view.phase != PLAY or not picks:
-            return view, set(), set()
-        board = list(view.board)
-        changed: set[int] = set()
-        erased: set[int] = set()
-        src, dst = picks.get("src", -1), picks.get("dst", -1)
-        if src >= 0 and dst >= 0:
-            board[dst], board[src] = board[src], 0
-            changed.add(dst)
-        piece, wdst = picks.get("piece", 0), picks.get("wdst", -1)
-        if piece and wdst >= 0:
-            board[wdst] = piece
-            changed.add(wdst)
-        target = picks.get("erase", -1)
-        if target >= 0:
-            board[target] = 0
-            erased.add(target)
-        return msgspec.structs.replace(view, board=tuple(board)), changed, erased
-
     def board_text(self, view: VFState) -> Text:
         """The board as text (also used by the tests). Without colour: ① .. ④ are the markers,
         ``──``/``│`` link a block, ``+`` is a legal empty square and ``›`` a legal instruction,
@@ -806,113 +464,15 @@ class VirusFightScreen(GameScreen):
         """The board's lines, built once per state of the board and of the turn being picked
         (a repaint for anything else, such as the log or the replay bar, reuses them)."""
         can_act = self._can_act()
-        key = (view, self.seat, tuple(self.picks), self.pending, self.cursor, can_act,
-               self.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme)
+        turn = self.turn
+        key = (view, self.seat, tuple(turn.picks), turn.pending, self.cursor, can_act,
+               turn.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme)
         if self._board_key != key or self._board_cache is None:
-            self._board_cache = self._board_lines(view)
+            self._board_cache = board_lines(view, turn, can_act=can_act,
+                                            cursor=E.square(*self.cursor), colour=self.colour,
+                                            seat_colour=self.seat_colour)
             self._board_key = key
         return self._board_cache
-
-    def _board_lines(self, view: VFState) -> list[Text]:
-        size = view.size
-        view, changed, erased = self.provisional(view)
-        board = view.board
-        owners = block_owners(view)
-        markers = {m: q for q, m in enumerate(view.markers) if m >= 0}
-        can_act = self._can_act()
-        targets = self.target_squares() if can_act else set()
-        cursor = E.square(*self.cursor) if can_act else -1
-        picked = {v for (stage, v) in self.picks if stage not in ("piece", "step") and v >= 0}
-        preview: dict[int, int] = {}
-        if view.phase == PLACE and self.seat is not None and can_act:
-            start = self.value_for_square(cursor) if cursor >= 0 else None
-            if start is not None:
-                prog = view.programs[self.seat]
-                preview = dict(zip(self._span(start), prog))
-        pending = self._pending_squares()
-        muted = self.colour("muted")
-        target_col = self.colour("target")
-        t = _Lines()
-        t.append(" " * X0)
-        for f in range(size):
-            t.append(f" {chr(97 + f)} " + ("  " if f < size - 1 else ""), style=muted)
-        t.append("\n")
-        for row in range(size):
-            r = size - 1 - row
-            t.append(f"{r + 1:>2} ", style=muted)
-            for f in range(size):
-                sq = E.square(f, r)
-                code = board[sq]
-                seats = owners.get(sq)
-                if code:
-                    style = f"bold {self.seat_colour(seats[0])}" if seats else muted
-                    marker = markers.get(sq)
-                    if marker is not None:
-                        t.append(SEAT_GLYPHS[marker % 6],
-                                 style=f"bold reverse {self.seat_colour(marker)}")
-                    elif sq in pending:
-                        t.append("»", style=f"bold {target_col}")
-                    elif sq in targets:
-                        t.append("›", style=f"bold {target_col}")
-                    else:
-                        t.append(" ")
-                    body = piece_name(code)
-                    if sq in targets:
-                        style += " underline"
-                    if sq in changed:
-                        style += " italic"
-                elif sq in erased:
-                    t.append("»" if sq in pending else " ", style=f"bold {target_col}")
-                    body = "× "
-                    style = f"bold {self.colour('danger')}"
-                elif sq in preview:
-                    t.append(" ")
-                    body = piece_name(preview[sq])
-                    style = f"italic {self.seat_colour(self.seat or 0)}"
-                elif sq in pending:
-                    t.append("»", style=f"bold {target_col}")
-                    body = "··"
-                    style = target_col
-                else:
-                    t.append(" ")
-                    body = "+ " if sq in targets else "· "
-                    style = f"bold {target_col}" if sq in targets else muted
-                if sq in picked:
-                    style += " underline"
-                if sq == cursor:
-                    style += " reverse"
-                t.append(body, style=style.strip())
-                if f < size - 1:
-                    right = E.square(f + 1, r)
-                    link = "──" if code and board[right] else "  "
-                    t.append(link, style=self.seat_colour(seats[0]) if seats else muted)
-            t.append(f" {r + 1}", style=muted)
-            t.append("\n")
-            if row < size - 1:
-                t.append(" " * X0)
-                for f in range(size):
-                    sq = E.square(f, r)
-                    below = E.square(f, r - 1)
-                    seats = owners.get(sq)
-                    mark = " │ " if board[sq] and board[below] else "   "
-                    t.append(mark, style=self.seat_colour(seats[0]) if seats else muted)
-                    if f < size - 1:
-                        t.append("  ")
-                t.append("\n")
-        if not t.lines[-1].plain:
-            t.lines.pop()  # (after the last line's newline)
-        return t.lines
-
-    def _pending_squares(self) -> set[int]:
-        """Squares of the turn that waits for Enter (where things go and the marker ends)."""
-        a = self.pending
-        if a is None:
-            return set()
-        out = set()
-        for _stage, v in turn_picks(a):
-            if v >= 0 and _stage != "piece":
-                out.add(v)
-        return out
 
     def _paint_build(self, view: VFState) -> None:
         seat = self.seat
@@ -932,25 +492,25 @@ class VirusFightScreen(GameScreen):
                      overflow="ellipsis")
         else:
             t = Text("Programs are being written in secret.", no_wrap=True)
-        _put(title, t)
+        self.painter.put(title, t)
         for i in range(C.MAX_PROGRAM):
             slot = self.query_one(f"#vf-slot-{i + 1}", Chip)
             filled = mine and i < len(prog)
-            _put(slot, Text(("▼" if i == mark else "") + piece_name(prog[i]) if filled else ""))
+            self.painter.put(slot, Text(("▼" if i == mark else "") + piece_name(prog[i]) if filled else ""))
             slot.border_subtitle = str(i + 1)
-            _cls(slot, filled and i == mark, "marked")
-            _cls(slot, filled, "filled")
+            set_class(slot, filled and i == mark, "marked")
+            set_class(slot, filled, "filled")
         for i, code in enumerate(ALL_CODES):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
-            _cls(chip, code in prog, "used")
-            _cls(chip, mine and bool(self.legal) and i == self.palette, "cursor")
-            _put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
+            set_class(chip, code in prog, "used")
+            set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
+            self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
-        _cls(self.query_one("#vf-ready", Chip), not can_ready, "off")
-        _cls(self.query_one("#vf-drop", Chip), Drop() not in self.legal, "off")
-        _show(self.query_one("#vf-program"), mine)
-        _show(self.query_one("#vf-palette"), mine and bool(self.legal))
-        _show(self.query_one("#vf-build-buttons"), mine and bool(self.legal))
+        set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
+        set_class(self.query_one("#vf-drop", Chip), Drop() not in self.legal, "off")
+        show(self.query_one("#vf-program"), mine)
+        show(self.query_one("#vf-palette"), mine and bool(self.legal))
+        show(self.query_one("#vf-build-buttons"), mine and bool(self.legal))
         others = Text()
         for q in range(view.players):
             if q == seat and mine:
@@ -961,14 +521,14 @@ class VirusFightScreen(GameScreen):
             if view.programs[q]:  # only when this view may see it (a replay showing all)
                 others.append("  " + program_text(view.programs[q], view.marks[q]))
             others.append("\n")
-        _put(self.query_one("#vf-others", Static), others)
+        self.painter.put(self.query_one("#vf-others", Static), others)
 
     def _paint_hand(self, view: VFState) -> None:
         hand = self.query_one("#vf-hand")
         seat = self.seat
-        show = view.phase in (PLAY, OVER) and seat is not None and 0 <= seat < view.players
-        _show(hand, show)
-        if not show:
+        shown = view.phase in (PLAY, OVER) and seat is not None and 0 <= seat < view.players
+        show(hand, shown)
+        if not shown:
             return
         assert seat is not None
         label = self.query_one("#vf-hand-label", Static)
@@ -976,26 +536,26 @@ class VirusFightScreen(GameScreen):
         counts: dict[int, int] = {}
         for c in mine:
             counts[c] = counts.get(c, 0) + 1
-        codes = self._spare_codes()
-        choice = self._spare_choice()
+        codes = self.turn.spare_codes()
+        choice = self.turn.spare_choice()
         texts = {code: ("▸" if code == choice else "") + piece_name(code)
                  + (f"×{n}" if n > 1 else "") for code, n in counts.items()}
         name = self.table.seat_name(seat)
         room = hand.content_region.width or 10_000  # not laid out yet: one row
         title, first_row = hand_layout(name, [texts[c] for c in sorted(texts)], room)
-        _put(label, Text(title, no_wrap=True, overflow="ellipsis"))
+        self.painter.put(label, Text(title, no_wrap=True, overflow="ellipsis"))
         on_first = set(sorted(texts)[:first_row])
-        _show(self.query_one("#vf-hand-row-1"), len(texts) > first_row)
+        show(self.query_one("#vf-hand-row-1"), len(texts) > first_row)
         for code in ALL_CODES:
             for suffix, row_has in (("", code in on_first), ("-2", code in texts
                                                              and code not in on_first)):
                 chip = self.query_one(f"#vf-spare-{piece_name(code)}{suffix}", Chip)
-                _show(chip, row_has)
+                show(chip, row_has)
                 if not row_has:
                     continue
-                _put(chip, Text(texts[code]))
-                _cls(chip, code in codes, "pick")
-                _cls(chip, code == choice, "cursor")
+                self.painter.put(chip, Text(texts[code]))
+                set_class(chip, code in codes, "pick")
+                set_class(chip, code == choice, "cursor")
 
     def _prompt(self, view: VFState) -> Text:
         t = Text()
@@ -1025,7 +585,7 @@ class VirusFightScreen(GameScreen):
                 m = view.markers[q]
                 self._seat_label(t, q)
                 if m >= 0 and view.board[m]:
-                    t.append(f" runs {_describe_square(view, m)}.")
+                    t.append(f" runs {describe_square(view, m)}.")
                 else:
                     t.append(" to play.")
             return t
@@ -1043,7 +603,7 @@ class VirusFightScreen(GameScreen):
             t.append("(Stalemate declined: play on.) ", style=self.colour("muted"))
         if self.pending is not None:
             text = self.game.action_to_str(self.pending)
-            if _eliminates(self.pending):
+            if eliminates(self.pending):
                 t.append(f"{text}: your marker cannot step and you will be OUT. ",
                          style=f"bold {self.colour('danger')}")
                 t.append("Enter: confirm · Esc: back" if self.user_picks else "Enter: confirm")
@@ -1057,12 +617,12 @@ class VirusFightScreen(GameScreen):
             elif stage_ == "piece" and not v:
                 done.append("nothing to write")
             elif v >= 0 or stage_ == "erase":
-                done.append(f"{_stage_word(stage_)} {_value_text(stage_, v)}")
+                done.append(f"{stage_word(stage_)} {value_text(stage_, v)}")
         if done:
             t.append("(" + ", ".join(done) + ") ", style=self.colour("muted"))
         stage = self.stage()
         if stage == "piece":
-            choice = self._spare_choice()
+            choice = self.turn.spare_choice()
             t.append(f"Write which spare? Now {piece_name(choice) if choice else '-'} "
                      "([ ] or a click changes it); pick the empty square (+) to write it on.")
             return t
@@ -1073,7 +633,7 @@ class VirusFightScreen(GameScreen):
                 t.append(" Arrows/Tab + Enter or a click.", style=self.colour("muted"))
             cur = E.square(*self.cursor)
             if view.board[cur]:
-                t.append(f" Cursor: {_describe_square(view, cur)}.", style=self.colour("muted"))
+                t.append(f" Cursor: {describe_square(view, cur)}.", style=self.colour("muted"))
         return t
 
     # -- the side panel: seats with their markers, spares and pips ---------------------------
@@ -1086,39 +646,15 @@ class VirusFightScreen(GameScreen):
             widget = self.query_one("#gs-seats", Static)
         except NoMatches:
             return
-        acting = set(self.table.to_act())
-        t = Text(no_wrap=True, overflow="ellipsis")
-        for q in range(view.players):
-            t.append("▶ " if q in acting and view.phase != OVER else "  ")
-            name = self.table.seat_name(q)
-            t.append(f"{SEAT_GLYPHS[q % 6]} {name if len(name) <= 9 else name[:8] + '…'}",
-                     style=f"bold {self.seat_colour(q)}")
-            t.append(f" {side_name(view.players, q)}", style=self.colour("muted"))
-            if viewer == q and view.phase != OVER:
-                t.append(" (you)")
-            elif self.table.seats[q].is_bot:  # (online, a person's seat is a "player", not a bot)
-                t.append(" (bot)", style=self.colour("muted"))
-            elif self.table.seat_kind(q).endswith("(away)"):
-                t.append(" (away)", style=self.colour("muted"))
-            t.append("\n    ")
-            spares = view.spares[q]
-            pips = sum(PIP[c] for c in spares)
-            if view.phase == BUILD:
-                t.append("ready ✓" if view.ready[q] else "writing…", style=self.colour("muted"))
-            elif view.phase in (PLAY, OVER) and view.markers[q] < 0:
-                t.append("OUT", style=f"bold {self.colour('danger')}")
-            elif view.phase in (PLAY, OVER):
-                m = view.markers[q]
-                t.append(f"{piece_name(view.board[m])}@{square_name(m)}")
-            if view.phase != BUILD:
-                word = "spare" if len(spares) == 1 else "spares"
-                gap = "  " if view.phase in (PLAY, OVER) else ""
-                t.append(f"{gap}{len(spares)} {word} {pips}p", style=self.colour("muted"))
-                if view.phase in (FIRST, PLACE) and view.markers[q] >= 0:
-                    t.append(" · placed", style=self.colour("muted"))
-            t.append("\n")
-        widget.update(t, layout=self._seats_shape != _shape(t))  # (the base painted its own)
-        self._seats_shape = _shape(t)
+        table = self.table
+        notes = ["bot" if table.seats[q].is_bot  # (online, a person's seat is a "player")
+                 else "away" if table.seat_kind(q).endswith("(away)") else ""
+                 for q in range(view.players)]
+        t = seats_text(view, acting=set(table.to_act()), viewer=viewer,
+                       names=[table.seat_name(q) for q in range(view.players)], notes=notes,
+                       colour=self.colour, seat_colour=self.seat_colour)
+        widget.update(t, layout=self._seats_shape != shape(t))  # (the base painted its own)
+        self._seats_shape = shape(t)
         self._paint_log(force=True)  # the base painted its own version just before
         self.call_after_refresh(self._paint_log)  # again if the log's size was not known
 
@@ -1155,32 +691,10 @@ class VirusFightScreen(GameScreen):
             if force:
                 widget.update(self._log_text, layout=False)
             return
-        groups: list[tuple[int, int | None, list[str]]] = []
-        for step, seat, sentence in table.events(last=LOG_LINES):
-            if groups and groups[-1][0] == step and groups[-1][1] == seat:
-                groups[-1][2].append(sentence)
-            else:
-                groups.append((step, seat, [sentence]))
         # while programs are secret, step numbers would count another seat's instructions
-        secret_counts = not self._step_count_public()
-        # each step's line is wrapped here (not by the widget: that is about twice as costly)
-        chosen: list[list[Text]] = []
-        used = 0
-        console = self.app.console
-        muted = self.colour("muted")
-        for step, seat, sentences in reversed(groups):
-            entry = Text(end="")
-            entry.append("  · " if secret_counts else f"{step:>3} ", style=muted)
-            entry.append(" ".join(sentences), style=self.seat_colour(seat) if seat is not None
-                         else "")
-            lines = [entry] if entry.cell_len <= width else list(entry.wrap(console, width))
-            if chosen and used + len(lines) > room:
-                break
-            used += len(lines)
-            chosen.append(lines)
-        log = Text("\n", no_wrap=True, end="").join(
-            line for lines in reversed(chosen) for line in lines)
-        log.no_wrap = True
+        log = log_text(table.events(last=LOG_LINES), width=width, room=room,
+                       console=self.app.console, muted=self.colour("muted"),
+                       seat_colour=self.seat_colour, secret_counts=not self._step_count_public())
         if force or log != self._log_text:
             widget.update(log, layout=False)
         self._log_key, self._log_text = key, log
@@ -1210,7 +724,7 @@ class VirusFightScreen(GameScreen):
                 own.append(("Previous target",
                             "Move the cursor to the previous legal square (Shift+Tab)",
                             partial(self.action_next_target, -1)))
-            if len(self._spare_codes()) > 1:
+            if len(self.turn.spare_codes()) > 1:
                 own.append(("Next spare", "Write the next spare instruction (])",
                             partial(self.action_spare, 1)))
                 own.append(("Previous spare", "Write the previous spare instruction ([)",
@@ -1229,60 +743,6 @@ class VirusFightScreen(GameScreen):
                             partial(self.action_answer, 0)))
         return own + out
 
-
-def _shape(content: Any) -> tuple[int, int]:
-    """(lines, widest line) of a text: while it stays the same, so does an auto-sized widget."""
-    plain = content.plain if isinstance(content, Text) else str(content)
-    lines = plain.split("\n")
-    return len(lines), max(map(cell_len, lines))
-
-
-def _put(widget: Static, content: Any) -> None:
-    """Update ``widget`` only when its content changes, with a layout pass only when its size
-    may change (another line count or width, or lines that may wrap)."""
-    last = getattr(widget, "_vf_last", None)
-    if last == content:
-        return
-    shape = _shape(content)
-    width = widget.content_region.width
-    same = last is not None and getattr(widget, "_vf_shape", None) == shape \
-        and 0 < shape[1] <= width
-    widget._vf_last = content  # type: ignore[attr-defined]
-    widget._vf_shape = shape  # type: ignore[attr-defined]
-    widget.update(content, layout=not same)
-
-
-def _cls(widget: Any, on: bool, name: str) -> None:
-    if widget.has_class(name) != on:
-        widget.set_class(on, name)
-
-
-def _show(widget: Any, on: bool) -> None:
-    if widget.display != on:
-        widget.display = on
-
-
-def _eliminates(a: Action) -> bool:
-    step = getattr(a, "step", None)
-    if step is None and isinstance(a, Jump):
-        step = a.to
-    return step is not None and step < 0
-
-
-def _stage_word(stage: str) -> str:
-    return {"src": "move", "dst": "to", "wdst": "on", "piece": "write", "step": "step",
-            "land": "jump", "erase": "erase", "place": "place"}.get(stage, stage)
-
-
-def _value_text(stage: str, v: int) -> str:
-    if stage == "piece":
-        return piece_name(v) if v else "nothing"
-    return square_name(v) if v >= 0 else "nothing"
-
-
-def _describe_square(view: VFState, sq: int) -> str:
-    code = view.board[sq]
-    return f"{TYPE_NAMES[E.KIND[code]]} {E.PIP[code]} ({piece_name(code)}) on {square_name(sq)}"
 
 
 SCREEN = VirusFightScreen

@@ -10,7 +10,8 @@ from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_management import rules as R
 from cellwars_tui.games.cell_management import solver as S
 from cellwars_tui.games.cell_management import stats as ST
-from cellwars_tui.games.cell_management.screen import CellManagementScreen, SolutionScreen
+from cellwars_tui.games.cell_management.dialogs import SolutionScreen
+from cellwars_tui.games.cell_management.screen import CellManagementScreen
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.screens import screen_class
 
@@ -359,7 +360,7 @@ async def test_a_four_species_ship_has_four_cells_and_hideouts():
 async def test_puzzle_by_number_and_daily_from_the_game_screen():
     import datetime as dt
 
-    from cellwars_tui.games.cell_management.screen import PuzzleNumber
+    from cellwars_tui.games.cell_management.dialogs import PuzzleNumber
 
     app = _app()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -214,19 +214,12 @@ def test_daily_puzzle_is_stable_for_a_date_and_solvable():
 
 
 def cli_main(argv):
-    """``cellwars solve/study cell-management ...`` through the game's hooks (the CLI itself only
-    parses the arguments and calls them)."""
-    from cellwars_tui.cli import build_parser
+    """``cellwars solve/study cell-management ...``: the tools the game declares
+    (``GAME.tools()``), which the command line parses and calls."""
+    from cellwars_tui.cli import main
 
-    args = build_parser().parse_args(argv)
-    tool = getattr(GAME, f"{args.command}_cli")
-    try:
-        return tool(args)
-    except CellwarsError as exc:
-        import sys
-
-        print(f"cellwars: {exc}", file=sys.stderr)
-        return 2
+    assert {tool.name for tool in GAME.tools()} == {"solve", "study"}
+    return main(argv)
 
 
 def test_solve_command_prints_the_minimum_and_an_optimal_plan(capsys):

@@ -18,15 +18,10 @@ from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.cards import card_id
-from cellwars_tui.games.cell_wars.screen import (
-    SCALES,
-    CellWarsScreen,
-    ChoiceBar,
-    HexBoard,
-    hex_layout,
-    move_cursor,
-    pick_scale,
-)
+from cellwars_tui.games.cell_wars.decisions import move_cursor
+from cellwars_tui.games.cell_wars.hex_board import SCALES, HexBoard, hex_layout, pick_scale
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen
+from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
@@ -187,7 +182,7 @@ async def _decide(pilot, screen, rng: random.Random, mouse: bool) -> str:
         if table.match.cursor > at:  # what was played is that tile's (else: a wall's 1st tile)
             assert table.match.steps[at].action == expected, done
         else:
-            assert screen._build_from == what, done
+            assert screen.picking.build_from == what, done
         return done
     choice = screen.choices[what]
     if mouse:

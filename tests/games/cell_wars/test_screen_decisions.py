@@ -11,7 +11,10 @@ from rich.text import Text
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
-from cellwars_tui.games.cell_wars.screen import CellWarsScreen, ChoiceBar, HexBoard, KeysPanel
+from cellwars_tui.games.cell_wars.hex_board import HexBoard
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen
+from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
+from cellwars_tui.ui.widgets.keys_panel import KeysPanel
 from cellwars_tui.ui.app import CellwarsApp
 
 from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
@@ -108,7 +111,7 @@ async def test_escape_leaves_the_wall_picking_not_the_game():
         await pilot.press(key)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and not screen._build_mode
+        assert app.screen is screen and not screen.picking.building
         assert any(c.label == "roll" for c in screen.choices)
 
 
@@ -173,7 +176,7 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
         else:
             await _choose(pilot, screen, "back", by)
         await pilot.pause()
-        assert app.screen is screen and screen._card is None
+        assert app.screen is screen and screen.picking.card is None
         await _choose(pilot, screen, "Teleporting", by)
         await _tile(pilot, screen, "E5", by)  # the generator
         assert screen.table.state().panels[Ia].tile == T["E5"]
@@ -215,4 +218,4 @@ async def test_k_lists_the_keys():
         await pilot.pause()
         panel = app.screen
         assert isinstance(panel, KeysPanel)  # a panel, not a toast over the prompt
-        assert "Enter" in str(panel.query_one("#cw-keys-text").render())
+        assert "Enter" in str(panel.query_one("#keys-text").render())

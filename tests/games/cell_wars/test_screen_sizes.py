@@ -9,14 +9,10 @@ from rich.text import Text
 from textual.style import Style
 
 from cellwars_tui.games.cell_wars import board as B
-from cellwars_tui.games.cell_wars.screen import (
-    CellWarsScreen,
-    HexBoard,
-    KeysPanel,
-    TextLines,
-    board_top,
-    hex_layout,
-)
+from cellwars_tui.games.cell_wars.hex_board import HexBoard, board_top, hex_layout
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen
+from cellwars_tui.ui.widgets.keys_panel import KeysPanel
+from cellwars_tui.ui.widgets.text_lines import TextLines
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.size_guard import TooSmall
 from tests.ui.helpers import assert_too_small_below_80x24
@@ -132,7 +128,7 @@ async def test_the_keys_panel_fits_at_80x24_and_any_key_closes_it_without_playin
         await pilot.pause()
         panel = app.screen
         assert isinstance(panel, KeysPanel)
-        box = panel.query_one("#cw-keys-text")
+        box = panel.query_one("#keys-text")
         assert box.region.x >= 0 and box.region.right <= 80 and box.region.bottom <= 24
         seen = "\n".join(shown(app))
         for line in CellWarsScreen.KEYS_HELP.splitlines():
@@ -144,7 +140,7 @@ async def test_the_keys_panel_fits_at_80x24_and_any_key_closes_it_without_playin
         assert screen.table.step() == steps
         await pilot.press("k")
         await pilot.pause()
-        await pilot.click("#cw-keys-text")
+        await pilot.click("#keys-text")
         await pilot.pause()
         assert app.screen is screen
 
@@ -187,8 +183,8 @@ async def test_at_80x24_the_prompts_fit_and_a_picked_cards_text_shows_whole():
             assert first.key == "1" and first.hint
             await pilot.press("1")
             await pilot.pause()
-            assert screen._card is not None
-            text = CARDS[card_id(screen._card)].text
+            assert screen.picking.card is not None
+            text = CARDS[card_id(screen.picking.card)].text
             assert len(text) > 78  # too long for the status line
             side = " ".join(str(screen.query_one("#gs-seats").render()).split())
             assert text in side
@@ -199,7 +195,7 @@ async def test_at_80x24_the_whole_board_stays_in_view_under_the_game_over_banner
     import msgspec
 
     from cellwars_tui.games.cell_wars import rules as R
-    from cellwars_tui.games.cell_wars.screen import ChoiceBar
+    from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
 
     from .helpers import standard
     from .test_screen_decisions import _arranged

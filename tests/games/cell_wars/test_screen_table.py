@@ -18,7 +18,9 @@ from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import clarifications as C
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.cards import CARDS
-from cellwars_tui.games.cell_wars.screen import CellWarsScreen, HexBoard, KeysPanel
+from cellwars_tui.games.cell_wars.hex_board import HexBoard
+from cellwars_tui.games.cell_wars.screen import CellWarsScreen
+from cellwars_tui.ui.widgets.keys_panel import KeysPanel
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import RulesScreen

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from cellwars_tui.ai.bots import MCTSBot, RandomBot
+from cellwars_tui.ai.bots import GreedyBot, MCTSBot, RandomBot
 from cellwars_tui.games.cellulis_bellum.bench import midgame_state, play_match
 from cellwars_tui.games.cellulis_bellum.bot import THREAT_TO_MOVE, THREAT_WAITING, winning_shot
 from cellwars_tui.games.cellulis_bellum.rules import (
     GAME, OVER, Apoptosis, Burst, CellulisBellumOptions, Done, Generate, Spawn, VirusShot)
-from cellwars_tui.games.cellulis_bellum.selfplay import greedy_choice, play_game, summarise
+from cellwars_tui.bench.balance import play_game
 
 from .helpers import P, play, pos
 
@@ -127,20 +127,18 @@ def test_search_bot_ends_a_spawn_only_when_more_cells_are_worse():
 
 def test_the_greedy_bot_picks_a_legal_action_and_takes_a_win():
     s = pos("y a4 b4 c4 d4 e4 f4 g4", "1 b2", "Y d2", "V d6")
-    assert greedy_choice(s, 0, random.Random(0)) == VirusShot(2)
+    assert GreedyBot().choose(GAME, s, 0, random.Random(0), 1.0) == VirusShot(2)
     s = GAME.initial_state(CellulisBellumOptions())
-    assert GAME.is_legal(s, 0, greedy_choice(s, 0, random.Random(0)))
+    assert GAME.is_legal(s, 0, GreedyBot().choose(GAME, s, 0, random.Random(0), 1.0))
 
 
-def test_a_self_play_game_is_reproducible_from_its_seed_and_summarised():
-    one = play_game(7, ("search", "greedy"), playouts=8, options=CellulisBellumOptions(
-        turn_limit=30))
-    again = play_game(7, ("search", "greedy"), playouts=8, options=CellulisBellumOptions(
-        turn_limit=30))
-    assert (one.winners, one.turns, one.termination) == (again.winners, again.turns,
-                                                         again.termination)
-    s = summarise([one, again])
-    assert s.games == 2 and s.by_nucleus + s.by_limit == 2 and s.median_turns == one.turns
+def test_a_self_play_game_is_reproducible_from_its_seed_and_counted_in_rounds():
+    one = play_game(GAME.id, {"turn_limit": 30}, ("search", "greedy"), 8, 7)
+    again = play_game(GAME.id, {"turn_limit": 30}, ("search", "greedy"), 8, 7)
+    assert (one.winners, one.rounds, one.termination) == (again.winners, again.rounds,
+                                                          again.termination)
+    assert 1 <= one.rounds <= 16 and one.termination.startswith(("nucleus", "turn limit"))
+    assert set(one.round_figures[1]) == {"territory (Yellow)", "territory (Violet)"}
 
 
 def test_bench_reports_the_search_bot_time_a_move_against_its_budget():

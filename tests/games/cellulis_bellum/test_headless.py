@@ -13,7 +13,7 @@ import cellwars_tui.games.cellulis_bellum as package
 def test_every_module_but_the_screen_is_headless():
     names = [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
              if m.name != "screen"]
-    assert {"rules", "geometry", "position", "actions", "notation", "bot", "selfplay",
+    assert {"rules", "geometry", "position", "actions", "notation", "bot",
             "bench"} <= {n.rsplit(".", 1)[1] for n in names}
     code = (
         "import importlib, sys\n"

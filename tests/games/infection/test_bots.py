@@ -10,8 +10,8 @@ import pytest
 from cellwars_tui.core import CHANCE, Match, Seat
 from cellwars_tui.core.match import Step
 from cellwars_tui.games.infection import clarifications as C
-from cellwars_tui.games.infection.bot import (PaceBot, choose, next_wait, pace_of, simulate,
-                                               win_rate)
+from cellwars_tui.games.infection.bot import PaceBot, choose, next_wait, pace_of
+from cellwars_tui.games.infection.simulate import simulate, win_rate
 from cellwars_tui.games.infection.rules import CLEARED, GAME, OVERRUN, REST, TimeUp
 
 

@@ -271,7 +271,7 @@ async def test_a_replay_shows_the_countdown_from_the_recorded_times():
     from textual.app import App
 
     from cellwars_tui.core.match import Step
-    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.games.infection.simulate import simulate
     from cellwars_tui.replay.model import Replay
     from cellwars_tui.ui.replay import ReplayScreen
 
@@ -304,7 +304,7 @@ async def test_a_replay_shows_the_countdown_from_the_recorded_times():
 
 async def test_a_resumed_game_goes_on_with_the_time_its_round_had_left(clock):
     from cellwars_tui.core.match import Step
-    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.games.infection.simulate import simulate
 
     _, steps = simulate(1, 1.0, seed=2, keep_steps=True)
     early = [(t, seat, a) for t, seat, a in steps if t <= 100.0]
@@ -326,7 +326,7 @@ async def test_a_resumed_game_goes_on_with_the_time_its_round_had_left(clock):
 async def test_a_power_is_used_by_its_key_and_then_flipped(clock):
     from cellwars_tui.core.match import Step
     from cellwars_tui.games.infection import cards as K
-    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.games.infection.simulate import simulate
 
     # a solo game where the player, looking for microscopes, owns "re-roll the white die"
     _, steps = simulate(1, 1.0, seed=2, keep_steps=True)
@@ -543,7 +543,7 @@ async def test_a_replay_runs_the_round_in_real_time_or_step_by_step():
     from textual.app import App
 
     from cellwars_tui.core.match import Step
-    from cellwars_tui.games.infection.bot import simulate
+    from cellwars_tui.games.infection.simulate import simulate
     from cellwars_tui.replay.model import MAX_REAL_PAUSE, Replay
     from cellwars_tui.timer import format_clock
     from cellwars_tui.ui.replay import ReplayScreen

@@ -14,9 +14,9 @@ from textual.worker import WorkerCancelled
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight import rules as R
-from cellwars_tui.games.virus_fight.screen import (PITCH_X, PITCH_Y, X0, Y0, BoardView,
-                                                   VirusFightScreen, erase_nothing_squares,
-                                                   turn_picks)
+from cellwars_tui.games.virus_fight.board_view import PITCH_X, PITCH_Y, X0, Y0, BoardView
+from cellwars_tui.games.virus_fight.picks import erase_nothing_squares, turn_picks
+from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
@@ -144,7 +144,7 @@ async def turn_by_keys(pilot, action) -> None:
         assert tuple(screen.picks) == picks[:k]
         stage, value = picks[k]
         if stage == "piece":
-            while screen._spare_choice() != value:
+            while screen.turn.spare_choice() != value:
                 await pilot.press("right_square_bracket")
             stage, value = picks[k + 1]
         if stage == "erase" and value < 0:
@@ -582,7 +582,7 @@ async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path
 
 
 def test_the_spares_label_shortens_then_the_chips_wrap():
-    from cellwars_tui.games.virus_fight.screen import hand_layout
+    from cellwars_tui.games.virus_fight.widgets import hand_layout
 
     chips = "M1 M2 M3 W1 W2 W3 J1 J2 J3 E2 E3".split()
     assert hand_layout("Red", chips, 60) == ("Red's spares (11):", 11)

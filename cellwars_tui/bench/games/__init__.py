@@ -1,0 +1,1 @@
+"""Benchmarks and measures of each game (``cellwars_tui/games/<game>/`` mirrored here)."""

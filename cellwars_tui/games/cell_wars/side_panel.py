@@ -1,0 +1,190 @@
+"""The Cell Wars side panel and log as text: the round track, the cancer count, the step, a line
+a cell (Biomass, attack, range, cards, walls, hand) and the sentences the log names tiles in.
+Built as Rich text from the state; the screen draws it (ui/widgets/text_lines.py)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ...core.api import Game
+from . import board as B
+from . import clarifications as C
+from . import rules as R
+from .cards import CARDS, IMMUNE, card_id
+from .labels import PIECE_MARKS, STEP_TITLES
+
+SEAT_TAG = 9  # a seat line of the side panel starts "▶A Ia P1 " (acting mark, piece, cell, seat)
+
+
+def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], str],
+              seat_colour: Callable[[int], str], dice_text: str = "",
+              card: str | None = None) -> Text:
+    """The side panel for ``s`` in ``room`` columns: the round track, the cancer count, the
+    step, the last die (``dice_text``), a line or two a cell, the picked ``card``'s text and a
+    legend."""
+    muted = colour("muted")
+    out = Text(no_wrap=True, overflow="ellipsis")
+    # round track: one character a round, reload rounds marked *
+    out.append(f"Round {s.round:>2}/{C.ROUNDS} " if s.round else "Setup     ", style="bold")
+    for r in range(1, C.ROUNDS + 1):
+        ch = "*" if r in C.RELOAD_ROUNDS else "·"
+        if r == s.round:
+            out.append(ch if ch == "*" else "o", style="bold reverse")
+        else:
+            out.append(ch, style="bold" if r > s.round else muted)
+    out.append("\n")
+    n = R.cancer_count(s)
+    danger = colour("danger")
+    style = f"bold {danger}" if n > C.CANCER_WIN_ABOVE - 4 or n < C.IMMUNE_WIN_BELOW + 3 \
+        else "bold"
+    out.append("Cancer tiles ")
+    out.append(f"{n:>2}", style=style)
+    out.append(f"  (C>{C.CANCER_WIN_ABOVE}  I<{C.IMMUNE_WIN_BELOW})\n",
+               style=muted)
+    out.append(step_line(s) + "\n", style="bold")
+    if dice_text:
+        out.append("die ")
+        out.append(dice_text, style=f"bold {colour('highlight')}")
+        out.append("\n")
+    owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
+    acting = s.panel if s.phase == R.PLAY else (
+        game.acting_panel(s) if s.phase != R.OVER else -1)
+    # a line a seat with every figure labelled when the widest fits; else (the 33 columns of
+    # an 80-column window) a compact table under one header line
+    labelled = SEAT_TAG + max(len(seat_figures(s, p, True))
+                              for p in range(len(s.panels))) + len(" C2") <= room
+    if not labelled:
+        out.append(" " * SEAT_TAG + "  Bio Att Rng Cards\n", style=muted)
+    for p, pn in enumerate(s.panels):
+        seat = owners[p]
+        mine = seat_colour(seat)
+        out.append("▶" if p == acting else " ")
+        camp = colour("immune" if R.PANEL_CAMPS[p] == IMMUNE else "cancer")
+        out.append(PIECE_MARKS[p], style=f"bold {colour('board')} on {mine}")
+        out.append(f" {C.PANEL_NAMES[p]}", style=f"bold {camp}")
+        out.append(f" P{seat + 1} ", style=f"bold {mine}")
+        figures = seat_figures(s, p, labelled)
+        if pn.tile == R.DEAD:
+            out.append(figures + "\n", style=muted)
+            continue
+        out.append(figures)
+        extras = []
+        if pn.walls:
+            extras.append(f"walls {pn.walls}")
+        if pn.solid:
+            extras.append(f"solid {pn.solid}/{C.SOLIDIFY_CLAIMS}")
+        if pn.tile >= 0:
+            out.append(f" {B.NAMES[pn.tile]}", style=muted)
+        tail = " " + " ".join(extras)
+        if extras and SEAT_TAG + len(figures) + 3 + len(tail) <= room:
+            out.append(tail)
+            extras = []
+        out.append("\n")
+        if extras:
+            out.append(" " * SEAT_TAG + " · ".join(extras) + "\n")
+        if pn.active:
+            for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})"
+                                                  for c, left in pn.active], room):
+                out.append(line + "\n", style=muted)
+        if not pn.hand:
+            continue
+        if may_see_hand(s, p):
+            for line in list_lines("hand: ", [CARDS[c].name for c in pn.hand], room):
+                out.append(line + "\n", style=mine)
+        else:
+            hidden = "hidden " if -1 in pn.hand else ""
+            out.append(f"   hand: {len(pn.hand)} {hidden}card"
+                       f"{'s' if len(pn.hand) > 1 else ''}\n", style=muted)
+    if card is not None:  # the picked card's text, whole (the status line may cut it)
+        picked = CARDS[card_id(card)]
+        out.append(f"{picked.name} ({picked.kind}):\n", style="bold")
+        for line in textwrap.wrap(picked.text, max(16, room - 1)):
+            out.append(f" {line}\n")
+    if s.factory:
+        out.append(f"Wall factory stock: {s.factory}\n", style=muted)
+    legend = "A B G immune · a b g cancer · * CARD signs reload"
+    if len(legend) > room:  # (the 33 columns of an 80-column window)
+        legend = "ABG immune · abg cancer · *reload"
+    out.append(legend + "\n", style=muted)
+    return out
+
+
+def seat_figures(s: R.CWState, p: int, labelled: bool) -> str:
+    """Panel ``p``'s Biomass/limit, attack, range and cards, labelled ("Bio 4/5 Att 1 Rng 0
+    Cards 2") or in the compact table's columns; a dead cell's limit (cancer only)."""
+    pn = s.panels[p]
+    if pn.tile == R.DEAD:
+        return "dead" + (f" lim {pn.limit}" if R.PANEL_CAMPS[p] != IMMUNE else "")
+    bio = f"{pn.biomass}/{R.effective_limit(pn)}"
+    att, rng, cards = R.attack_of(s, p), R.range_of(s, p), len(pn.hand)
+    if labelled:
+        return f"Bio {bio} Att {att} Rng {rng} Cards {cards}"
+    return f"{bio:>5}{att:>4}{rng:>4}{cards:>6}"
+
+
+def may_see_hand(s: R.CWState, p: int) -> bool:
+    """Name the cards of panel ``p``'s hand exactly when the view holds them: a seat's view
+    (``Game.view``) already turns every card that seat may not see into -1, the hot-seat
+    cover shows the public view (every hand hidden), and reveal-all (a replay's "all" view,
+    a finished or bots-only game) holds every hand."""
+    return bool(s.panels[p].hand) and -1 not in s.panels[p].hand
+
+
+def step_line(s: R.CWState) -> str:
+    """The phase or the acting cell's step, e.g. \"Ia step 8/10: movement\"."""
+    if s.phase == R.SIGNS:
+        return f"Setup 1/3: special spots ({len(s.signs)}/8)"
+    if s.phase == R.TISSUE:
+        return f"Setup 2/3: cancer tissue ({R.cancer_count(s)}/{s.cancer_tissue})"
+    if s.phase == R.PIECES:
+        return f"Setup 3/3: pieces ({min(s.panel, 6)}/6)"
+    if s.phase == R.OVER:
+        return "Game over"
+    number, title = STEP_TITLES.get(s.step, (0, s.step))
+    return f"{C.PANEL_NAMES[s.panel]} step {number}/10: {title}"
+
+
+def list_lines(label: str, items: list[str], width: int, indent: int = 3) -> list[str]:
+    """``label`` and the items, comma separated, in lines of at most ``width`` cells: breaks fall
+    between items (inside one only when it is too long for a line), later lines indented under
+    the first item."""
+    first = " " * indent + label
+    cont = " " * len(first)
+    lines: list[str] = []
+    line = first
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        fresh = line in (first, cont)
+        if len(line) + (0 if fresh else 1) + len(piece) <= width:
+            line += piece if fresh else " " + piece
+            continue
+        if not fresh:
+            lines.append(line)
+            line = cont
+        if len(line) + len(piece) <= width:
+            line += piece
+            continue
+        *whole, last = textwrap.wrap(piece, max(8, width - len(cont))) or [piece]
+        for part in whole:
+            lines.append(line + part)
+            line = cont
+        line += last
+    lines.append(line)
+    return lines
+
+
+def special_sentence(e: R.Special, after: R.CWState) -> str:
+    """A special action in plain words, naming the tile the cell stands on."""
+    who = C.PANEL_TITLES[e.panel]
+    tile = after.panels[e.panel].tile if e.panel < len(after.panels) else -1
+    where = B.NAMES[tile] if tile >= 0 else "its tile"
+    if e.what == "purify":
+        return f"{who} purifies {where}"
+    if e.what == "degrade":
+        return f"{who} degrades {where}"
+    if e.what == "solidify":
+        return f"{who} solidifies {where} ({e.count}/{C.SOLIDIFY_CLAIMS})"
+    return R.describe(e)

@@ -1,0 +1,181 @@
+"""The online tables' store: every table of the hub, written after every action and read back
+when the server starts, so a restart (even ``kill -9``) loses no table and no move.
+
+The hub sees one small interface, :class:`TableStore`: ``load()`` every table, ``save(table)`` one
+(all of it, at once: a reader sees the table before the action or after it, never half), and
+``delete(code)``. :class:`SqliteTableStore` keeps them in one SQLite file in the server's data dir
+(the standard library's, made for exactly this: one transaction per save, a crash mid-write
+leaves the previous save). Another store (a database several servers share) would implement the
+same four methods.
+
+A table is stored as one value, :class:`StoredTable` (msgpack): its seats and their identities,
+options, host, the game so far as a sealed record (:mod:`cellwars_tui.record.format`), its log,
+and a real-time game's clock. New fields get defaults; a field never changes type.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+import msgspec
+
+log = logging.getLogger(__name__)
+
+STORE_NAME = "tables.sqlite3"
+SCHEMA_VERSION = 1
+
+
+class StoreError(Exception):
+    """The store could not save or read (one line: the disk is full, the file is damaged...)."""
+
+
+class StoredSlot(msgspec.Struct, frozen=True, kw_only=True):
+    kind: str = "free"  # "free" | "human" | "bot"
+    identity: str = ""  # "key:SHA256:..." or a guest's "guest:<digest of the reconnect code>"
+    name: str = ""
+    bot: str = ""
+
+
+class StoredLine(msgspec.Struct, frozen=True, array_like=True):
+    """One line of a table's log: a sentence, or a game event (msgpack) told to each seat as it
+    may read it."""
+
+    step: int
+    seat: int | None
+    text: str = ""
+    event: bytes = b""
+
+
+class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
+    code: str
+    game: str
+    options: dict[str, Any]
+    think: float
+    host_identity: str
+    host_name: str
+    slots: tuple[StoredSlot, ...]
+    record: bytes = b""  # the game so far: a sealed record (empty before the start)
+    record_name: str = ""  # the finished game's record file, in the hub's tables folder
+    log: tuple[StoredLine, ...] = ()
+    clock_left: float = -1.0  # a real-time game's seconds left in its round (-1: no timer)
+    timer_round: int | None = None  # the round that clock counts down
+    paused_by: str = ""
+    saved_for_players: bool = False
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(StoredTable).decode
+
+
+class TableStore(Protocol):
+    """Where the hub keeps its tables between runs."""
+
+    def load(self) -> tuple[list[StoredTable], list[str]]:
+        """Every stored table, and one line for each one that could not be read."""
+        ...
+
+    def save(self, table: StoredTable) -> None:
+        """Keep ``table`` (replacing what was stored under its code), all at once; StoreError
+        if it could not be kept."""
+        ...
+
+    def delete(self, code: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class MemoryTableStore:
+    """A store that keeps nothing past the process (tests; a hub that needs no restarts)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, bytes] = {}
+
+    def load(self) -> tuple[list[StoredTable], list[str]]:
+        return _decode_rows(self.tables.items())
+
+    def save(self, table: StoredTable) -> None:
+        self.tables[table.code] = _encode(table)
+
+    def delete(self, code: str) -> None:
+        self.tables.pop(code, None)
+
+    def close(self) -> None:
+        pass
+
+
+class SqliteTableStore:
+    """The tables in one SQLite file (``tables.sqlite3`` in the server's data dir)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = self._open()
+        except sqlite3.DatabaseError as exc:  # not a database, or damaged beyond opening
+            aside = self.path.with_name(
+                f"{self.path.name}.damaged-{_dt.datetime.now():%Y%m%d-%H%M%S}")
+            log.warning("the table store %s cannot be read (%s); it is kept as %s and a new "
+                        "one is started", self.path, exc, aside.name)
+            with contextlib.suppress(OSError):
+                self.path.rename(aside)
+            for suffix in ("-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    self.path.with_name(self.path.name + suffix).unlink()
+            self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")  # a save is one append; readers never block
+            db.execute("PRAGMA synchronous=FULL")  # each save is on disk when it returns
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"made by a newer cellwars (schema {version})")
+            db.execute("CREATE TABLE IF NOT EXISTS tables ("
+                       "code TEXT PRIMARY KEY, data BLOB NOT NULL, updated REAL NOT NULL)")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def load(self) -> tuple[list[StoredTable], list[str]]:
+        try:
+            rows = self.db.execute("SELECT code, data FROM tables ORDER BY updated").fetchall()
+        except sqlite3.Error as exc:
+            return [], [f"the table store {self.path.name} cannot be read: {exc}"]
+        return _decode_rows(rows)
+
+    def save(self, table: StoredTable) -> None:
+        try:
+            self.db.execute("INSERT OR REPLACE INTO tables (code, data, updated) VALUES (?, ?, ?)",
+                            (table.code, _encode(table), time.time()))
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+
+    def delete(self, code: str) -> None:
+        try:
+            self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+
+def _decode_rows(rows) -> tuple[list[StoredTable], list[str]]:
+    tables: list[StoredTable] = []
+    problems: list[str] = []
+    for code, data in rows:
+        try:
+            tables.append(_decode(data))
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            problems.append(f"table {code}: not a stored table ({exc})")
+    return tables, problems

@@ -1,0 +1,305 @@
+"""The hub's tables: seats, the game being played, the log, what each seat may see, and a table
+as the store keeps it (:mod:`.store`).
+
+A seat belongs to an identity, never to a name: a key's fingerprint (``key:SHA256:...``), or a
+guest's secret (``guest:`` and a digest of the guest's reconnect code, :func:`guest_identity`).
+A guest is given a reconnect code when they pick a nickname; typing it again (in the lobby, from
+any connection) is the only way back to that guest's seats. A nickname is only what others read.
+
+This module holds no connection and sends nothing: the hub (:mod:`.hub`) does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import secrets
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any, Protocol
+
+import msgspec
+
+from ..core.api import CHANCE, Action, Game
+from ..core.errors import CellwarsError
+from ..core.match import Match, Seat
+from ..core.registry import get_game
+from ..record.format import decode_record, encode_match, record_to_match
+from ..timer import RUNNING, Timer
+from . import protocol as p
+from .store import StoredLine, StoredSlot, StoredTable
+
+if TYPE_CHECKING:
+    from .hub import Client
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
+CODE_LENGTH = 4
+MAX_NAME = 20
+LOG_KEPT = 60  # log entries a table keeps
+LOG_SENT = 30  # log lines sent with each table state
+REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
+REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
+REALTIME_BOT_BUDGET = 0.02  # seconds a real-time bot thinks per action
+THINKING = "thinking"  # Table.bot_due's mark for a real-time bot whose action is being thought
+# Why a real-time game restored after a restart waits (until a seated player plays on).
+RESTORED_PAUSE = "paused: the server restarted; a seated player plays on (p)"
+
+
+def round_seconds(game: Game, options) -> float | None:
+    """The length of a real-time game's round, when it plays on a round timer.
+
+    The contract (Infection's): ``options.round_seconds``, ``state.round`` counting the rounds, and
+    the system action ``time-up N`` (seat CHANCE) that ends round N when its time runs out."""
+    if not game.real_time:
+        return None
+    secs = getattr(options, "round_seconds", None)
+    return float(secs) if isinstance(secs, (int, float)) and secs > 0 else None
+
+
+def time_up_action(game: Game, state) -> Action | None:
+    """The system action that ends the current round, if the game has one legal now."""
+    try:
+        action = game.action_from_str(f"time-up {getattr(state, 'round', 0)}")
+    except CellwarsError:
+        return None
+    return action if game.is_legal(state, CHANCE, action) else None
+
+
+class HubError(CellwarsError):
+    """A request the hub refuses; its text is sent to the player."""
+
+
+def clean_name(text: str) -> str:
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise HubError(f"a name has 1 to {MAX_NAME} characters")
+    if not all(ch.isalnum() or ch in " -_." for ch in name):
+        raise HubError("a name has letters, digits, spaces, - _ and . only")
+    return name
+
+
+# -- guests' secrets ----------------------------------------------------------------------------
+# A reconnect code: ten characters from 32 (about 50 bits), shown as XXXXX-XXXXX. It is never
+# stored: the hub keeps only the identity made from it.
+RECONNECT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed
+RECONNECT_LENGTH = 10
+_NOT_CODE = re.compile(f"[^{RECONNECT_ALPHABET}]")
+
+
+def new_reconnect_code() -> str:
+    code = "".join(secrets.choice(RECONNECT_ALPHABET) for _ in range(RECONNECT_LENGTH))
+    return f"{code[:5]}-{code[5:]}"
+
+
+def normal_code(text: str) -> str:
+    """A typed reconnect code without spaces, dashes or case ("" if it cannot be one)."""
+    code = _NOT_CODE.sub("", text.upper().replace("O", "0").replace("I", "1"))
+    return code if len(code) == RECONNECT_LENGTH and len(text) <= 40 else ""
+
+
+def guest_identity(code: str) -> str:
+    """The identity a reconnect code stands for (the code itself is never kept)."""
+    digest = hashlib.sha256(b"cellwars guest\0" + normal_code(code).encode()).hexdigest()
+    return "guest:" + digest[:32]
+
+
+class Slot:
+    """One seat at a table."""
+
+    __slots__ = ("kind", "identity", "name", "bot")
+
+    def __init__(self) -> None:
+        self.kind = "free"  # "free" | "human" | "bot"
+        self.identity = ""
+        self.name = ""
+        self.bot = ""
+
+    def seat(self, think: float) -> Seat:
+        if self.kind == "bot":
+            return Seat(name=self.name, kind="bot", bot=self.bot, think=think)
+        return Seat(name=self.name, identity=self.identity)
+
+    def stored(self) -> StoredSlot:
+        return StoredSlot(kind=self.kind, identity=self.identity, name=self.name, bot=self.bot)
+
+    @classmethod
+    def from_stored(cls, s: StoredSlot) -> Slot:
+        slot = cls()
+        if s.kind in ("human", "bot"):
+            slot.kind, slot.identity, slot.name, slot.bot = s.kind, s.identity, s.name, s.bot
+        return slot
+
+
+class Presence(Protocol):
+    """What a table asks of its hub: who is connected now."""
+
+    @property
+    def online(self) -> set[str]: ...
+
+
+class Table:
+    def __init__(self, hub: Presence, code: str, game: Game, options, think: float,
+                 host_identity: str, host_name: str) -> None:
+        self.hub = hub
+        self.code = code
+        self.game = game
+        self.options = options
+        self.think = think
+        self.slots = [Slot() for _ in range(options.players)]
+        self.host_identity = host_identity
+        self.host_name = host_name
+        self.watchers: set[Client] = set()
+        self.match: Match | None = None
+        self.record_name = ""  # the finished game's record file (in the hub's tables folder)
+        # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
+        self.log: deque[tuple[int, int | None, object]] = deque(maxlen=LOG_KEPT)
+        self.last_watched = time.monotonic()
+        self.bot_task: Any = None  # asyncio.Task of the turn-based bots
+        self.rng = random.Random(secrets.randbits(64))
+        self.saved_for_players = False
+        self.save_failed = False  # the last save failed (said once in the log, not per step)
+        self.away_ids: set[str] = set()  # seated players known to be away (for the log)
+        self.timer: Timer | None = None  # a real-time game's shared round timer
+        self.timer_round: object = None  # the round the timer counts down
+        self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
+        self.think_tasks: set[Any] = set()  # real time: bots' actions being thought
+        self.paused_by = ""  # real time: the seated player who paused the game ("": nobody)
+        self.restored = False  # real time: restored after a restart, waiting for a player
+
+    @property
+    def status(self) -> str:
+        if self.match is None:
+            return "open"
+        return "over" if self.match.is_over() else "playing"
+
+    def seat_of(self, identity: str) -> int | None:
+        for i, slot in enumerate(self.slots):
+            if slot.kind == "human" and slot.identity == identity:
+                return i
+        return None
+
+    def info(self) -> p.TableInfo:
+        online = self.hub.online
+        seats = tuple(
+            p.SeatInfo(kind=s.kind, name=s.name, bot=s.bot,
+                       connected=s.kind == "bot" or (s.kind == "human" and s.identity in online))
+            for s in self.slots
+        )
+        seated = {s.identity for s in self.slots if s.kind == "human"}
+        spectators = sum(1 for c in self.watchers if c.identity not in seated)
+        return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
+                           spectators=spectators, host=self.host_name, status=self.status)
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A public line in the table's log."""
+        self.log.append((self.match.cursor if self.match is not None else 0, seat, text))
+
+    def away(self) -> list[str]:
+        """Names of seated players who are not connected."""
+        online = self.hub.online
+        return [s.name for s in self.slots if s.kind == "human" and s.identity not in online]
+
+    def paused(self) -> str:
+        """Why a real-time game is paused now ("" when it runs): a seated player is away, one of
+        them paused it, or it was restored after a restart and nobody has played on yet."""
+        if self.match is None or self.match.is_over() or not self.game.real_time:
+            return ""
+        away = self.away()
+        if away:
+            return f"paused: waiting for {', '.join(away)} to come back"
+        if self.restored:
+            return RESTORED_PAUSE
+        return f"paused by {self.paused_by}" if self.paused_by else ""
+
+    def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
+        """The log as seat ``you`` may read it: the game's ``view_event(event, seat)`` hook
+        hides (None) or masks events another seat may not know of."""
+        names = [s.name for s in self.slots]
+        out: list[p.LogLine] = []
+        for step, seat, what in self.log:
+            if isinstance(what, str):
+                out.append(p.LogLine(step, seat, what))
+                continue
+            try:
+                event = self.game.view_event(what, you)
+            except Exception:  # a game's bug must not leak nor break the table
+                event = None
+            if event is None:
+                continue
+            try:
+                text = self.game.describe_event(event, names)
+            except Exception as exc:
+                text = f"({type(event).__name__}: {exc})"
+            out.append(p.LogLine(step, seat, text))
+        return tuple(out[-LOG_SENT:])
+
+    def state_for(self, client: Client, info: p.TableInfo, cache: dict) -> p.TableState:
+        you = self.seat_of(client.identity)
+        if you not in cache:
+            m = self.match
+            legal: tuple[str, ...] = ()
+            paused = self.paused()
+            if m is not None and you is not None and you in m.to_act() and not paused:
+                legal = tuple(self.game.action_to_str(a) for a in m.legal_actions(you))
+            cache[you] = dict(you=you, log=self.lines_for(you), legal=legal, paused=paused,
+                              record=self.record_name)
+            if m is not None:
+                cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
+                                  to_act=m.to_act(), outcome=m.outcome())
+            if self.timer is not None:
+                cache[you].update(clock=round(self.timer.remaining(), 2),
+                                  clock_running=self.timer.state == RUNNING)
+        return p.TableState(info=info, host=client.identity == self.host_identity,
+                            played=client.played, **cache[you])
+
+    # -- the store ----------------------------------------------------------------------------
+    def stored(self) -> StoredTable:
+        """Everything needed to set this table up again after a restart."""
+        m = self.match
+        encode = msgspec.msgpack.encode
+        lines = []
+        for step, seat, what in self.log:
+            if isinstance(what, str):
+                lines.append(StoredLine(step, seat, what))
+            else:
+                lines.append(StoredLine(step, seat, "", encode(what)))
+        return StoredTable(
+            code=self.code, game=self.game.id, options=msgspec.to_builtins(self.options),
+            think=self.think, host_identity=self.host_identity, host_name=self.host_name,
+            slots=tuple(s.stored() for s in self.slots),
+            record=encode_match(m) if m is not None else b"",
+            record_name=self.record_name, log=tuple(lines),
+            clock_left=self.timer.remaining() if self.timer is not None else -1.0,
+            timer_round=self.timer_round if isinstance(self.timer_round, int) else None,
+            paused_by=self.paused_by, saved_for_players=self.saved_for_players,
+        )
+
+    @classmethod
+    def from_stored(cls, hub: Presence, s: StoredTable) -> Table:
+        """The table ``s`` describes (its real-time timer is the hub's to set up again). Raises
+        CellwarsError (one line) for a table this build cannot set up: an unknown game, options
+        or a record that no longer make sense."""
+        game = get_game(s.game)
+        options = game.options_from_dict(dict(s.options))
+        if len(s.slots) != options.players:
+            raise CellwarsError(f"{len(s.slots)} seats stored for {options.players} players")
+        table = cls(hub, s.code, game, options, s.think, s.host_identity, s.host_name)
+        table.slots = [Slot.from_stored(x) for x in s.slots]
+        table.record_name = s.record_name
+        table.saved_for_players = s.saved_for_players
+        table.paused_by = s.paused_by
+        if s.record:
+            record = decode_record(s.record, f"table {s.code}")
+            table.match = record_to_match(record, f"table {s.code}", expect_game=game.id)
+            table.match.seats = tuple(slot.seat(table.think) for slot in table.slots)
+        events = msgspec.msgpack.Decoder(game.event_type)
+        for line in s.log:
+            if not line.event:
+                table.log.append((line.step, line.seat, line.text))
+                continue
+            try:
+                table.log.append((line.step, line.seat, events.decode(line.event)))
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue  # an event this build no longer knows: the line is left out
+        return table

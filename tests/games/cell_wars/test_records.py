@@ -1,0 +1,49 @@
+"""Records are forever: games recorded by earlier Cell Wars rules replay to the same final state.
+
+``data/edition1/`` holds records written by the first edition of the rules (rules version 1,
+before the balance of issue 15): all-random games for every player count, among them games in
+which a cancer cell kept a stale solidification count (seeds 70, 176, 268, 320), games at 4, 12
+and 21 starting cancer tiles, and greedy-policy games. Each ``NAME.final.json`` is the final state
+as that code saw it; every field it has must come back the same (fields added later are extra).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from cellwars_tui.record import decode_record, record_to_match
+
+DATA = Path(__file__).parent / "data" / "edition1"
+RECORDS = sorted(DATA.glob("*.cellwars.json"))
+
+
+def _same(old, new, where="state"):
+    """Every part of ``old`` is in ``new`` with the same value (``new`` may have more fields)."""
+    if isinstance(old, dict):
+        assert isinstance(new, dict), where
+        for key, value in old.items():
+            assert key in new, f"{where}.{key} is gone"
+            _same(value, new[key], f"{where}.{key}")
+    elif isinstance(old, list):
+        assert isinstance(new, list) and len(new) >= len(old), where
+        for i, value in enumerate(old):
+            _same(value, new[i], f"{where}[{i}]")
+    else:
+        assert old == new, f"{where}: {old!r} then, {new!r} now"
+
+
+def test_the_edition_one_records_are_all_there():
+    assert len(RECORDS) >= 12
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name.removesuffix(".cellwars.json"))
+def test_an_edition_one_record_replays_to_the_same_final_state(path):
+    record = decode_record(path.read_bytes(), path)
+    match = record_to_match(record, path)
+    assert match.record_problem is None and match.cursor == len(record.steps)
+    final = json.loads(path.with_name(path.name.replace(".cellwars.json", ".final.json")).read_text())
+    _same(final, json.loads(msgspec.json.encode(match.state)))
