@@ -1,12 +1,17 @@
 """Bot hooks for Cellulis Bellum: a pruned move list, a heuristic and a short playout.
 
-The search bot (``ai.bots.MCTSBot``) works on these hooks:
+The search bot (``ai.bots.MCTSBot``) and the greedy one work on these hooks:
 
-* ``bot_actions``: every spawn point, virus use, nucleus move and generation, but only the
-  apoptoses that destroy at least as many enemy cells as they sacrifice and only the burst moves
-  that flank an enemy cell (the rest of the hundreds of burst moves are noise for a search);
-* ``heuristic``: territory (the real score), a "wall" potential (the best straight line of own
-  cells across the board between the two nuclei), cells on the board and a live virus;
+* ``bot_actions``: the winning shot alone when there is one; otherwise every spawn point, virus
+  use, nucleus move and generation, but only the apoptoses that destroy at least as many enemy
+  cells as they sacrifice, and only the burst moves that flank an enemy cell or bring a cell onto
+  a rhombus of eight the player is filling (the rest of the hundreds of burst moves are noise for
+  a search);
+* ``heuristic``: nearly a win for a player ahead on territory whose virus has a nucleus (either)
+  on one of its rays, since the shot ends the game; otherwise a bounded difference of territory
+  (the real score), a "wall" potential (the best straight line of own cells across the board
+  between the two nuclei), cells on the board, progress towards a virus made of cells that do
+  not close the territory, and a live virus;
 * ``random_playout``: finishes the turn under way (a spawn or burst ends, a fresh turn is left
   as it is), plays a few random turns from the pruned lists, then scores with the heuristic. At
   the end of the game the score is the outcome.

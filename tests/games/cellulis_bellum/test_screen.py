@@ -156,7 +156,7 @@ async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
     """Keys: the cursor visits every point and shows its name. Mouse: a click on a point's
     character picks that point (here: spawns a cell there, which every empty point next to
     a Yellow colony allows), and on an empty point that is not lit it says so."""
-    app = _app()
+    app = _app(turn_limit=200)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -170,11 +170,13 @@ async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
             assert view.point_at(*view.offset_of(p)) == p
             x, y = char_xy(p, scale)
             assert view.offset_of(p) == (x + view.origin[0], y)
-        # clicks: each point's own character, through the whole app
-        for p in (P("a1"), P("ab12"), P("g6"), P("fg56"), P("d3"), P("cd34")):
+        # clicks on each point's own character, through the whole app (some spawn, select or
+        # move a piece: the cursor goes there whatever the click does)
+        for p in G.FULL.points:
             await pilot.click("#cb-board", offset=view.offset_of(p))
             await pilot.pause()
             assert screen.cursor == p, G.NAMES[p]
+        assert view.scale == scale and screen.table.match.history  # the clicks played too
 
 
 async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
