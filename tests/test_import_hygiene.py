@@ -60,3 +60,24 @@ def test_headless_modules_never_import_ui_libraries():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _package_modules(package: str) -> list[str]:
+    module = __import__(package, fromlist=["__path__"])
+    return [package, *(f"{package}.{m.name}" for m in pkgutil.iter_modules(module.__path__))]
+
+
+def test_the_table_layer_and_the_replays_import_neither_ui_libraries_nor_the_front_ends():
+    """table/ sits below every front end and replay/ below the screens: neither pulls textual,
+    rich, ``cellwars_tui.ui`` or ``cellwars_tui.ssh`` in."""
+    names = _package_modules("cellwars_tui.table") + _package_modules("cellwars_tui.replay")
+    assert "cellwars_tui.table.realtime" in names and "cellwars_tui.replay.model" in names
+    code = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')\n"
+        "             or m.startswith(('cellwars_tui.ui', 'cellwars_tui.ssh')))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -156,6 +156,9 @@ class Game(ABC, Generic[S, A]):
     # they happen, so undoing would let a player see chance and choose again).
     undo_keeps_chance: ClassVar[bool] = False
     options_type: ClassVar[type[Options]] = Options
+    # option fields that are not the players' choice (a rules edition set by older records): the
+    # New game dialog does not ask for them
+    hidden_options: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     action_type: ClassVar[Any]  # the tagged union of the game's actions
     event_type: ClassVar[Any]  # the tagged union of the game's events
@@ -299,6 +302,42 @@ class Game(ABC, Generic[S, A]):
     # -- checks for tests ------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:
         """Raise AssertionError if ``state`` breaks a rule invariant. Used by property tests."""
+
+    # -- real time: what the table's round session asks (table/realtime.py) -----------------
+    # A game with ``real_time = True`` plays in rounds against a timer. The round session runs
+    # the timer, ends a round with ``time_up``, records the time reached with ``clock_step``,
+    # and lets bots act at their pace (``bot_wait``), each action taking ``landing_seconds`` to
+    # land (dice tumbling). The defaults are a game without a round timer.
+    def round_seconds(self, options: Options) -> float | None:
+        """How long each round lasts on the table's timer (None: no round timer)."""
+        return None
+
+    def round_of(self, state: S) -> int:
+        """The round ``state`` is in: the timer starts a full round when it changes."""
+        return 0
+
+    def time_up(self, state: S) -> A | None:
+        """The system action (seat CHANCE) that ends the current round when its time runs out,
+        or None when none is legal now."""
+        return None
+
+    def clock_step(self, state: S) -> A | None:
+        """A system action that changes nothing but the recorded time: the table plays one every
+        ``clock_step_seconds`` of play without an action and on leaving, so a resumed game does
+        not get back the time spent idle. None: none is legal now (or the game has none)."""
+        return None
+
+    clock_step_seconds: ClassVar[float] = 2.0
+
+    def bot_wait(self, options: Options, seat: int, rng: random.Random) -> float:
+        """Seconds of play a bot at ``seat`` waits before its next action (its pace; drawn from
+        ``rng`` so a seed gives the same times everywhere). Default: 1.2 s, give or take 30%."""
+        return 1.2 * rng.uniform(0.7, 1.3)
+
+    def landing_seconds(self, action: A) -> float:
+        """How long ``action`` takes to land at the table (dice in the air): its seat does
+        nothing meanwhile and its result shows after. Default: at once."""
+        return 0.0
 
     # -- bot hooks (issue 18): what a game tells the game-agnostic bots (ai/bots.py; see also
     # heuristic and greedy_action above) ------------------------------------------------------

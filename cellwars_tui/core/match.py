@@ -11,9 +11,11 @@ at all because the chance actions themselves are recorded.
 
 from __future__ import annotations
 
+import datetime as _dt
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -68,8 +70,25 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     t: float = 0.0
 
 
+def now_iso() -> str:
+    """This moment as a record writes it (UTC, ISO 8601, to the second)."""
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
 class Match:
-    """A game being played (or replayed): history, cursor, undo/redo, chance resolution."""
+    """A game being played (or replayed): history, cursor, undo/redo, chance resolution.
+
+    Besides the game, a match carries what its record file says about it: ``started`` (the
+    game's start, set when the match is made and kept by every save, so the Replays page sorts
+    games by when they began), ``origin`` (the replay position a game was played on from),
+    ``path`` (its file, once saved or when loaded from one) and ``record_problem`` (where and why
+    a damaged record stopped being valid, when it was loaded partially).
+    """
+
+    started: str
+    origin: str | None
+    path: Path | None
+    record_problem: str | None
 
     def __init__(
         self,
@@ -97,8 +116,12 @@ class Match:
         self.events: list[tuple[Event, ...]] = []
         self.cursor = 0  # number of steps applied; states[cursor] is the current state
         self.listeners: list[Callable[[Match], None]] = []
+        self.started = now_iso()
+        self.origin = None
+        self.path = None
+        self.record_problem = None
         if auto_chance:
-            self.resolve_chance()
+            self.resolve_chance(t=0.0)  # the opening shuffles and rolls: at the game's start
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -154,8 +177,9 @@ class Match:
         self._notify()
         return tuple(all_events)
 
-    def resolve_chance(self) -> list[Event]:
-        """Draw and apply chance steps until a player (or nobody) is to act."""
+    def resolve_chance(self, *, t: float | None = None) -> list[Event]:
+        """Draw and apply chance steps until a player (or nobody) is to act (timed ``t``, or
+        now)."""
         out: list[Event] = []
         while self.game.to_act(self.state) == (CHANCE,):
             action = self.game.sample_chance(self.state, chance_rng(self.seed, self.cursor))
@@ -164,7 +188,7 @@ class Match:
             del self.steps[self.cursor :]
             del self.events[self.cursor :]
             self.states.append(new_state)
-            self.steps.append(Step(CHANCE, action, round(self.now(), 3)))
+            self.steps.append(Step(CHANCE, action, round(self.now() if t is None else t, 3)))
             self.events.append(events)
             self.cursor += 1
             out.extend(events)

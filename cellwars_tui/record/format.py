@@ -27,7 +27,6 @@ recomputes it can vouch for any steps.
 from __future__ import annotations
 
 import contextlib
-import datetime as _dt
 import hashlib
 import os
 import tempfile
@@ -40,7 +39,7 @@ import msgspec
 
 from ..core.api import Game, Outcome
 from ..core.errors import BadNotation, BadOptions, CellwarsError, IllegalAction, RecordError
-from ..core.match import Match, Seat, Step
+from ..core.match import Match, Seat, Step, now_iso
 from ..core.registry import get_game
 
 FORMAT_VERSION = 1
@@ -104,10 +103,6 @@ _record_decoder = msgspec.json.Decoder(Record)
 _probe_decoder = msgspec.json.Decoder(_VersionProbe)
 
 
-def now_iso() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
 def match_to_record(match: Match, *, origin: str | None = None, started: str | None = None) -> Record:
     """The record of a match's history up to its cursor (the redo branch is not kept)."""
     game = match.game
@@ -117,9 +112,9 @@ def match_to_record(match: Match, *, origin: str | None = None, started: str | N
         options=msgspec.to_builtins(match.options),
         seats=list(match.seats),
         seed=match.seed,
-        started=started or getattr(match, "started", None) or now_iso(),
+        started=started or match.started or now_iso(),
         result=match.outcome(),
-        origin=origin if origin is not None else getattr(match, "origin", None),
+        origin=origin if origin is not None else match.origin,
         finished=now_iso() if match.is_over() else None,
     )
     cache = _cache_of(match)
@@ -364,9 +359,9 @@ def record_to_match(
     if len(h.seats) != options.players:
         raise RecordError(path, f"{len(h.seats)} seats recorded for {options.players} players")
     match = Match(game, options, h.seats, h.seed, auto_chance=False)
-    match.started = h.started  # type: ignore[attr-defined]
-    match.origin = h.origin  # type: ignore[attr-defined]
-    match.record_problem = None  # type: ignore[attr-defined]
+    match.started = h.started or match.started
+    match.origin = h.origin
+    match.record_problem = None
     steps: list[Step] = []
     problem: str | None = None
     for i, rs in enumerate(record.steps):
@@ -383,7 +378,7 @@ def record_to_match(
     if problem is not None:
         if not partial:
             raise RecordError(path, problem, valid_steps=match.cursor)
-        match.record_problem = f"valid up to step {match.cursor}; {problem}"  # type: ignore[attr-defined]
+        match.record_problem = f"valid up to step {match.cursor}; {problem}"
     match.auto_chance = True
     return match
 
@@ -418,7 +413,7 @@ def read_record_file(path: Path) -> Record:
 
 def load_match(path: Path, *, partial: bool = False, expect_game: str | None = None) -> Match:
     match = record_to_match(read_record_file(path), path, partial=partial, expect_game=expect_game)
-    match.path = path  # type: ignore[attr-defined]
+    match.path = path
     return match
 
 

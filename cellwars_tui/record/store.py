@@ -39,12 +39,16 @@ def new_game_path(game_id: str) -> Path:
 
 def autosave(match: Match) -> Path:
     """Save ``match`` to its own file (made on first save), atomically."""
-    path = getattr(match, "path", None)
-    if path is None:
-        path = new_game_path(match.game.id)
-        match.path = path  # type: ignore[attr-defined]
+    path = record_path(match)
     save_match(match, path)
     return path
+
+
+def record_path(match: Match) -> Path:
+    """The file ``match`` is saved in: its own, or a new one in the saved games (made now)."""
+    if match.path is None:
+        match.path = new_game_path(match.game.id)
+    return match.path
 
 
 def list_saved(directory: Path | None = None) -> tuple[list[SavedGame], list[Problem]]:

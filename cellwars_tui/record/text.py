@@ -43,7 +43,7 @@ def export_text(match: Match) -> str:
         f"# options: {msgspec.json.encode(match.options).decode()}",
         f"# seats: {msgspec.json.encode(list(match.seats)).decode()}",
         f"# seed: {match.seed}",
-        f"# started: {getattr(match, 'started', None) or now_iso()}",
+        f"# started: {match.started or now_iso()}",
     ]
     outcome = match.outcome()
     if outcome is not None:
@@ -91,7 +91,7 @@ def import_text(text: str, path: object = "<move list>") -> Match:
     except (CellwarsError, ValueError, msgspec.ValidationError, TypeError) as exc:
         raise RecordError(path, f"bad header: {str(exc).splitlines()[0]}") from None
     match = Match(game, options, seats, seed, auto_chance=False)
-    match.started = header.get("started")  # type: ignore[attr-defined]
+    match.started = header.get("started") or match.started
     expected = 1
     for n in range(body_start, len(lines)):
         line = lines[n]

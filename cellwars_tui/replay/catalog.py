@@ -14,7 +14,7 @@ from ..core.registry import get_game
 from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..record.store import Problem, SavedGame, list_saved
-from ..ui.naming import seats_text
+from ..table.naming import seats_text
 from .salvage import salvage
 
 
@@ -30,6 +30,7 @@ class Row(msgspec.Struct, frozen=True):
     length: int
     modified: float
     origin: str = ""
+    started: float = 0.0  # when the game began (POSIX seconds; the file's time if unknown)
 
     def matches(self, query: str) -> bool:
         """Every word of ``query`` appears in the game (id or title) or a player's name."""
@@ -44,12 +45,16 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-def _date(saved: SavedGame) -> str:
+def _start(saved: SavedGame) -> _dt.datetime:
+    """When the game began (its record says; the file's time for a record that does not)."""
     try:
-        when = _dt.datetime.fromisoformat(saved.header.started).astimezone()
+        return _dt.datetime.fromisoformat(saved.header.started).astimezone()
     except (TypeError, ValueError):
-        when = _dt.datetime.fromtimestamp(saved.modified)
-    return when.strftime("%Y-%m-%d %H:%M")
+        return _dt.datetime.fromtimestamp(saved.modified).astimezone()
+
+
+def _date(saved: SavedGame) -> str:
+    return _start(saved).strftime("%Y-%m-%d %H:%M")
 
 
 def _result(saved: SavedGame, names: list[str]) -> str:
@@ -63,11 +68,11 @@ def row(saved: SavedGame) -> Row:
     names = [s.name or f"seat {i + 1}" for i, s in enumerate(h.seats)]
     seats = seats_text(h.seats, names)
     return Row(saved.path, h.game, _title(h.game), _date(saved), seats, _result(saved, names),
-               saved.length, saved.modified, h.origin or "")
+               saved.length, saved.modified, h.origin or "", _start(saved).timestamp())
 
 
 def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
-    """Saved games newest first, and the files that could not be read (with why). A damaged
+    """Saved games newest first (by when they began), and the files that could not be read (with why). A damaged
     file whose header can still be read is listed (result "damaged", length = its readable
     steps): the replay opens it as far as it is valid."""
     saved, problems = list_saved(directory)
@@ -79,7 +84,7 @@ def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
             unreadable.append(problem)
         else:
             out.append(damaged)
-    out.sort(key=lambda r: r.modified, reverse=True)
+    out.sort(key=lambda r: (r.started, r.modified), reverse=True)
     return out, unreadable
 
 

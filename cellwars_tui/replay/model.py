@@ -34,7 +34,7 @@ from ..core.match import Match, Seat, Step
 from ..core.registry import get_game
 from ..record.files import read_user_file
 from ..record.format import (
-    MAX_RECORD_BYTES, Record, decode_record, match_to_record, now_iso, record_game, seal_record,
+    MAX_RECORD_BYTES, Record, decode_record, match_to_record, record_game, seal_record,
     sealed,
 )
 from ..record.text import MAGIC as MOVE_LIST_MAGIC
@@ -240,8 +240,8 @@ class Replay:
     def from_match(cls, match: Match, path: Path | None = None) -> Replay:
         """A replay of a match's history up to its cursor."""
         return cls(match.game, match.options, match.seats, match.seed, match.history,
-                   path=path if path is not None else getattr(match, "path", None),
-                   started=getattr(match, "started", None), origin=getattr(match, "origin", None))
+                   path=path if path is not None else match.path,
+                   started=match.started, origin=match.origin)
 
     @classmethod
     def from_text(cls, text: str, path: Path | str | None = None) -> Replay:
@@ -497,8 +497,7 @@ class Replay:
                       secrets.randbits(63) if seed is None else seed, auto_chance=False)
         match.replay_steps(self.steps[:n])
         match.auto_chance = True
-        match.origin = self.origin_label(n)  # type: ignore[attr-defined]
-        match.started = now_iso()  # type: ignore[attr-defined]
+        match.origin = self.origin_label(n)  # (started: now, when the new game was made)
         match.resolve_chance()
         return match
 

@@ -37,14 +37,14 @@ from pathlib import Path
 from ..ai.bots import make_bot
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
-from ..ui.naming import seat_kind_word
+from ..table.naming import seat_kind_word
 from . import protocol as p
 from .botpool import BotPool
 from .hub_play import TablePlay
 from .store import StoreError, TableStore
-from .tables import (  # noqa: F401  (round_seconds, time_up_action: the hub's names too)
+from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
     CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
-    new_reconnect_code, normal_code, round_seconds, time_up_action,
+    new_reconnect_code, normal_code, round_seconds,
 )
 
 log = logging.getLogger(__name__)
@@ -154,9 +154,10 @@ class Hub(TablePlay):
                 if not table.match.is_over():
                     table.note("the server restarted.")
                 if not table.match.is_over() and round_seconds(table.game, table.options):
-                    table.timer_round = s.timer_round
                     table.restored = True
-                    self._set_up_clock(table, left=s.clock_left if s.clock_left >= 0 else None)
+                    same_round = s.timer_round == table.game.round_of(table.match.state)
+                    left = s.clock_left if s.clock_left >= 0 and same_round else None
+                    self._set_up_session(table, left=left)
             self.tables[s.code] = table
             self._advance(table)
 
@@ -167,16 +168,17 @@ class Hub(TablePlay):
             self._lobby_due.cancel()
             self._lobby_due = None
         bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        bot_tasks += [task for t in self.tables.values() for task in t.think_tasks]
+        bot_tasks += [task for t in self.tables.values() if t.session is not None
+                      for task in t.session.pending()]
         for task in [self._sweeper, *bot_tasks]:
             if task is not None:
                 task.cancel()
         await asyncio.gather(*bot_tasks, return_exceptions=True)
         await self.bots.close()  # no worker process outlives the hub
         for table in self.tables.values():
-            if table.timer is not None:
+            if table.session is not None:
                 self._save_clock(table)  # the seconds left now, for the next start
-                table.timer.close()
+                table.session.stop()
         for writer in list(self._handlers.values()):
             writer.close()  # each handler then sees the end of its stream and returns
         if self._handlers:
@@ -564,7 +566,7 @@ class Hub(TablePlay):
             await asyncio.sleep(self.sweep_interval)
             self.sweep()
             for table in self.tables.values():
-                if table.timer is not None and table.timer.running:
+                if table.session is not None and table.session.running:
                     self._save_clock(table)
 
     def sweep(self, now: float | None = None) -> None:
@@ -574,11 +576,10 @@ class Hub(TablePlay):
             if table.watchers:
                 continue
             if now - table.last_watched >= self.idle_table_seconds:
-                for task in [table.bot_task, *table.think_tasks]:
-                    if task is not None:
-                        task.cancel()
-                if table.timer is not None:
-                    table.timer.close()
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+                if table.session is not None:
+                    table.session.stop()
                 del self.tables[code]
                 closed = True
                 if self.store is not None:

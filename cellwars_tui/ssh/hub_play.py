@@ -2,11 +2,14 @@
 timer, and saving after every step (a mixin of :class:`~.hub.Hub`, kept apart so the hub's file
 holds the connections and the lobby).
 
-A real-time game (Infection) plays on one shared timer per table: every seat sees the same
-seconds left, the hub applies the game's ``time-up N`` system action when a round's time runs
-out, bot teammates act at a human pace on the timer's play time, and the timer stops while a
-seated player is away (the game is paused) and runs on when they are back. A real-time game
-restored after a restart waits, paused, until a seated player plays on.
+A real-time game (Infection) plays its rounds in the table layer's round session
+(:class:`cellwars_tui.table.RoundSession`, the same as a game played in one terminal): one shared
+timer per table (every seat sees the same seconds left), the game's ``time_up`` when a round's
+time runs out, clock steps that keep the time reached, bot teammates at the pace chosen for them
+with the dice-landing wait, on the timer's play time. The hub plays through the session's
+``play`` (its :meth:`TablePlay._session_play`) and tells it why the game waits: a seated player
+away, a player's pause, a restart not yet played on. A real-time game restored after a restart
+waits, paused, until a seated player plays on.
 
 Bots think in worker processes (:mod:`.botpool`), never in the server's: a search bot must not
 make every other player's keys and frames wait; a worker that fails gives a random legal move.
@@ -29,17 +32,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.api import CHANCE, Action
+from ..core.api import Action
 from ..core.errors import CellwarsError
 from ..core.match import Match
 from ..record.format import SUFFIX, save_match
-from ..timer import PAUSED, Timer
+from ..table.local import REALTIME_BOT_BUDGET
+from ..table.realtime import AWAY, PLAYER, RoundSession
+from ..timer import Clock
 from .botpool import BotFailed, BotPool
 from .store import StoreError, TableStore
-from .tables import (
-    REALTIME_BOT_BUDGET, REALTIME_BOT_JITTER, REALTIME_BOT_PACE, THINKING, HubError, Table,
-    round_seconds, time_up_action,
-)
+from .tables import RESTORED, HubError, Table, round_seconds
 
 if TYPE_CHECKING:
     from .hub import Client
@@ -54,6 +56,12 @@ class TablePlay:
     store: TableStore | None
     tables_dir: Path | None
     home_for: Callable[[str], Path | None] | None
+    realtime_clock: Clock | None = None  # real-time tables' clock (tests: a FakeClock)
+    realtime_tick: float = 1.0  # seconds between two ticks of a real-time table's timer
+
+    def _new_seed(self) -> int:
+        """A new game's seed (its dice; and its bots' pace in real time)."""
+        return secrets.randbits(63)
 
     def _here(self, client: Client) -> Table:  # the hub's
         raise NotImplementedError
@@ -71,9 +79,8 @@ class TablePlay:
         if free:
             raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
         seats = [s.seat(table.think) for s in table.slots]
-        table.match = Match(table.game, table.options, seats, secrets.randbits(63))
-        table.match.started = _now()  # type: ignore[attr-defined]
-        self._set_up_clock(table)
+        table.match = Match(table.game, table.options, seats, self._new_seed())
+        self._set_up_session(table)
         table.note(f"{table.game.title} starts.")
         self._save(table)
         self._advance(table)
@@ -90,32 +97,34 @@ class TablePlay:
         paused = table.paused()
         if paused:
             raise HubError(f"the game is {paused}")
-        if step != m.cursor:
+        if step != m.cursor and not _only_time_passed(m, step):
             raise HubError("the table moved on before your move arrived; look again")
         if len(text) > 4000:
             raise HubError("that move is too long")
         try:
             action = table.game.action_from_str(text)
+            before = m.state
             events = m.play(seat, action)
         except CellwarsError as exc:
             raise HubError(str(exc)) from None
+        if table.session is not None:  # a roll lands (no landing is enforced on people here)
+            table.session.acted(seat, action, table.game.view(before, None))
         client.played = seq  # the states sent next tell the session its move went through
         self._after_step(table, seat, action, events)
 
-    def _set_up_clock(self, table: Table, left: float | None = None) -> None:
-        """A real-time game's shared round timer (none for other games), the match timed by its
-        play seconds. ``left``: a game restored mid-round, its timer stopped at that many seconds
-        (the round it counts is ``table.timer_round``)."""
-        secs = round_seconds(table.game, table.options)
+    def _set_up_session(self, table: Table, left: float | None = None) -> None:
+        """A real-time game's round session (none for other games), its timer running on the
+        hub's clock. ``left``: a game restored mid-round, its round having that many seconds
+        left (it waits, paused, for a seated player to play on)."""
         m = table.match
-        if secs is None or m is None:
+        if m is None or not round_seconds(table.game, table.options):
             return
-        table.timer = Timer(secs, interval=1.0)
-        table.timer.on_expire(lambda: self._time_up(table))
-        if left is not None:
-            table.timer.start(min(secs, max(1.0, left)))  # what was left of the round...
-            table.timer.pause()  # ...waiting for a seated player to play on
-        m.set_clock(table.timer.play_time)  # actions are timed in play seconds
+        table.session = RoundSession(
+            table.game, m, play=lambda seat, action: self._session_play(table, seat, action),
+            think=lambda seat, view: self._session_think(table, seat, view),
+            bots=[i for i, slot in enumerate(table.slots) if slot.kind == "bot"])
+        self._follow_session(table)  # paused as it should be before its timer starts
+        table.session.start(clock=self.realtime_clock, tick=self.realtime_tick, left=left)
 
     def _pause(self, client: Client, on: bool) -> None:
         """Any seated player pauses a real-time game for everyone, and any seated player plays
@@ -156,10 +165,10 @@ class TablePlay:
 
     def _advance(self, table: Table) -> None:
         """Let the bots move when it is their turn (one bot task per table); keep a real-time
-        game's timer in step (a new round, a pause, the end)."""
+        game's round session in step (a new round, a pause, the end)."""
         m = table.match
-        if table.timer is not None:
-            self._follow_clock(table)
+        if table.session is not None:
+            self._follow_session(table)
             return
         if m is None or m.is_over() or table.paused():
             return
@@ -169,71 +178,46 @@ class TablePlay:
             table.bot_task = asyncio.create_task(self._bots(table))
 
     # -- real time ------------------------------------------------------------------------------
-    def _follow_clock(self, table: Table) -> None:
-        timer, m = table.timer, table.match
-        assert timer is not None and m is not None
-        if m.is_over():
-            timer.close()
-            table.bot_due.clear()
-            return
-        rnd = getattr(m.state, "round", None)
-        if rnd != table.timer_round:  # the first round, or a round ended early: a full period
-            table.timer_round = rnd
-            timer.start(round_seconds(table.game, table.options))
-        if table.paused():
-            timer.pause()
-        elif timer.state == PAUSED:
-            timer.resume()
-        for seat in m.to_act():
-            if seat >= 0 and table.slots[seat].kind == "bot" and seat not in table.bot_due:
-                wait = REALTIME_BOT_PACE * table.rng.uniform(1 - REALTIME_BOT_JITTER,
-                                                             1 + REALTIME_BOT_JITTER)
-                table.bot_due[seat] = timer.after(wait, lambda s=seat: self._realtime_bot(table, s))
+    def _follow_session(self, table: Table) -> None:
+        """Tell a real-time table's round session why the game waits (a seated player away, a
+        player's pause, a restart not yet played on) and which seats bots play, then let it
+        follow the match."""
+        session = table.session
+        assert session is not None
+        session.set_paused(AWAY, bool(table.away()))
+        session.set_paused(PLAYER, bool(table.paused_by))
+        session.set_paused(RESTORED, table.restored)
+        session.set_bots([i for i, slot in enumerate(table.slots) if slot.kind == "bot"])
+        session.follow()
 
-    def _realtime_bot(self, table: Table, seat: int) -> None:
-        """A bot teammate's next action in a real-time game (play-time paced: pauses stop it),
-        thought in the bots' pool; the seat gets no other turn scheduled meanwhile."""
-        table.bot_due.pop(seat, None)
+    def _session_play(self, table: Table, seat: int, action: Action) -> None:
+        """The round session plays: a bot's action, or a system action (time-up, a clock
+        step) for the CHANCE seat. Raises IllegalAction when the table moved on."""
         m = table.match
-        if m is None or table.match is not m or m.is_over() or table.paused():
-            return
-        if seat not in m.to_act() or table.slots[seat].kind != "bot":
-            self._follow_clock(table)
-            return
-        table.bot_due[seat] = THINKING
-        seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
-        task = asyncio.create_task(self._realtime_think(table, m, seat, m.view(seat), seed))
-        table.think_tasks.add(task)
-        task.add_done_callback(table.think_tasks.discard)
+        assert m is not None and table.session is not None
+        before = m.state
+        events = m.play(seat, action)
+        if seat >= 0:
+            table.session.acted(seat, action, table.game.view(before, None))
+        self._after_step(table, seat, action, events)
 
-    async def _realtime_think(self, table: Table, m: Match, seat: int, view, seed: int) -> None:
+    async def _session_think(self, table: Table, seat: int, view) -> Action:
+        """A real-time bot's choice, thought in the bots' pool (a random legal move when the
+        worker fails)."""
         slot = table.slots[seat]
-        failed: BotFailed | None = None
+        seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
         try:
             action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
                                                   REALTIME_BOT_BUDGET)
+            return action
         except BotFailed as exc:  # a crashed or broken bot must not stop the table
             log.warning("table %s: bot of seat %d failed (%s); a random move instead",
                         table.code, seat + 1, exc)
-            failed, action = exc, None
-        finally:
-            if table.bot_due.get(seat) is THINKING:
-                del table.bot_due[seat]
-        if (table.match is not m or m.is_over() or table.paused() or seat not in m.to_act()
-                or table.slots[seat] is not slot or slot.kind != "bot"):
-            if table.match is m and not m.is_over():
-                self._follow_clock(table)  # schedules the seat's next turn (after a pause)
-            return
-        if failed is not None:
-            action = self._instead_of_failed_bot(table, m, seat, seed, failed)
-            if action is None:
-                return
-        try:
-            events = m.play(seat, action)
-        except CellwarsError:  # the table moved on while the bot thought: its next turn comes
-            self._follow_clock(table)
-            return
-        self._after_step(table, seat, action, events)
+            m = table.match
+            instead = self._instead_of_failed_bot(table, m, seat, seed, exc) if m else None
+            if instead is None:
+                raise CellwarsError(f"{slot.name} could not move") from None
+            return instead
 
     def _instead_of_failed_bot(self, table: Table, m: Match, seat: int, seed: int,
                                failed: BotFailed) -> Action | None:
@@ -247,22 +231,6 @@ class TablePlay:
             return None
         table.note(f"{slot.name}'s bot failed ({failed}); it plays a random move.", seat)
         return random.Random(seed).choice(legal)
-
-    def _time_up(self, table: Table) -> None:
-        """The shared timer ran out: the hub plays the game's time-up system action."""
-        m = table.match
-        if m is None or m.is_over():
-            return
-        action = time_up_action(table.game, m.state)
-        if action is None:
-            return
-        try:
-            events = m.play(CHANCE, action)
-        except CellwarsError as exc:
-            table.note(f"the timer could not end the round: {exc}")
-            self._table_changed(table)
-            return
-        self._after_step(table, CHANCE, action, events)
 
     async def _bots(self, table: Table) -> None:
         try:
@@ -346,5 +314,7 @@ class TablePlay:
             log.warning("table %s: saved again", table.code)
 
 
-def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+def _only_time_passed(m: Match, step: int) -> bool:
+    """The steps since ``step`` changed nothing but the recorded time (a real-time game's clock
+    steps): a move made on the state a player saw at ``step`` still stands."""
+    return 0 <= step < m.cursor and all(m.states[i] == m.state for i in range(step, m.cursor))

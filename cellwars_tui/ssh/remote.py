@@ -1,7 +1,7 @@
-"""``RemoteTable``: a networked table with the public surface of :class:`~cellwars_tui.ui.table.LocalTable`.
+"""``RemoteTable``: a networked table, implementing :class:`cellwars_tui.table.Table`.
 
-A game's own screen draws a table of ``cellwars serve`` unchanged through it (see
-notes/ui_contract.md). The hub owns the game; this table holds the latest
+A game's own screen draws a table of ``cellwars serve`` unchanged through it (the protocol:
+``cellwars_tui/table/protocol.py``). The hub owns the game; this table holds the latest
 :class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
 legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
 ``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
@@ -25,14 +25,16 @@ from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Seat
 from ..core.registry import get_game
-from ..ui.listeners import ChangeListeners
-from ..ui.naming import seat_kind_word, seat_text
+from ..table.listeners import ChangeListeners
+from ..table.naming import seat_kind_word, seat_text
+from ..table.protocol import RoundClock
+from ..table.realtime import FollowingClock
 from . import protocol as p
 
 
 def seat_of(info: p.SeatInfo, label: str) -> Seat:
     """A seat of the hub's table as a :class:`Seat` (``label``: the game's name for an unnamed
-    seat), for :mod:`~cellwars_tui.ui.naming`'s wording."""
+    seat), for :mod:`~cellwars_tui.table.naming`'s wording."""
     if info.kind == "bot":
         return Seat(name=info.name or label, kind="bot", bot=info.bot)
     return Seat(name=info.name or "(free)")
@@ -73,6 +75,7 @@ class RemoteTable(ChangeListeners):
         self._notify = notify or (lambda text: None)
         self._clock = clock
         self._received = clock()
+        self._round_clock: FollowingClock | None = None
         self._load(state)
 
     # -- the hub drives the table ------------------------------------------------------------
@@ -238,15 +241,19 @@ class RemoteTable(ChangeListeners):
             return  # a screen that drives its own bots (Infection): the hub's bot plays this seat
         if seat != you:
             raise IllegalAction(f"you play {self.seat_name(you)}, not {self.seat_name(seat)}")
+        if self._round_clock is not None:
+            self._round_clock.check(seat)  # your dice still in the air
         if self._in_flight is not None:
             if len(self._queue) >= MAX_QUEUED:
                 raise IllegalAction("too many moves on their way: wait for the table")
             self._queue.append(action)
-            return
-        why = self._why_not(action)
-        if why:
-            raise IllegalAction(why)
-        self._send_now(action)
+        else:
+            why = self._why_not(action)
+            if why:
+                raise IllegalAction(why)
+            self._send_now(action)
+        if self._round_clock is not None:
+            self._round_clock.acted(seat, action, self._view)
 
     def moves_on_their_way(self) -> int:
         """Moves sent or queued that the hub has not answered yet."""
@@ -342,3 +349,25 @@ class RemoteTable(ChangeListeners):
     # -- listeners and saving ----------------------------------------------------------------
     def save(self) -> None:
         return None  # the hub records networked games
+
+    # -- the rest of the Table protocol (cellwars_tui/table/protocol.py) ----------------------
+    owns_time = False  # the hub keeps a real-time game's clock and runs its bots
+    has_public_view = False  # a seat receives its own view only
+
+    @property
+    def history(self) -> None:
+        return None  # the steps stay in the hub
+
+    def undo_stopped_by_chance(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        return None
+
+    def round_clock(self) -> RoundClock | None:
+        """A real-time game's clock, following the hub's (it ticks for the screen)."""
+        if not self.game.real_time:
+            return None
+        if self._round_clock is None:
+            self._round_clock = FollowingClock(self)
+        return self._round_clock

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from ..core.api import CHANCE, Action, Game
+from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 from ..record.format import decode_record, encode_match, record_to_match
-from ..timer import RUNNING, Timer
+from ..table.realtime import RoundSession
+from ..timer import Timer
 from . import protocol as p
 from .store import StoredLine, StoredSlot, StoredTable
 
@@ -38,32 +39,15 @@ CODE_LENGTH = 4
 MAX_NAME = 20
 LOG_KEPT = 60  # log entries a table keeps
 LOG_SENT = 30  # log lines sent with each table state
-REALTIME_BOT_PACE = 1.2  # seconds between two actions of a bot in a real-time game (on average)
-REALTIME_BOT_JITTER = 0.3  # each wait is the pace times a factor in [1 - jitter, 1 + jitter]
-REALTIME_BOT_BUDGET = 0.02  # seconds a real-time bot thinks per action
-THINKING = "thinking"  # Table.bot_due's mark for a real-time bot whose action is being thought
 # Why a real-time game restored after a restart waits (until a seated player plays on).
 RESTORED_PAUSE = "paused: the server restarted; a seated player plays on (p)"
+RESTORED = "restored"  # the round session's pause reason for it
 
 
 def round_seconds(game: Game, options) -> float | None:
-    """The length of a real-time game's round, when it plays on a round timer.
-
-    The contract (Infection's): ``options.round_seconds``, ``state.round`` counting the rounds, and
-    the system action ``time-up N`` (seat CHANCE) that ends round N when its time runs out."""
-    if not game.real_time:
-        return None
-    secs = getattr(options, "round_seconds", None)
-    return float(secs) if isinstance(secs, (int, float)) and secs > 0 else None
-
-
-def time_up_action(game: Game, state) -> Action | None:
-    """The system action that ends the current round, if the game has one legal now."""
-    try:
-        action = game.action_from_str(f"time-up {getattr(state, 'round', 0)}")
-    except CellwarsError:
-        return None
-    return action if game.is_legal(state, CHANCE, action) else None
+    """The length of a real-time game's round, when it plays on a round timer (the game's
+    declared ``Game.round_seconds``)."""
+    return game.round_seconds(options) if game.real_time else None
 
 
 class HubError(CellwarsError):
@@ -160,12 +144,15 @@ class Table:
         self.saved_for_players = False
         self.save_failed = False  # the last save failed (said once in the log, not per step)
         self.away_ids: set[str] = set()  # seated players known to be away (for the log)
-        self.timer: Timer | None = None  # a real-time game's shared round timer
-        self.timer_round: object = None  # the round the timer counts down
-        self.bot_due: dict[int, object] = {}  # real time: a bot seat's next action, scheduled
-        self.think_tasks: set[Any] = set()  # real time: bots' actions being thought
+        # a real-time game's rounds: the shared timer, time-up, paced bots (table/realtime.py)
+        self.session: RoundSession | None = None
         self.paused_by = ""  # real time: the seated player who paused the game ("": nobody)
         self.restored = False  # real time: restored after a restart, waiting for a player
+
+    @property
+    def timer(self) -> Timer | None:
+        """A real-time game's shared round timer, while it runs its rounds."""
+        return self.session.timer if self.session is not None else None
 
     @property
     def status(self) -> str:
@@ -247,9 +234,9 @@ class Table:
             if m is not None:
                 cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
                                   to_act=m.to_act(), outcome=m.outcome())
-            if self.timer is not None:
-                cache[you].update(clock=round(self.timer.remaining(), 2),
-                                  clock_running=self.timer.state == RUNNING)
+            if self.session is not None and self.session.started:
+                cache[you].update(clock=round(self.session.remaining(), 2),
+                                  clock_running=self.session.running)
         return p.TableState(info=info, host=client.identity == self.host_identity,
                             played=client.played, **cache[you])
 
@@ -270,8 +257,8 @@ class Table:
             slots=tuple(s.stored() for s in self.slots),
             record=encode_match(m) if m is not None else b"",
             record_name=self.record_name, log=tuple(lines),
-            clock_left=self.timer.remaining() if self.timer is not None else -1.0,
-            timer_round=self.timer_round if isinstance(self.timer_round, int) else None,
+            clock_left=self.session.remaining() if self.session is not None else -1.0,
+            timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
         )
 

@@ -111,6 +111,12 @@ class CellwarsApp(SizeGuard, App):
         except CellwarsError as exc:
             self.notify(str(exc), severity="error", timeout=10)
 
+    def on_unmount(self) -> None:
+        """The app is closing (quit, the terminal gone): every save asked for is written first."""
+        from ..record.writer import flush
+
+        flush()
+
     def _theme_changed(self, theme: Any) -> None:
         from .theme_picker import ThemeScreen
 
@@ -138,7 +144,7 @@ class CellwarsApp(SizeGuard, App):
     # -- opening games -----------------------------------------------------------------------
     def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen:
         from .screens import screen_class
-        from .table import LocalTable
+        from ..table.local import LocalTable
 
         table = LocalTable(match, read_only=read_only)
         return screen_class(match.game)(table, read_only=read_only)
@@ -146,7 +152,7 @@ class CellwarsApp(SizeGuard, App):
     def start_match(self, match: Match) -> GameScreen:
         """Push the game's screen for ``match`` (new, resumed, or started from a replay)."""
         screen = self.game_screen(match)
-        if getattr(match, "path", None) is None:
+        if match.path is None:
             screen.table.save()
         self.push_screen(screen)
         return screen

@@ -26,9 +26,11 @@ from textual.widgets.option_list import Option
 
 from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
+from ..table.naming import seat_text
+from ..table.protocol import Table
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
-from .naming import seat_text
+from .size_guard import TooSmall
 
 SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
@@ -90,7 +92,8 @@ class LogPanel(Static):
 
 
 class GameScreen(Screen):
-    """Base of every game screen. ``table`` is a LocalTable or anything with its surface."""
+    """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
+    (a local, replay or online table)."""
 
     # what takes the keys when the screen opens: the first focusable widget of the board (never
     # a banner button; those cannot take focus until the game is over anyway)
@@ -106,10 +109,10 @@ class GameScreen(Screen):
         Binding("q,escape", "back", "Back"),
     ]
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__()
         self.table = table
-        self.read_only = read_only or bool(getattr(table, "read_only", False))
+        self.read_only = read_only or table.read_only
         self.game = table.game
         self._shown_viewer: int | None = None
         self._covered = False
@@ -166,12 +169,12 @@ class GameScreen(Screen):
     @property
     def spectator(self) -> bool:
         """The table is someone else's game being watched (a spectator over SSH), not a replay."""
-        return bool(getattr(self.table, "spectator", False))
+        return self.table.spectator
 
     @property
     def can_take_back(self) -> bool:
-        """Undo and redo mean something here (a table over SSH sets ``supports_undo = False``)."""
-        return not self.read_only and bool(getattr(self.table, "supports_undo", True))
+        """Undo and redo mean something here (not at a table over SSH, nor in real time)."""
+        return not self.read_only and self.table.supports_undo
 
     def read_only_text(self) -> str:
         return "You are watching" if self.spectator else "This is a replay"
@@ -266,8 +269,7 @@ class GameScreen(Screen):
             and table.hot_seat()
             and viewer in table.humans_to_act()
         ):
-            public = getattr(table, "public_view", None)
-            if self.needs_cover(public() if public else table.view(None), viewer):
+            if self.needs_cover(self._public_view(), viewer):
                 self._cover(viewer)
                 return
         if not self._covered and viewer is not None:
@@ -361,7 +363,7 @@ class GameScreen(Screen):
             status = "Watching" if self.spectator else "Replay"
         else:
             status = ""
-        problem = getattr(table, "save_problem", None)
+        problem = table.save_problem
         if problem:
             status = problem
         self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"),
@@ -373,8 +375,7 @@ class GameScreen(Screen):
             return
         self._covered = True
         self._legal = []
-        public = getattr(self.table, "public_view", None)
-        self.show(public() if public else self.table.view(None), None, [])
+        self.show(self._public_view(), None, [])
 
         def uncovered(_: None) -> None:
             self._covered = False
@@ -463,10 +464,22 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))
 
+    def _public_view(self) -> Any:
+        """What every seat may see (the hot-seat cover shows it)."""
+        table = self.table
+        return table.public_view() if table.has_public_view else table.view(None)
+
+    def on_too_small_covered(self, message: TooSmall.Covered) -> None:
+        """The "terminal too small" notice covers the table, or went: a real-time clock this
+        terminal runs stands still while nobody can see the table."""
+        clock = self.table.round_clock()
+        if clock is not None:
+            clock.set_hidden(message.covered)
+
     def action_back(self) -> None:
-        save = getattr(self.table, "save", None)
-        if save is not None and not self.read_only:
-            save()
+        if not self.read_only:
+            self.table.save()
+            self.table.flush()  # the launcher lists saved games next: this one is written
         self.workers.cancel_group(self, "bot")
         self.dismiss_game()
 

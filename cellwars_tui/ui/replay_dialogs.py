@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select
 from ..core.errors import CellwarsError
 from ..core.match import Seat
 from ..replay import Replay
-from .naming import KIND_WORDS
+from ..table.naming import KIND_WORDS
 
 class AskText(ModalScreen[str | None]):
     """One line of input (a step number, a file path); Enter accepts, Escape cancels."""

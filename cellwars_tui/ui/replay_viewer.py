@@ -37,7 +37,7 @@ from ..core.errors import CellwarsError
 from ..core.match import Seat
 from ..record.format import write_atomic
 from ..replay import SPEEDS, Replay
-from ..replay.table import ReplayTable
+from ..table.replay import ReplayTable
 from .game_screen import GameScreen
 from .replay_dialogs import AskText, SeatsDialog
 from .replay_files import confined, exports_dir, stem, user_file
@@ -344,7 +344,7 @@ class ReplayScreen(GameScreen):
                 start(match)
             else:  # an app without the shell's helpers (tests of this module alone)
                 from .screens import screen_class
-                from .table import LocalTable
+                from ..table.local import LocalTable
 
                 table = LocalTable(match)
                 table.save()

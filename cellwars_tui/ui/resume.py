@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from ..core.errors import CellwarsError
 from ..record.store import Problem, SavedGame, list_saved
 from .footer import Footer
-from .naming import plural, seats_text
+from ..table.naming import plural, seats_text
 
 
 def saved_line(game: SavedGame) -> Text:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from .footer import Footer
-from .naming import KIND_WORDS
+from ..table.naming import KIND_WORDS
 from .request import (
     NewGameRequest,
     literal_choices,

@@ -7,7 +7,8 @@ Mix :class:`SizeGuard` into a Textual ``App`` (before ``App`` in the bases)::
 When the terminal is smaller than the minimum, the current screen is covered by a
 :class:`TooSmall` notice naming the size it has and the size it needs, and keys do nothing except
 Ctrl+Q / Ctrl+C (so no move is made blind). When the terminal grows again the notice goes and the
-screen is as it was. The minimum is the app's ``MIN_SIZE`` or the largest ``MIN_SIZE`` a screen on
+screen is as it was. The covered screen is told both ways by a :class:`TooSmall.Covered` message
+(a real-time game's clock stands still while its table cannot be seen). The minimum is the app's ``MIN_SIZE`` or the largest ``MIN_SIZE`` a screen on
 the stack declares (a game whose board needs more room sets ``MIN_SIZE = (w, h)`` on its screen).
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.widget import MountError, Widget
 
 DEFAULT_MIN_SIZE = (64, 20)
@@ -58,6 +60,13 @@ class TooSmall(Widget):
         padding: 0 1;
     }
     """
+
+    class Covered(Message):
+        """Sent to a screen when the notice covers it (``covered``) and when it goes."""
+
+        def __init__(self, covered: bool) -> None:
+            super().__init__()
+            self.covered = covered
 
     def __init__(self, have: tuple[int, int], need: tuple[int, int]) -> None:
         super().__init__(id="too-small")
@@ -108,6 +117,7 @@ class SizeGuard:
                     screen.remove_class("-too-small")
                     screen.styles.clear_rule("overflow_x")
                     screen.styles.clear_rule("overflow_y")
+                    screen.post_message(TooSmall.Covered(False))
                 for notice in list(screen.query(TooSmall)):
                     notice.remove()
         if not small:
@@ -126,6 +136,7 @@ class SizeGuard:
             current.add_class("-too-small")
             current.styles.overflow_x = "hidden"  # no scrollbars around the notice
             current.styles.overflow_y = "hidden"
+            current.post_message(TooSmall.Covered(True))
         found = list(current.query(TooSmall))
         if found:
             found[0].set_sizes(have, need)

@@ -7,14 +7,14 @@ import pytest
 
 from cellwars_tui.core import IllegalAction, all_games
 from cellwars_tui.replay import Replay
-from cellwars_tui.replay.table import ReplayTable
+from cellwars_tui.table.replay import ReplayTable
 from tests.replay.test_model import replay_of
 from tests.replay.helpers import toy_match
 from tests.test_conformance import play_random
 
 
 def test_the_replay_table_has_every_public_member_of_the_local_table():
-    from cellwars_tui.ui.table import LocalTable
+    from cellwars_tui.table.local import LocalTable
 
     missing = [n for n in dir(LocalTable) if not n.startswith("_") and not hasattr(ReplayTable, n)
                and n not in ("autosave_enabled", "last_human")]

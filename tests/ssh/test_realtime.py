@@ -10,13 +10,13 @@ from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.registry import get_game
 from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import round_seconds, time_up_action
+from cellwars_tui.ssh.hub import round_seconds
 from cellwars_tui.ssh.remote import RemoteTable
 
 from .test_hub import hub, join, table_where  # noqa: F401
 
 
-# -- a tiny real-time game on Infection's contract: options.round_seconds, state.round, time-up N
+# -- a tiny real-time game declaring the round hooks: round_seconds, round_of, time_up
 class Tap(Action, frozen=True, tag="tap"):
     pass
 
@@ -81,6 +81,16 @@ class Rounds(Game[RoundsState, Tap]):
     def describe_event(self, e, names):
         return f"{names[e.seat]} taps"
 
+    def round_seconds(self, options):
+        return float(options.round_seconds)
+
+    def round_of(self, s):
+        return s.round
+
+    def time_up(self, s):
+        action = TimeUp(s.round)
+        return action if self.is_legal(s, CHANCE, action) else None
+
     def outcome(self, s):
         if s.round < 2:
             return None
@@ -116,10 +126,11 @@ async def seated_pair(hub, game: str, players: int = 2, **options):  # noqa: F81
 def test_the_round_clock_contract():
     game = get_game("live-rounds")
     assert round_seconds(game, game.options_type(players=2, round_seconds=3)) == 3.0
-    assert time_up_action(game, game.initial_state(game.options_type())) == TimeUp(0)
+    assert game.time_up(game.initial_state(game.options_type())) == TimeUp(0)
     infection = get_game("infection")
     opts = infection.options_from_dict({"players": 2})
     assert round_seconds(infection, opts) == float(opts.round_seconds)
+    assert round_seconds(get_game("toy-race"), Options()) is None  # (not a real-time game)
 
 
 async def test_the_hub_ends_each_round_when_the_shared_timer_runs_out(hub):  # noqa: F811
@@ -253,3 +264,98 @@ async def test_only_the_players_of_a_real_time_game_pause_it(hub):  # noqa: F811
     ann.send(p.Pause(on=True))
     assert "only a real-time game pauses" in (await ann.next(p.Error)).message
     await ann.close()
+
+
+class InProcessBots:
+    """The bots' pool answering in this process, at once: on a fake clock nothing waits for a
+    worker process."""
+
+    async def choose(self, game, view, seat, bot, seed, budget):
+        import random
+
+        from cellwars_tui.ai.bots import make_bot
+
+        return make_bot(bot).choose(game, view, seat, random.Random(seed), budget), 0
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(tmp_path):
+    """Issue 18: online, the bots ignored the pace chosen for them and the dice-landing wait.
+    The hub now runs the same round session as a local table: for a seed, its bot acts at the
+    very play times a local table's bot does."""
+    from cellwars_tui.core.match import Match, Seat
+    from cellwars_tui.ssh.hub import Hub
+    from cellwars_tui.table import LocalTable
+    from cellwars_tui.timer import FakeClock
+
+    options = {"paces": "normal,fast", "round_seconds": 60}
+    infection = get_game("infection")
+    local = LocalTable(Match(infection, infection.options_from_dict({"players": 2, **options}),
+                             [Seat(name="ann"), Seat(name="bot", kind="bot", bot="mcts")], 11),
+                       autosave=False)
+    local_clock = FakeClock()
+    local.round_clock().start(clock=local_clock, tick=1.0)
+    await local_clock.advance(25)
+    local.round_clock().stop()
+
+    clock = FakeClock()
+    hub = Hub(tmp_path / "tables", sweep_interval=3600, bots=InProcessBots())
+    hub.realtime_clock = clock
+    hub._new_seed = lambda: 11  # (the game's seed: its dice, and its bots' pace)
+    await hub.start()
+    try:
+        ann = await join(hub, "key:ann", "ann")
+        ann.send(p.CreateTable(game="infection", players=2, options=options))
+        await table_where(ann, lambda t: t.you == 0)
+        ann.send(p.SetBot(seat=1, bot="mcts"))
+        await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+        ann.send(p.Start())
+        await table_where(ann, lambda t: bool(t.view))
+        table = next(iter(hub.tables.values()))
+        await clock.advance(25)
+        online = [(s.seat, s.t, infection.action_to_str(s.action)) for s in table.match.steps
+                  if s.seat == 1 and s.t <= 25]
+        at_home = [(s.seat, s.t, infection.action_to_str(s.action)) for s in local.match.steps
+                   if s.seat == 1 and s.t <= 25]
+        assert len(online) > 8 and online == at_home
+        # the fast pace, and a roll's landing, between two of the bot's actions
+        from cellwars_tui.games.infection import clarifications as C
+
+        for (_, t0, a0), (_, t1, _) in zip(online, online[1:]):
+            wait = C.PACES["fast"] * (1 - C.PACE_JITTER)
+            if a0.split()[0] in ("white", "roll", "rewhite"):
+                wait += C.TUMBLE_SECONDS
+            assert t1 - t0 >= wait - 1e-3
+        await ann.close()
+    finally:
+        await hub.close()
+
+
+async def test_a_move_made_before_a_clock_step_still_stands(tmp_path):
+    """Idle time is recorded as clock steps (they change nothing but the time): a move sent on
+    the state seen before one is played, not refused as late."""
+    from cellwars_tui.ssh.hub import Hub
+    from cellwars_tui.timer import FakeClock
+
+    clock = FakeClock()
+    hub = Hub(tmp_path / "tables", sweep_interval=3600, bots=InProcessBots())
+    hub.realtime_clock = clock
+    await hub.start()
+    try:
+        ann, ben = await seated_pair(hub, "infection")
+        ann.send(p.Start())
+        seen = await table_where(ann, lambda t: bool(t.legal))
+        table = hub.tables[seen.info.code]
+        await clock.advance(5)  # nobody acts: the time reached is recorded
+        assert table.match.cursor > seen.step
+        assert type(table.match.steps[-1].action).__name__ == "Clock"
+        ann.send(p.Play(step=seen.step, action="white", seq=1))
+        await table_where(ann, lambda t: t.played == 1)  # (an Error would fail here)
+        assert [s.action for s in table.match.steps if s.seat == 0] == [
+            get_game("infection").action_from_str("white")]
+        await ann.close()
+        await ben.close()
+    finally:
+        await hub.close()

@@ -15,7 +15,7 @@ from .test_hub import SECRET, Pick, hub, join, table_where, two_at_a_table  # no
 
 
 def test_a_remote_table_has_every_public_name_of_a_local_table():
-    from cellwars_tui.ui.table import LocalTable
+    from cellwars_tui.table.local import LocalTable
 
     local = {n for n in dir(LocalTable) if not n.startswith("_")}
     missing = sorted(n for n in local if not hasattr(RemoteTable, n)

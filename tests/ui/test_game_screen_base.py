@@ -14,7 +14,7 @@ from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 from tests.toy_game import TOY, Die, Hold, Roll
 from tests.ui.helpers import settle, toy_match
 from tests.ui.toy_secret import SECRET, Pick
@@ -337,10 +337,10 @@ def test_a_solitaire_banner_reads_well(monkeypatch):
 
 def test_every_table_kind_shares_one_listener_contract():
     # local, replay and online tables: subscribing twice is one subscription, revision counts changes
-    from cellwars_tui.replay.table import ReplayTable
+    from cellwars_tui.table.replay import ReplayTable
     from cellwars_tui.ssh.remote import RemoteTable
-    from cellwars_tui.ui.listeners import ChangeListeners
-    from cellwars_tui.ui.table import LocalTable
+    from cellwars_tui.table.listeners import ChangeListeners
+    from cellwars_tui.table.local import LocalTable
 
     for kind in (LocalTable, ReplayTable, RemoteTable):
         assert issubclass(kind, ChangeListeners)

@@ -9,7 +9,7 @@ from cellwars_tui.ui.game_screen import GenericScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.setup import NewGameScreen
 from cellwars_tui.ui.theme_picker import ThemeScreen
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 from tests.ui.helpers import settle, toy_match
 
 

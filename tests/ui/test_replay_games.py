@@ -14,6 +14,7 @@ import pytest
 
 from cellwars_tui.core import all_games
 from cellwars_tui.record import load_match, save_match
+from cellwars_tui.record.writer import flush
 from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
 from cellwars_tui.ui.replay import AskText, ReplayScreen, SeatsDialog
 from cellwars_tui.ui.screens import screen_class, screen_module_name
@@ -140,5 +141,6 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         assert new.origin == f"{path}#{half}"
         assert new.states[half] == match.states[half]
         assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
+        flush()
         assert load_match(new.path).origin == f"{path}#{half}"
     assert not failures, "\n".join(failures)

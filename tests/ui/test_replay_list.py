@@ -3,6 +3,7 @@ app's replay entry points."""
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 import time
 
@@ -20,9 +21,12 @@ from tests.ui.test_replay_screen import SIZE
 
 
 def _save_named(game_match, age: float):
+    """Saved as a game begun ``age`` seconds ago (and last saved then)."""
     path = new_game_path(game_match.game.id)
-    save_match(game_match, path)
     stamp = time.time() - age
+    game_match.started = _dt.datetime.fromtimestamp(stamp, _dt.timezone.utc).isoformat(
+        timespec="seconds")
+    save_match(game_match, path)
     os.utime(path, (stamp, stamp))
     return path
 
@@ -223,7 +227,7 @@ async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
 
 def test_bot_wording_is_one_function_and_steps_are_pluralised():
     from cellwars_tui.core import Seat
-    from cellwars_tui.ui.naming import plural, seat_kind_word, seat_text, seats_text
+    from cellwars_tui.table.naming import plural, seat_kind_word, seat_text, seats_text
 
     ann, search, rand = Seat(name="Ann"), Seat(name="B", kind="bot", bot="mcts"), \
         Seat(name="C", kind="bot", bot="random")

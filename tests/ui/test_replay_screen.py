@@ -13,7 +13,7 @@ from cellwars_tui.ui.replay import (
     ReplayListScreen, ReplayScreen, Scrubber, open_replay,
 )
 from cellwars_tui.ui.screens import screen_class
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 from tests.replay.helpers import save_toy, toy_match
 
 SIZE = (110, 34)

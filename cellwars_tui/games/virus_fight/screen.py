@@ -22,6 +22,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ...core.api import Action
+from ...table.protocol import Table
 from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
@@ -63,7 +64,7 @@ class VirusFightScreen(GameScreen):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.view_state: VFState | None = None
         self.seat: int | None = None
@@ -118,10 +119,9 @@ class VirusFightScreen(GameScreen):
         tell how many instructions a rival (a bot, or the other person at a hot-seat table) has
         added, so the title and the log leave them out until the reveal. (A replay shows them;
         a table over SSH keeps them for now: its tests follow the title's step count.)"""
-        if self.read_only or not getattr(self.table, "supports_undo", True):  # (online)
+        if self.read_only or not self.table.supports_undo:  # (online)
             return True
-        state = getattr(self.table, "state", None)  # (the table's, fresher than view_state)
-        view = state() if state is not None else self.view_state
+        view = self.table.state()  # (the table's, fresher than view_state)
         return view is None or view.phase != BUILD
 
     def step_label(self) -> str:
@@ -685,7 +685,7 @@ class VirusFightScreen(GameScreen):
             pass
         room = max(1, room)
         table = self.table
-        key = (getattr(table, "revision", None), table.step(), table.viewer(), width, room,
+        key = (table.revision, table.step(), table.viewer(), width, room,
                self.app.theme)
         if key == self._log_key and self._log_text is not None:
             if force:

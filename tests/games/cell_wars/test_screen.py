@@ -25,7 +25,7 @@ from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 
 from .helpers import CANCER_TILES, PIECES, SIGNS, T
 

@@ -12,7 +12,7 @@ from cellwars_tui.games.cell_wars.screen import CellWarsScreen
 from cellwars_tui.record import save_match
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.replay import ReplayScreen
-from cellwars_tui.ui.table import LocalTable
+from cellwars_tui.table.local import LocalTable
 from tests.test_conformance import play_random
 from tests.ui.test_replay_screen import SIZE, Host
 

@@ -22,6 +22,7 @@ from cellwars_tui.games.cell_wars.hex_board import HexBoard
 from cellwars_tui.games.cell_wars.screen import CellWarsScreen
 from cellwars_tui.ui.widgets.keys_panel import KeysPanel
 from cellwars_tui.record.format import read_record_file
+from cellwars_tui.record.writer import flush
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import RulesScreen
 from cellwars_tui.ui.resume import ResumeScreen
@@ -156,6 +157,7 @@ async def test_a_saved_table_resumes_where_it_was_left_with_its_die_kept():
         await _settle(pilot)
         match = screen.table.match
         path, cursor, state = match.path, match.cursor, match.state
+        flush()  # (written by the save thread)
         assert len(read_record_file(path).steps) == cursor  # saved after every action
     # the app ended without leaving the table (as a crash would); the next start resumes it
     app = CellwarsApp()

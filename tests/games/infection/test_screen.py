@@ -147,10 +147,10 @@ async def test_pause_stops_the_timer_and_every_player(clock):
         assert table.match.cursor > 4  # the bot plays on its own
         await pilot.press("p")
         await pilot.pause()
-        steps, left = table.match.cursor, screen.timer.remaining()
+        steps, left = table.match.cursor, screen.table.time_left()
         await clock.advance(60)
         await pilot.pause()
-        assert table.match.cursor == steps and screen.timer.remaining() == left
+        assert table.match.cursor == steps and screen.table.time_left() == left
         assert "PAUSED" in _text(screen, "#inf-round")
         assert screen.query_one("#inf-clock").has_class("paused")
         await pilot.press("space")  # the human cannot play either
@@ -317,7 +317,7 @@ async def test_a_resumed_game_goes_on_with_the_time_its_round_had_left(clock):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.timer.remaining() == pytest.approx(180 - last, abs=0.01)
+        assert screen.table.time_left() == pytest.approx(180 - last, abs=0.01)
         await pilot.press("full_stop")  # resting ends the round: the next action is timed on
         await pilot.pause()
         assert match.steps[-1].t == pytest.approx(last, abs=0.01)
@@ -372,7 +372,7 @@ async def test_leaving_and_resuming_keeps_the_time_spent_at_the_table(clock):
         acted = max(st.t for st in match.steps if st.seat == 0)
         await clock.advance(20)  # idle at the table: the sand runs
         await pilot.pause()
-        played = screen.timer.play_time()
+        played = screen.round_clock.play_time()
         assert played == pytest.approx(acted + ROLL_WAIT + 20, abs=0.6)
         # a crash now would lose at most CLOCK_SECONDS: "clock 1" steps record the time reached
         clocks = [st for st in match.steps if isinstance(st.action, R.Clock)]
@@ -390,10 +390,10 @@ async def test_leaving_and_resuming_keeps_the_time_spent_at_the_table(clock):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.timer.remaining() == pytest.approx(60 - played, abs=0.01)
+        assert screen.table.time_left() == pytest.approx(60 - played, abs=0.01)
         await clock.advance(5)
         await pilot.pause()
-        assert screen.timer.remaining() == pytest.approx(55 - played, abs=0.6)
+        assert screen.table.time_left() == pytest.approx(55 - played, abs=0.6)
 
 
 async def test_idle_time_is_kept_by_one_clock_step_between_actions_and_replays_exactly(clock):
@@ -411,12 +411,12 @@ async def test_idle_time_is_kept_by_one_clock_step_between_actions_and_replays_e
             await clock.advance(50)
             await pilot.pause()
             assert isinstance(match.steps[-1].action, R.Clock)
-            assert screen.timer.play_time() - match.steps[-1].t <= C.CLOCK_SECONDS + 0.5
+            assert screen.round_clock.play_time() - match.steps[-1].t <= C.CLOCK_SECONDS + 0.5
             await pilot.press("space")
             await clock.advance(ROLL_WAIT)
         await clock.advance(50)
         await pilot.pause()
-        played = screen.timer.play_time()
+        played = screen.round_clock.play_time()
         assert match.state.round == 1 and played > 150
         clocks = [i for i, st in enumerate(match.steps) if isinstance(st.action, R.Clock)]
         assert len(clocks) == 3 and clocks[-1] == len(match.steps) - 1
@@ -433,7 +433,7 @@ async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size
     from rich.cells import cell_len
 
     from cellwars_tui.games.infection import cards as K
-    from cellwars_tui.games.infection.screen import power_short
+    from cellwars_tui.games.infection.texts import power_short
 
     app = _app(players=4, bots=(1, 2, 3), round_seconds=30)
     async with app.run_test(size=size) as pilot:
@@ -476,7 +476,7 @@ async def test_the_table_needs_80x24_and_a_smaller_window_shows_the_notice(clock
 async def test_every_meeple_and_every_players_dice_show_live(clock):
     """Four players: each row shows that player's dice as they lie (once they have landed) and
     every meeple is drawn on its card, updated as the bots play."""
-    from cellwars_tui.games.infection.screen import face_text
+    from cellwars_tui.games.infection.texts import face_text
     from cellwars_tui.ui.game_screen import SEAT_GLYPHS
 
     app = _app(players=4, bots=(1, 2, 3), paces="fast")
@@ -494,7 +494,7 @@ async def test_every_meeple_and_every_players_dice_show_live(clock):
             for seat, p in enumerate(s.seats):
                 assert rows[seat].startswith(SEAT_GLYPHS[seat])
                 assert table.seat_name(seat)[:10] in rows[seat]
-                if seat not in screen._tumble:  # landed: the faces rolled, as they lie
+                if screen.rolling_drawn[seat] is None:  # landed: the faces rolled, as they lie
                     assert "".join(f"[{face_text(f)}]" for f in p.dice) in rows[seat]
                     if any(p.dice):
                         dice_seen.add(seat)
@@ -661,3 +661,61 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
         assert screen.table.view(None).round == 2
         time_up = [st for st in screen.table.match.steps if isinstance(st.action, R.TimeUp)]
         assert [st.t for st in time_up] == [pytest.approx(135, abs=0.1)]
+
+
+async def _until(pilot, condition, rounds: int = 50) -> None:
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause()
+    assert condition()
+
+
+async def test_the_clock_stands_still_while_the_terminal_is_too_small(clock):
+    """Issue 18: behind the "terminal too small" notice nobody sees the table, yet the round's
+    time ran on and the bots played. The table's clock now stands still until it can be seen."""
+    app = _app(players=2, bots={1}, paces="fast")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        await clock.advance(3)
+        await pilot.pause()
+        assert table.match.cursor > 4  # the bot plays
+        await pilot.resize_terminal(70, 20)
+        await _until(pilot, lambda: bool(table.paused))
+        steps, left = table.match.cursor, table.time_left()
+        await clock.advance(30)
+        await pilot.pause()
+        assert table.match.cursor == steps and table.time_left() == left
+        await pilot.resize_terminal(100, 30)
+        await _until(pilot, lambda: not table.paused)
+        await clock.advance(3)
+        await pilot.pause()
+        assert table.match.cursor > steps and table.time_left() < left
+        # the record keeps play time: the half minute behind the notice is not in it
+        assert table.match.steps[-1].t < 10
+
+
+async def test_a_spectator_sees_the_hubs_countdown_run(clock):
+    """Online, a spectator's screen ticks with the hub's clock (between the hub's states too)."""
+    from textual.app import App
+
+    from tests.table.fake_hub import FakeHub
+
+    match = Match(R.GAME, R.InfectionOptions(players=2), [Seat(name="Ann"), Seat(name="Bob")], 4)
+    hub = FakeHub(match, you=None, now=clock.now)
+    hub.clock = {"clock": 100.0, "clock_running": True}
+    hub.table.update(hub.state())
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(InfectionScreen(hub.table))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.read_only and screen.spectator and _clock(screen) == "1:40"
+        await clock.advance(10.2)
+        await pilot.pause()
+        assert _clock(screen) == "1:30"

@@ -18,6 +18,7 @@ from cellwars_tui.games.virus_fight.board_view import PITCH_X, PITCH_Y, X0, Y0, 
 from cellwars_tui.games.virus_fight.picks import erase_nothing_squares, turn_picks
 from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.record.format import read_record_file
+from cellwars_tui.record.writer import flush
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
@@ -198,6 +199,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         keys = screen.active_bindings
         assert "m" not in keys and keys["escape"].binding.action == "back"
         assert "Moves" not in palette(app)
+        flush()
         saved = read_record_file(table.match.path)
         assert saved.header.result is not None and len(saved.steps) == table.match.cursor
 

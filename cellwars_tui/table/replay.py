@@ -1,29 +1,81 @@
 """A read-only table over a replay position: what a game screen needs to draw a recorded game.
 
-It has the public surface of :class:`cellwars_tui.ui.table.LocalTable` (see notes/ui_contract.md),
-so the game's own screen shows a replay unchanged, in read-only mode: nothing can be played, undone
-or saved through it. ``viewer()`` is the seat chosen in the replay bar, or None to reveal all.
+It implements the :class:`~.protocol.Table` protocol, so the game's own screen shows a replay
+unchanged, in read-only mode: nothing can be played, undone or saved through it. ``viewer()`` is
+the seat chosen in the replay bar, or None to reveal all. The replay itself
+(:class:`cellwars_tui.replay.model.Replay`) is above this layer: the table knows it only as a
+:class:`Position`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from ..core.api import CHANCE, Action, Event, Game, Outcome
+from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
 from ..core.errors import IllegalAction
-from ..core.match import Seat
-from ..ui.listeners import ChangeListeners
-from .model import Replay
+from ..core.match import Seat, Step
+from .listeners import ChangeListeners
+from .protocol import LogEntry, RoundClock
+
+
+class Position(Protocol):
+    """What the replay table reads of a replay (``cellwars_tui.replay.model.Replay``)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def steps(self) -> Sequence[Step]: ...
+
+    @property
+    def events(self) -> Sequence[tuple[Event, ...]]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    def seek(self, n: int) -> Any: ...
+
+    def seat_names(self) -> list[str]: ...
+
+    def who(self, seat: int) -> str: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def to_act(self) -> tuple[int, ...]: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def is_over(self) -> bool: ...
 
 
 class ReplayTable(ChangeListeners):
     """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
 
     read_only = True
+    spectator = False
+    supports_undo = False
+    owns_time = False
+    has_public_view = True
     match = None
+    paused = ""
 
-    def __init__(self, replay: Replay, seat: int | None = None) -> None:
+    def __init__(self, replay: Position, seat: int | None = None) -> None:
         self.replay = replay
         self.game: Game = replay.game
         self.players: int = replay.players
@@ -114,6 +166,9 @@ class ReplayTable(ChangeListeners):
     def redo(self) -> bool:
         return False
 
+    def undo_stopped_by_chance(self) -> bool:
+        return False
+
     def bot_to_move(self) -> int | None:
         return None
 
@@ -123,15 +178,32 @@ class ReplayTable(ChangeListeners):
     def save(self) -> None:
         return None
 
+    def flush(self) -> None:
+        return None
+
+    # -- real time: the recorded times are the clock (the screen reads them) -------------------
+    @property
+    def history(self) -> Position:
+        return self.replay
+
+    def round_clock(self) -> RoundClock | None:
+        return None
+
+    def time_left(self) -> float | None:
+        return None
+
+    def request_pause(self, on: bool) -> None:
+        raise IllegalAction("this is a replay: autoplay stops with space")
+
     # -- the log and the end -----------------------------------------------------------------
-    def events(self, last: int | None = None) -> list[tuple[int, int | None, str]]:
+    def events(self, last: int | None = None) -> list[LogEntry]:
         """(step, seat, sentence) up to the position. Moves without events are spelled out,
         except other seats' moves when the game hides information and a seat is watching (its
         own moves it knows)."""
         r = self.replay
         names = self.names()
         hide_others = self.seat is not None and self.game.hidden_information
-        out: list[tuple[int, int | None, str]] = []
+        out: list[LogEntry] = []
         n = r.cursor
         start = 0 if last is None else max(0, n - last)
         for i in range(start, n):

@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.match import Seat
-from .table import seat_bot_id
+
+
+def seat_bot_id(seat: Seat) -> str:
+    """The bot a seat runs ("mcts" for a plain "bot")."""
+    return seat.bot if seat.bot in ("random", "mcts") else "mcts"
+
 
 # What a seat kind is called wherever the player sees it (keys: the request's seat kinds).
 KIND_WORDS = {"human": "human", "random": "random bot", "mcts": "search bot"}

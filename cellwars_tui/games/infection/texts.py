@@ -1,0 +1,167 @@
+"""What the Infection table writes: a column of molecule cards, a player's dice and stage, your
+line, your powers. Pure functions from a state to Rich text (``colour`` turns a theme colour's
+name into a colour); the screen decides where and when they are drawn."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ...ui.game_screen import SEAT_GLYPHS
+from . import cards as K
+from .rules import CURE, REST, SEARCH, WHITE, InfectionState, Player, microscopes, missing
+
+POWER_KEYS = "asdfghjkl"
+COLUMN_KEYS = "zxc"
+PROTEIN_STYLE = {"G": "bold #4FBF5A", "B": "bold #4C8DF0", "Y": "bold #E8D04C",
+                 "R": "bold #E0524F", "P": "bold #B070E0", "M": "bold", "X": ""}
+POWER_SHORT = {K.RAT: "rat", K.DOUBLE: "×2", K.WILD: "wild", K.ANY: "any", K.REWHITE: "⟳W",
+               K.MOVE: "move"}
+
+Colour = Callable[[str], str]
+Rolling = tuple[bool, ...] | None  # which dice tumble now ((False,)*3: the white die), or None
+
+
+def seat_colour(colour: Colour, seat: int) -> str:
+    return colour(f"seat-{seat % 6 + 1}")
+
+
+def face_text(face: str) -> str:
+    """A die face in two cells: a protein letter, M for a microscope, blank, or '··' unrolled."""
+    if face == "":
+        return "··"
+    if face == K.MICROSCOPE:
+        return "M "
+    if face == K.BLANK:
+        return "  "
+    return f"{face} "
+
+
+def power_short(card: int) -> str:
+    power = K.CARD_POWER[card]
+    if not power:
+        return ""
+    return f"→{power}" if power in K.PROTEIN_VP else POWER_SHORT[power]
+
+
+def column_text(cards: tuple[int, ...], free: int, meeples: dict[int, int], me: int | None,
+                compact: bool, colour: Colour) -> Text:
+    """A virus column, top card first: the meeple on it (or ▸ on the first free one), its code,
+    proteins, VP and power."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for pos, card in enumerate(cards):
+        who = meeples.get(card)
+        if who is not None:
+            text.append(SEAT_GLYPHS[who % 6], style=f"bold {seat_colour(colour, who)}")
+        elif pos == free:
+            text.append("▸", style=colour("highlight"))
+        else:
+            text.append(" ")
+        mine = "bold" if who is not None and who == me else ""
+        if compact:  # the column tells the level: "I-2" shows as " 2"
+            text.append(f"{K.CARD_CODE[card].split('-')[1]:>2} ", style=mine)
+        else:
+            text.append(f"{K.CARD_CODE[card]:<7}", style=mine)
+        for prot in K.CARD_PROTEINS[card]:
+            text.append(prot, style=PROTEIN_STYLE[prot])
+        text.append(" " * (3 - len(K.CARD_PROTEINS[card])))
+        text.append(f"{K.CARD_VP[card]:>3}", style=colour("muted"))
+        short = power_short(card)
+        if short:
+            text.append(f" {short}", style=colour("target"))
+        text.append("\n")
+    if not cards:
+        text.append(" (cleared)", style=colour("muted"))
+    return text
+
+
+def dice_text(p: Player, rolling: Rolling, rng: random.Random) -> Text:
+    """A player's white die and three dice as they lie (random faces while they tumble)."""
+    text = Text()
+    white = "·" if p.white < 0 else str(p.white)
+    if rolling is not None and not any(rolling):
+        white = str(rng.choice(K.WHITE_FACES))
+    text.append(f"⚪{white} ", style="bold")
+    for i in range(3):
+        face = p.dice[i]
+        if rolling is not None and rolling[i]:
+            face = rng.choice(K.DICE[i])
+            text.append(f"[{face_text(face)}]", style="dim " + PROTEIN_STYLE.get(face, ""))
+            continue
+        style = PROTEIN_STYLE.get(face, "")
+        if p.held[i]:
+            style += " reverse"
+        text.append(f"[{face_text(face)}]", style=style)
+    return text
+
+
+def stage_text(s: InfectionState, seat: int, rolling: Rolling, colour: Colour) -> Text:
+    """Where a player stands: rolling, the white die to roll, microscopes, what a card needs."""
+    p = s.seats[seat]
+    text = Text()
+    if s.result:
+        text.append(f"{len(p.cards)} molecule{'s' if len(p.cards) != 1 else ''} destroyed",
+                    style=colour("muted"))
+    elif rolling is not None:
+        text.append("rolling…", style=colour("muted"))
+    elif p.stage == WHITE:
+        text.append("to roll the white die", style=colour("muted"))
+    elif p.stage == SEARCH:
+        text.append(f"{microscopes(p)}🔬")
+    elif p.stage == CURE:
+        text.append(f"on {K.CARD_CODE[p.target]} needs ")
+        need = missing(p)
+        if need:
+            for prot in K.PROTEINS:
+                text.append(prot * need[prot], style=PROTEIN_STYLE[prot])
+        else:
+            text.append("nothing: claim!", style=f"bold {colour('highlight')}")
+    elif p.stage == REST:
+        text.append("resting", style=colour("muted"))
+    return text
+
+
+def you_text(seat: int, p: Player, score: int, rolling: Rolling, compact: bool,
+             colour: Colour) -> Text:
+    """Your line: what you have and the keys now (the results only once the dice stop)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{SEAT_GLYPHS[seat % 6]} You", style=f"bold {seat_colour(colour, seat)}")
+    white = "…" if rolling is not None and not any(rolling) else max(p.white, 0)
+    text.append(f" · white die {white}🔬 · {score} VP\n")
+    if rolling is not None:
+        text.append("The dice are rolling…", style=colour("muted"))
+    elif p.stage == WHITE:
+        text.append("space: roll your white die")
+    elif p.stage == SEARCH:
+        mics = microscopes(p)
+        reach = ", ".join(f"{COLUMN_KEYS[c]}: level {K.LEVELS[c]}" for c in range(min(mics, 3)))
+        text.append(f"{mics}🔬 · space: roll · 1 2 3: hold" if compact else
+                    f"{mics} microscope(s) · space: roll · 1 2 3: hold")
+        text.append(f"\n{reach}" if reach else "\nroll for microscopes")
+    elif p.stage == CURE:
+        need = missing(p)
+        text.append(f"On {K.CARD_CODE[p.target]} · ")
+        if need:
+            text.append("needs ")
+            for prot in K.PROTEINS:
+                text.append(prot * need[prot], style=PROTEIN_STYLE[prot])
+            text.append(" · space: roll")
+        else:
+            text.append("complete! space or enter: take it",
+                        style=f"bold {colour('highlight')}")
+    elif p.stage == REST:
+        text.append("Resting until the next round.")
+    return text
+
+
+def powers_text(powers: list[int], usable: frozenset[int], colour: Colour) -> Text:
+    """Your unused powers with their keys, two a line; the usable ones in bold."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, card in enumerate(powers[: len(POWER_KEYS)]):
+        style = "bold" if card in usable else colour("muted")
+        text.append(f"{POWER_KEYS[i]}", style=f"bold {colour('target')}")
+        text.append(f" {K.power_label(card)} ({K.CARD_CODE[card]})", style=style)
+        text.append("\n" if i % 2 else "   ")
+    return text

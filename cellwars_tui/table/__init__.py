@@ -1,0 +1,30 @@
+"""The table layer, headless: what every front end (a terminal, an SSH session, a browser) plays
+a game through.
+
+* :mod:`.protocol`: the :class:`Table` protocol every game screen is typed against, with its
+  capabilities, and the :class:`RoundClock` of a real-time table;
+* :mod:`.local`: :class:`LocalTable`, a match played in this terminal (hot-seat people and bots);
+* :mod:`.replay`: :class:`ReplayTable`, a recorded game at the replay bar's position;
+* :mod:`.realtime`: :class:`RoundSession`, a real-time game's rounds, timer, paced bots and
+  pause, written once for every table, and :class:`FollowingClock` for a table whose time is
+  kept elsewhere;
+* :mod:`.listeners` (the change listeners every table shares) and :mod:`.naming` (how a seat is
+  worded everywhere).
+
+The online table (``RemoteTable``) lives with the SSH front (:mod:`cellwars_tui.ssh.remote`) and
+implements the same protocol. Nothing here imports textual, rich, ``ui`` or ``ssh`` (a test
+checks it).
+"""
+
+from __future__ import annotations
+
+from .listeners import ChangeListeners
+from .local import LocalTable
+from .protocol import History, Landing, RoundClock, Table
+from .realtime import AWAY, HIDDEN, PLAYER, FollowingClock, RoundSession
+from .replay import ReplayTable
+
+__all__ = [
+    "AWAY", "HIDDEN", "PLAYER", "ChangeListeners", "FollowingClock", "History", "Landing",
+    "LocalTable", "ReplayTable", "RoundClock", "RoundSession", "Table",
+]

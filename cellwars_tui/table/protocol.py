@@ -1,0 +1,275 @@
+"""What a game screen may ask of a table: the :class:`Table` protocol, and what it hands out.
+
+Three tables implement it: :class:`~.local.LocalTable` (a match played in this terminal),
+:class:`~.replay.ReplayTable` (a recorded game at the replay bar's position) and the SSH
+front's ``RemoteTable`` (a seat at a table of the server's hub). A screen is typed against
+``Table`` and never probes a table with ``getattr``: whatever differs between them is a declared
+capability (``read_only``, ``spectator``, ``supports_undo``, ``owns_time``, ``has_public_view``)
+or a member that says "nothing here" (``match`` and ``history`` are None, ``round_clock()`` is
+None, ``undo()`` returns False).
+
+Real time: a table of a real-time game hands out a :class:`RoundClock` (``round_clock()``), the
+clock the screen draws and animates from. At a local table it is the headless
+:class:`~.realtime.RoundSession`, which also runs the round timer, the bots and the clock steps
+(``owns_time``); at a remote table it follows the clock the hub keeps.
+
+No textual or rich here: tables are headless, screens do the drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import msgspec
+
+from ..core.api import Action, Event, Game, Options, Outcome
+from ..core.match import Match, Seat, Step
+
+if TYPE_CHECKING:
+    from ..timer import Clock
+
+Listener = Callable[[], None]
+LogEntry = tuple[int, int | None, str]  # (step, seat or None, sentence)
+
+
+class Landing(msgspec.Struct, frozen=True):
+    """An action still landing at the table (dice tumbling): its seat does nothing meanwhile, and
+    the screen shows its result only once it has landed (``Game.landing_seconds``)."""
+
+    action: Action
+    before: Any  # the state (public view) before the action: which dice were in hand
+    step: int  # the table's step count right after it: the step whose log lines tell the result
+    until: float  # play time (seconds of the round clock) at which it has landed
+
+
+@runtime_checkable
+class History(Protocol):
+    """The steps a table's position is made of (a Match here, a Replay at the replay bar)."""
+
+    @property
+    def options(self) -> Options: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def steps(self) -> Sequence[Step]: ...
+
+    @property
+    def events(self) -> Sequence[tuple[Event, ...]]: ...
+
+
+@runtime_checkable
+class RoundClock(Protocol):
+    """A real-time table's clock as a screen sees it: ticks to repaint by, the seconds left, the
+    play time (pauses excluded) and the actions still landing."""
+
+    @property
+    def owns_time(self) -> bool:
+        """This clock runs the rounds (time-up, bots, clock steps); else it follows one."""
+        ...
+
+    def start(self, *, clock: Clock | None = None, tick: float = 0.025) -> None:
+        """The table is on screen: run, ticking every ``tick`` seconds on ``clock``."""
+        ...
+
+    def stop(self) -> None:
+        """The table leaves the screen: the time reached is kept, nothing ticks any more."""
+        ...
+
+    def subscribe(self, fn: Callable[[tuple[int, ...]], None]) -> Callable[[], None]:
+        """Call ``fn(landed)`` at every tick (``landed``: seats whose action landed just now);
+        returns a function that unsubscribes."""
+        ...
+
+    def remaining(self) -> float:
+        """Seconds left in the current round."""
+        ...
+
+    def play_time(self) -> float:
+        """Seconds the clock has run (pauses excluded): what ``Landing.until`` counts in."""
+        ...
+
+    def landing(self, seat: int) -> Landing | None:
+        """``seat``'s action still landing now, if any."""
+        ...
+
+    def set_hidden(self, hidden: bool) -> None:
+        """The table cannot be seen (a "terminal too small" notice covers it): a clock this
+        terminal owns pauses until it can be seen again."""
+        ...
+
+
+@runtime_checkable
+class Table(Protocol):
+    """Who sits where, what each seat may see and do, and what happened: all a screen needs."""
+
+    # -- capabilities ------------------------------------------------------------------------
+    @property
+    def read_only(self) -> bool:
+        """Nothing can be played here (a replay, a spectator's seat)."""
+        ...
+
+    @property
+    def spectator(self) -> bool:
+        """Someone else's live game being watched (as opposed to a replay)."""
+        ...
+
+    @property
+    def supports_undo(self) -> bool:
+        """Undo and redo mean something here (not at a shared online table)."""
+        ...
+
+    @property
+    def owns_time(self) -> bool:
+        """This table runs a real-time game's clock and bots itself (a local game being played);
+        a replay takes time from the record, an online table from the hub."""
+        ...
+
+    @property
+    def has_public_view(self) -> bool:
+        """``public_view()`` is what every seat may see (an online seat only receives its own
+        view, which ``public_view()`` then returns)."""
+        ...
+
+    # -- who sits here -----------------------------------------------------------------------
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats played by people at this terminal."""
+        ...
+
+    def names(self) -> list[str]: ...
+
+    def seat_name(self, seat: int | None) -> str: ...
+
+    def seat_kind(self, seat: int) -> str: ...
+
+    def hot_seat(self) -> bool:
+        """Several people share this screen and must not see each other's secrets."""
+        ...
+
+    # -- what the screen shows ---------------------------------------------------------------
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen uses now (None: reveal all)."""
+        ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def public_view(self) -> Any: ...
+
+    def state(self) -> Any: ...
+
+    def to_act(self) -> tuple[int, ...]: ...
+
+    def humans_to_act(self) -> tuple[int, ...]: ...
+
+    def legal(self, seat: int) -> list[Action]: ...
+
+    def step(self) -> int:
+        """How many steps (chance included) the game has gone through."""
+        ...
+
+    @property
+    def match(self) -> Match | None:
+        """The match played at this table, when it is played here (None: a replay, online)."""
+        ...
+
+    @property
+    def history(self) -> History | None:
+        """The recorded steps up to the position, when this table has them (None: online)."""
+        ...
+
+    # -- acting ------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``; IllegalAction (one line) when it may not."""
+        ...
+
+    def submit_system(self, action: Action) -> None:
+        """A system action for the CHANCE seat (a real-time game's ``time-up``)."""
+        ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def can_redo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def undo_stopped_by_chance(self) -> bool:
+        """A decision could be taken back, but a die roll or draw after it forbids it."""
+        ...
+
+    # -- the log and the end -----------------------------------------------------------------
+    def events(self, last: int | None = None) -> list[LogEntry]:
+        """(step, seat, sentence) for what happened so far, oldest first."""
+        ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def outcome_text(self) -> str: ...
+
+    # -- bots ----------------------------------------------------------------------------------
+    def bot_to_move(self) -> int | None:
+        """A bot seat the screen should let think now (None: none, or the bots play elsewhere)."""
+        ...
+
+    def bot_step(self, seat: int | None = None) -> Action:
+        """The bot's choice (blocking: run it in a worker)."""
+        ...
+
+    # -- real time -----------------------------------------------------------------------------
+    def round_clock(self) -> RoundClock | None:
+        """A real-time game's clock (None: the game is turn-based, or a replay)."""
+        ...
+
+    def time_left(self) -> float | None:
+        """Seconds left in the current round (None: no round timer)."""
+        ...
+
+    @property
+    def paused(self) -> str:
+        """Why a real-time game waits now ("": it runs)."""
+        ...
+
+    def request_pause(self, on: bool) -> None:
+        """Pause the game for everyone at the table (``on``), or play on."""
+        ...
+
+    # -- changes and saving --------------------------------------------------------------------
+    @property
+    def revision(self) -> int:
+        """Bumped on every change: a bot's answer for an older revision is dropped."""
+        ...
+
+    def subscribe(self, fn: Listener) -> None: ...
+
+    def unsubscribe(self, fn: Listener) -> None: ...
+
+    def save(self) -> None:
+        """Save the game (queued: it is written off the event loop)."""
+        ...
+
+    def flush(self) -> None:
+        """Wait until every save asked for is written (leaving the table, quitting)."""
+        ...
+
+    @property
+    def save_problem(self) -> str | None:
+        """A line for the status line: why the game could not be saved, or why it waits."""
+        ...
