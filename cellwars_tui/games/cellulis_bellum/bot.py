@@ -10,8 +10,8 @@ The search bot (``ai.bots.MCTSBot``) and the greedy one work on these hooks:
 * ``heuristic``: nearly a win for a player ahead on territory whose virus has a nucleus (either)
   on one of its rays, since the shot ends the game; otherwise a bounded difference of territory
   (the real score), a "wall" potential (the best straight line of own cells across the board
-  between the two nuclei), cells on the board, progress towards a virus made of cells that do
-  not close the territory, and a live virus;
+  between the two nuclei), cells on the board, progress towards a virus whose cells can go
+  without losing the lead, and a live virus;
 * ``random_playout``: finishes the turn under way (a spawn or burst ends, a fresh turn is left
   as it is), plays a few random turns from the pruned lists, then scores with the heuristic. At
   the end of the game the score is the outcome.
@@ -46,29 +46,33 @@ def _flanks(board, seat: int, src: int, dst: int) -> bool:
     return False
 
 
-def wall_cells(board, seat: int, tris: set[int]) -> frozenset[int]:
-    """The cells of ``seat`` that close its territory ``tris``: the ends of every side between a
-    triangle inside and one outside. Taking one away may open the territory."""
-    links = G.board_of(board).tri_links
-    out: set[int] = set()
-    for t in tris:
-        for t2, p, q in links[t]:
-            if t2 not in tris:
-                out.add(p)
-                out.add(q)
-    return frozenset(out)
+RINGS_CHECKED = 4  # rhombi of eight checked for keeping the lead, the most advanced first
 
 
-def ring_survey(board, seat: int, walls: frozenset[int] = frozenset()
+def _keeps_lead(board, seat: int, pts, enemy_territory: int) -> bool:
+    """Whether ``seat`` would still lead on territory with its cells on ``pts`` gone (as they go
+    when a virus is made of them): a virus is worth making to cash in a lead it keeps."""
+    cell = CELLS[seat]
+    after = list(board)
+    for p in pts:
+        if after[p] == cell:
+            after[p] = EMPTY
+    return len(territory_triangles(after, seat)) > enemy_territory
+
+
+def ring_survey(board, seat: int, terr: tuple[int, int] | None = None
                 ) -> tuple[int, set[int], set[int]]:
     """How near ``seat`` is to a virus: the most of its pieces on one rhombus of eight around a
-    free centre that holds no enemy piece and none of the cells ``walls`` (a virus made of those
-    would open the territory it is meant to cash in), with those rhombi's empty points (where a
-    cell helps) and all their points (where a cell should stay). Rhombi with fewer than three
-    pieces count for the number only."""
+    free centre with no enemy piece on it, with those rhombi's empty points (where a cell helps)
+    and all their points (where a cell should stay). With ``terr`` (its territory and the
+    enemy's) and a lead, only rhombi whose cells can go without losing the lead count (a virus
+    made of the walls would open what it is meant to cash in); of equal ones, those whose centre
+    has a nucleus on one of its lines come first. Rhombi with fewer than three pieces count for
+    the number only."""
+    geo = G.board_of(board)
     mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
-    best, rings = 0, []
-    for k, pts in G.board_of(board).rhombi8.items():
+    found = []
+    for k, pts in geo.rhombi8.items():
         if board[k] != EMPTY:
             continue
         n = 0
@@ -76,13 +80,28 @@ def ring_survey(board, seat: int, walls: frozenset[int] = frozenset()
             x = board[p]
             if x == EMPTY:
                 continue
-            if x not in mine or p in walls:
+            if x not in mine:
                 n = -1
                 break
             n += 1
+        if n > 0:
+            aimed = any(board[q] in NUCLEI for ray in geo.rays[k] for q in ray)
+            found.append((n, aimed, k, pts))
+    found.sort(reverse=True)
+    lead = terr is not None and terr[0] > terr[1]
+    best, rings, checked = 0, [], 0
+    for n, _, _, pts in found:
+        if n < best or (n < 3 and best):
+            break
+        if lead and n >= 3:
+            if checked >= RINGS_CHECKED:
+                break
+            checked += 1
+            if not _keeps_lead(board, seat, pts, terr[1]):  # type: ignore[index]
+                continue
         if n > best:
             best, rings = n, [pts]
-        elif n == best and n > 0:
+        else:
             rings.append(pts)
     if best < 3:
         return best, set(), set()
@@ -92,14 +111,13 @@ def ring_survey(board, seat: int, walls: frozenset[int] = frozenset()
 
 def _useful_bursts(board, seat: int, movers) -> list[Action]:
     """Burst moves worth a search: those that flank an enemy cell, and those that bring a cell
-    onto one of the rhombi of eight nearest to a virus from outside them (never a cell that
-    closes the territory)."""
-    walls = wall_cells(board, seat, territory_triangles(board, seat))
-    _, gaps, held = ring_survey(board, seat, walls)
+    onto one of the rhombi of eight nearest to a virus from outside them."""
+    terr = (len(territory_triangles(board, seat)), len(territory_triangles(board, 1 - seat)))
+    _, gaps, held = ring_survey(board, seat, terr)
     out: list[Action] = []
     for p in movers:
         for q in slides(board, p):
-            if _flanks(board, seat, p, q) or (q in gaps and p not in held and p not in walls):
+            if _flanks(board, seat, p, q) or (q in gaps and p not in held):
                 out.append(Burst(p, q))
     return out
 
@@ -179,12 +197,12 @@ POSITION_CAP = 0.75  # the most a position short of a threat to end the game is 
 THREAT_TO_MOVE, THREAT_WAITING = 0.92, 0.8
 
 
-def score(board, seat: int, virus_uses: int, terr: tuple[set[int], set[int]]) -> float:
+def score(board, seat: int, virus_uses: int, terr: tuple[int, int]) -> float:
     """``seat``'s material: territory (the real score), the wall it is building, cells on the
-    board, how near it is to a virus that would not open its walls, and a live virus.
-    ``terr``: the triangles of its territory and of the enemy's."""
-    ring, _, _ = ring_survey(board, seat, wall_cells(board, seat, terr[0]))
-    value = (len(terr[0]) + 0.5 * _wall_potential(board, seat) + 1.0 * cells_on_board(board, seat)
+    board, how near it is to a virus that would keep its lead, and a live virus. ``terr``: its
+    territory and the enemy's."""
+    ring, _, _ = ring_survey(board, seat, terr)
+    value = (terr[0] + 0.5 * _wall_potential(board, seat) + 1.0 * cells_on_board(board, seat)
              + RING_WEIGHT * ring * ring / 8)
     if virus_uses:
         value += VIRUS_VALUE + VIRUS_USE_VALUE * virus_uses
@@ -208,8 +226,7 @@ def heuristic(s: CBState) -> tuple[float, ...]:
 
         return GAME.outcome(s).returns(2)
     board = s.board
-    tris = (territory_triangles(board, 0), territory_triangles(board, 1))
-    t = (len(tris[0]), len(tris[1]))
+    t = (len(territory_triangles(board, 0)), len(territory_triangles(board, 1)))
     threat = [threatens_to_end(board, q, s.virus_uses[q], (t[q], t[1 - q])) for q in (0, 1)]
     if threat[s.seat] and not (s.virus_waits and s.generated):
         v = THREAT_TO_MOVE if s.seat == 0 else -THREAT_TO_MOVE
@@ -218,8 +235,8 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     elif threat[1 - s.seat]:
         v = -THREAT_WAITING if s.seat == 0 else THREAT_WAITING
     else:
-        diff = (score(board, 0, s.virus_uses[0], tris)
-                - score(board, 1, s.virus_uses[1], (tris[1], tris[0])))
+        diff = (score(board, 0, s.virus_uses[0], t)
+                - score(board, 1, s.virus_uses[1], (t[1], t[0])))
         v = POSITION_CAP * diff / (abs(diff) + SCALE)
     return (v, -v)
 

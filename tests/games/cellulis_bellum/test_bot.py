@@ -11,7 +11,8 @@ from cellwars_tui.ai.bots import GreedyBot, MCTSBot, RandomBot
 from cellwars_tui.games.cellulis_bellum.bench import midgame_state, play_match
 from cellwars_tui.games.cellulis_bellum.bot import THREAT_TO_MOVE, THREAT_WAITING, winning_shot
 from cellwars_tui.games.cellulis_bellum.rules import (
-    GAME, OVER, Apoptosis, Burst, CellulisBellumOptions, Done, Generate, Spawn, VirusShot)
+    GAME, OVER, Apoptosis, Burst, CellulisBellumOptions, Done, Generate, Spawn, VirusShot, reserve,
+    state_from_diagram, territory)
 from cellwars_tui.bench.balance import play_game
 
 from .helpers import P, play, pos
@@ -151,3 +152,28 @@ def test_bench_reports_the_search_bot_time_a_move_against_its_budget():
     assert abs(row.value - 0.503333) < 1e-5 and row.met is True and row.goal == "<= 0.55"
     assert "3 searches" in row.note and "longest 0.520 s" in row.note
     assert time_rows([0.7], 0.5)[0].met is False
+
+
+def test_a_player_far_ahead_with_every_cell_on_the_board_still_makes_its_virus():
+    """Found in self-play (a game that ran to the safety limit): Yellow leads 74 to 0 with all 28
+    cells on the board, no rhombus of eight free of wall cells. A virus whose cells can go
+    without losing the lead is still there to make, and the search bot makes it and ends the
+    game."""
+    s = state_from_diagram("""
+. y y v v v v
+ . . y V v v
+. y . y y . y
+ y . . y . .
+. y . y y y y
+ . . . . y .
+. y y . y y .
+ y y y y . .
+y . . . y . .
+ Y y y . . .
+. . y . . . .
+""", seat=0, turn=100)
+    assert reserve(s.board, 0) == 0 and territory(s.board, 0) == 74
+    rng, bot = random.Random(3), MCTSBot(max_playouts=200)
+    while GAME.to_act(s) and s.turn < 110:
+        s, _ = GAME.apply(s, s.seat, bot.choose(GAME, s, s.seat, rng, 600.0))
+    assert s.step == OVER and GAME.outcome(s).winners == (0,)
