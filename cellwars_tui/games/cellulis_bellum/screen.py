@@ -9,11 +9,13 @@ scale that fits: 16 x 8 at 160 x 50, 6 x 2 (compact: a row of corners, a row of 
 
 Play by keys or mouse: the cursor (arrows or hjkl move along the grid lines, to the next corner
 or the next centre; Home/PgUp/End/PgDn or 7/9/1/3 step along a diagonal, from a corner to a
-centre and back; or a click) picks a point; Enter/Space acts there: on an empty point it spawns, on one of your pieces it selects it (its targets light up),
-on a lit target it moves the selected piece there (a burst move, a nucleus or virus step).
-``s`` lights the points open to a spawn; ``f`` aims the virus (the eight rays light up; Enter on
-a ray fires); ``a`` and ``g`` make an apoptosis or generate the virus on the cursor's centre, or
-light the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
+centre and back; or a click on the nearest point) picks a point; Enter/Space acts there: on an
+empty point it spawns, on one of your pieces it selects it (its targets light up), on a lit
+target it moves the selected piece there (a burst move, a nucleus or virus step). ``s`` lights
+the points open to a spawn; ``f`` aims the virus (its rays light up; Enter on a ray fires); ``a``
+lights one rhombus of four that may be sacrificed (one holding the cursor, if any; ``a`` again:
+the next), Enter or a click on it plays it; ``g`` generates the virus on the cursor's point or
+lights the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
 selection or the lit targets. Every action is also in the moves list (``m``).
 """
 
