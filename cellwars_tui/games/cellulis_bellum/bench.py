@@ -1,4 +1,6 @@
-"""Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength."""
+"""Cellulis Bellum benchmarks: playouts the search bot runs, public-API games, bot strength, and
+how self-play games end (the share ended by a destroyed nucleus; ``cellwars balance
+cellulis-bellum`` gives the full measures)."""
 
 from __future__ import annotations
 
@@ -40,7 +42,8 @@ def bench_playouts(quick: bool) -> list[Result]:
 
     per2, n2 = timed(game, min_time=0.5 if quick else 2.0)
     out.append(result("cellulis-bellum: random games through the public API", 1 / per2,
-                      "games/s", note=f"{n2} games of 80 turns, legal_actions + validated apply"))
+                      "games/s", note=f"{n2} games to their end (at most {start.turn_limit} "
+                      "turns), legal_actions + validated apply"))
     return out
 
 
@@ -99,7 +102,33 @@ def bench_bot(quick: bool) -> list[Result]:
                    + (" (quick sample)" if quick else "")), *time_rows(times, BOT_BUDGET)]
 
 
-BENCHMARKS = [bench_playouts, bench_bot]
+SELF_PLAY_GAMES, SELF_PLAY_QUICK = 10, 2
+SELF_PLAY_PLAYOUTS, SELF_PLAY_QUICK_PLAYOUTS = 100, 20
+
+
+def bench_self_play(quick: bool) -> list[Result]:
+    """The search bot on both seats (through ``cellwars balance``): the share of games ended by a
+    destroyed nucleus (the seed's only end) before the safety turn limit, with seats and length
+    in the note. The rules page's figures come from a longer run of the same command."""
+    from ...bench.balance import balance
+
+    games = SELF_PLAY_QUICK if quick else SELF_PLAY_GAMES
+    playouts = SELF_PLAY_QUICK_PLAYOUTS if quick else SELF_PLAY_PLAYOUTS
+    rep = balance(GAME.id, games=games, playouts=playouts, duel_games=0, seed=1000, jobs=1,
+                  progress=False)
+    s = rep["self_play"]
+    by_nucleus = sum(n for end, n in s["endings"].items() if end.startswith("nucleus destroyed"))
+    limit = sum(n for end, n in s["endings"].items() if end.startswith("turn limit"))
+    seats = s["wins_by_seat"]
+    note = (f"{by_nucleus}/{games} games, {playouts} playouts a decision, turn limit {limit}; "
+            f"decisive {s['decisive']} (Yellow {seats['Yellow']}, Violet {seats['Violet']}); "
+            f"mean {s['mean_rounds'] or 0:.0f} rounds of two turns; {rep['seconds']:.0f} s"
+            + (" (quick sample)" if quick else ""))
+    return [result("cellulis-bellum: self-play ended by a destroyed nucleus",
+                   100 * by_nucleus / games, "% of games", ">=", 70, note=note)]
+
+
+BENCHMARKS = [bench_playouts, bench_bot, bench_self_play]
 
 if __name__ == "__main__":  # python -m cellwars_tui.games.cellulis_bellum.bench GAMES [SEED]
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20

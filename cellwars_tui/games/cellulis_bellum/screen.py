@@ -2,12 +2,20 @@
 colonies drawn as links between their cells, the legal targets of the chosen piece lit up, and a
 territory overlay (on demand with ``t``, and at the end with the counts).
 
-Play by keys or mouse: the cursor (arrows or hjkl, or a click) picks a point; Enter/Space acts
-there: on an empty point it spawns, on one of your pieces it selects it (its targets light up),
-on a lit target it moves the selected piece there (a burst move, a nucleus or virus step).
-``s`` lights the points open to a spawn; ``f`` aims the virus (the eight rays light up; Enter on
-a ray fires); ``a`` and ``g`` make an apoptosis or generate the virus on the cursor's centre, or
-light the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
+The board is drawn on the doubled grid of :mod:`.geometry`: corners on the grid lines, square
+centres where the diagonals cross (on the 72-point board they are points like any other; on the
+first rules' 42-point board only a crossing). A square is ``w`` by ``h`` characters, the largest
+scale that fits: 16 x 8 at 160 x 50, 6 x 2 (compact: a row of corners, a row of centres) at 80 x 24.
+
+Play by keys or mouse: the cursor (arrows or hjkl move along the grid lines, to the next corner
+or the next centre; Home/PgUp/End/PgDn or 7/9/1/3 step along a diagonal, from a corner to a
+centre and back; or a click on the nearest point) picks a point; Enter/Space acts there: on an
+empty point it spawns, on one of your pieces it selects it (its targets light up), on a lit
+target it moves the selected piece there (a burst move, a nucleus or virus step). ``s`` lights
+the points open to a spawn; ``f`` aims the virus (its rays light up; Enter on a ray fires); ``a``
+lights one rhombus of four that may be sacrificed (one holding the cursor, if any; ``a`` again:
+the next), Enter or a click on it plays it; ``g`` generates the virus on the cursor's point or
+lights the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
 selection or the lit targets. Every action is also in the moves list (``m``).
 """
 
@@ -25,17 +33,23 @@ from textual.widgets import Static
 from ...ui.game_screen import GameScreen
 from . import geometry as G
 from . import rules as R
+from .notation import rhombus_name
 from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
                     Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
 
 MODE_ACTIONS = {"aim": VirusShot, "spawn": Spawn, "apo": Apoptosis, "gen": Generate}
 # Glyphs by kind then owner: shape tells the players apart without colour.
 GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
-DEAD_GLYPH = "✕"
+DEAD_GLYPHS = ("⊗", "⊠")  # a destroyed nucleus, still told apart by shape
 EMPTY_GLYPH = "·"
+EMPTY_CENTRE = "×"  # an empty square centre: the two diagonals cross there
 SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
-BIG, MEDIUM, SMALL = (8, 4), (6, 3), (4, 2)  # characters per square (width, height)
-SCALES = (BIG, MEDIUM, SMALL)  # the largest that fits is used
+# characters per square (width, height), both even so that a square's centre falls on a character;
+# the largest that fits is used (w = 2h keeps the diagonals at 45 degrees on most terminals)
+HUGE, BIG, MEDIUM, COMPACT, SMALL = (16, 8), (12, 6), (8, 4), (6, 2), (4, 2)
+SCALES = (HUGE, BIG, MEDIUM, COMPACT, SMALL)
+LEFT = 3  # columns for the rank numbers
+CLICK_REACH = 0.7  # how far from a point a click still picks it (1: halfway to the next one)
 
 
 def _blend(a: str, b: str, t: float) -> str:
@@ -55,6 +69,33 @@ def _triangle_of(f: int, r: int, u: float, v: float) -> int:
     return sq + min(dist, key=lambda k: (dist[k], k))
 
 
+def char_xy(p: int, scale: tuple[int, int]) -> tuple[int, int]:
+    """Where point ``p`` is drawn (column, row) in a board drawing at ``scale``."""
+    w, h = scale
+    x, y = G.xy(p)
+    return x * w // 2, (2 * G.SQUARES_H - y) * h // 2
+
+
+def point_at(x: int, y: int, scale: tuple[int, int], board: G.Board) -> int | None:
+    """The point of ``board`` a click at (x, y) of the drawing picks, or None (too far from any).
+
+    On the doubled grid a point's nearest neighbours are half a square away on a diagonal, so
+    each point owns the diamond |dx|/(w/2) + |dy|/(h/2) <= 1 around it; a click counts within
+    CLICK_REACH of that."""
+    w, h = scale
+    u, v = 2 * x / w, 2 * y / h  # doubled-grid units, from the top left
+    best, dist = None, CLICK_REACH
+    for gx in (int(u), int(u) + 1):
+        for gy in (int(v), int(v) + 1):
+            p = G.at_xy(gx, 2 * G.SQUARES_H - gy)
+            if p is None or p >= board.n_points:
+                continue
+            d = abs(u - gx) + abs(v - gy)
+            if d <= dist:
+                best, dist = p, d
+    return best
+
+
 class BoardView(Widget):
     """The board, drawn as text; clicks go to the screen as points."""
 
@@ -65,14 +106,14 @@ class BoardView(Widget):
 
     def __init__(self) -> None:
         super().__init__(id="cb-board")
-        self.scale = BIG
-        self.origin = (3, 0)  # left margin for the rank numbers
+        self.scale = MEDIUM
+        self.origin = (LEFT, 0)  # left margin for the rank numbers
 
     def pick_scale(self) -> tuple[int, int]:
         """The largest scale whose board (rank numbers and file letters included) fits."""
         w, h = self.size.width, self.size.height
         for scale in SCALES:
-            if w >= G.SQUARES_W * scale[0] + 5 and h >= G.SQUARES_H * scale[1] + 2:
+            if w >= G.SQUARES_W * scale[0] + 1 + LEFT and h >= G.SQUARES_H * scale[1] + 2:
                 return scale
         return SMALL
 
@@ -80,18 +121,23 @@ class BoardView(Widget):
         screen = self.screen
         if isinstance(screen, CellulisBellumScreen):
             self.scale = self.pick_scale()
-            return screen.draw_board(self.scale)
+            # centred in the space it has: the margin counts in where clicks land
+            spare = self.size.width - (G.SQUARES_W * self.scale[0] + 1 + LEFT)
+            margin = max(0, spare // 2)
+            self.origin = (LEFT + margin, 0)
+            return screen.draw_board(self.scale, margin)
         return Text("")
 
     def point_at(self, x: int, y: int) -> int | None:
-        w, h = self.scale
-        x -= self.origin[0]
-        f = round(x / w)
-        rank_from_top = round(y / h)
-        r = G.HEIGHT - 1 - rank_from_top
-        if not G.on_board(f, r) or abs(x - f * w) > w // 2 or abs(y - rank_from_top * h) > h // 2:
+        screen = self.screen
+        if not isinstance(screen, CellulisBellumScreen):
             return None
-        return G.point(f, r)
+        return point_at(x - self.origin[0], y - self.origin[1], self.scale, screen.geometry)
+
+    def offset_of(self, p: int) -> tuple[int, int]:
+        """Where a click on point ``p`` goes (for tests and help)."""
+        x, y = char_xy(p, self.scale)
+        return x + self.origin[0], y + self.origin[1]
 
     def on_click(self, event: events.Click) -> None:
         screen = self.screen
@@ -111,6 +157,10 @@ class CellulisBellumScreen(GameScreen):
         Binding("down,j", "cursor(0,-1)", "Down", show=False),
         Binding("left,h", "cursor(-1,0)", "Left", show=False),
         Binding("right,l", "cursor(1,0)", "Right", show=False),
+        Binding("home,7", "diagonal(-1,1)", "Up left", show=False),
+        Binding("pageup,9", "diagonal(1,1)", "Up right", show=False),
+        Binding("end,1", "diagonal(-1,-1)", "Down left", show=False),
+        Binding("pagedown,3", "diagonal(1,-1)", "Down right", show=False),
         Binding("enter,space", "act", "Act"),
         Binding("s", "spawn", "Spawn"),
         Binding("f", "aim", "Fire virus"),
@@ -129,6 +179,7 @@ class CellulisBellumScreen(GameScreen):
             else G.point(3, 1)
         self.selected: int | None = None
         self.mode: str | None = None  # None, or "aim", "spawn", "apo", "gen": what is lit
+        self.apo_choice: Apoptosis | None = None  # the rhombus lit in "apo" mode
         self.show_territory = False
 
     # -- layout ------------------------------------------------------------------------------
@@ -141,6 +192,10 @@ class CellulisBellumScreen(GameScreen):
         # or the screen would subscribe to the table twice
         self.query_one(BoardView).focus()
 
+    @property
+    def geometry(self) -> G.Board:
+        return G.board_of(self.state.board)
+
     def seat_colour(self, seat: int) -> str:
         return self.colour(SEAT_VARS[seat % 2])
 
@@ -150,7 +205,8 @@ class CellulisBellumScreen(GameScreen):
         out: dict[int, Any] = {}
         legal = self.legal
         if self.mode == "apo":
-            return {a.centre: a for a in legal if isinstance(a, Apoptosis)}
+            a = self.apo_choice
+            return {p: a for p in self.geometry.rhombi4[a.key]} if a in legal else {}
         if self.mode == "gen":
             return {a.centre: a for a in legal if isinstance(a, Generate)}
         if self.mode == "aim":
@@ -158,7 +214,7 @@ class CellulisBellumScreen(GameScreen):
             if v is not None:
                 for a in legal:
                     if isinstance(a, VirusShot):
-                        for q in G.RAYS[v][a.direction]:
+                        for q in self.geometry.rays[v][a.direction]:
                             out[q] = a
             return out
         if self.selected is not None:
@@ -232,17 +288,20 @@ class CellulisBellumScreen(GameScreen):
             t.append("\n")  # one line a seat: a narrow board column never splits one
         t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit} · ",
                  style=self.colour("muted"))
+        t.append(G.NAMES[self.cursor], style="bold")
+        t.append(" · ", style=self.colour("muted"))
         t.append(self.hint_line(), style=self.colour("muted"))
         return t
 
     def hint_line(self) -> str:
         s = self.state
         if s.step == OVER or not self.legal:
-            return f"cursor {G.NAMES[self.cursor]}" + ("" if s.step != OVER else " · t: territory")
+            return "t: territory" if s.step == OVER else "waiting"
         if self.mode == "aim":
             return "Aim: Enter on a lit ray fires the virus that way · x: cancel"
-        if self.mode == "apo":
-            return "Apoptosis: Enter on a lit centre sacrifices its rhombus · x: cancel"
+        if self.mode == "apo" and self.apo_choice is not None:
+            return (f"Apoptosis {rhombus_name(self.apo_choice.key)}: Enter on it sacrifices it"
+                    " · a: another · x: cancel")
         if self.mode == "gen":
             return "Virus: Enter on a lit centre generates it there · x: cancel"
         if self.mode == "spawn":
@@ -264,18 +323,16 @@ class CellulisBellumScreen(GameScreen):
             extra.append("p: pass")
         return " · ".join(["Enter: spawn on empty / select a piece", *extra])
 
-    def draw_board(self, scale: tuple[int, int]) -> Text:
+    def draw_board(self, scale: tuple[int, int], margin: int = 0) -> Text:
+        """The board at ``scale`` (characters a square), ``margin`` blank columns to its left."""
         s = self.state
+        board = s.board
+        geo = G.board_of(board)
         w, h = scale
         width, height = G.SQUARES_W * w + 1, G.SQUARES_H * h + 1
         grid = [[" "] * width for _ in range(height)]
         styles: list[list[str]] = [[""] * width for _ in range(height)]
         line_style = self.colour("board-line")
-        board = s.board
-
-        def xy(p: int) -> tuple[int, int]:
-            f, r = G.coords(p)
-            return f * w, (G.HEIGHT - 1 - r) * h
 
         def link_style(p: int, q: int) -> str:
             a, b = board[p], board[q]
@@ -284,35 +341,36 @@ class CellulisBellumScreen(GameScreen):
             return line_style
 
         def put(x: int, y: int, ch: str, st: str) -> None:
-            if grid[y][x] in ("╲", "╱") and ch in ("╲", "╱") and grid[y][x] != ch:
-                ch = "╳"
+            if grid[y][x] in ("╲", "╱", "╳") and ch in ("╲", "╱") and grid[y][x] != ch:
+                ch = "╳"  # two diagonals cross here (the 42-point board: not a point)
                 if styles[y][x] != line_style:
                     st = styles[y][x]
             grid[y][x] = ch
             if st != line_style or not styles[y][x]:
                 styles[y][x] = st
 
-        # lines and diagonals (a colony link is drawn in its owner's colour)
-        for p in range(G.N_POINTS):
-            x, y = xy(p)
-            for d, q in ((2, G.STEP[p][2]), (4, G.STEP[p][4])):  # east, south
+        # lines and diagonals, one segment between each two neighbours (a segment joining two
+        # cells of one colony is drawn in their owner's colour)
+        for p in geo.points:
+            x0, y0 = char_xy(p, scale)
+            for d in (0, 1, 2, 3):  # n, ne, e, se: each segment once
+                q = geo.step[p][d]
                 if q < 0:
                     continue
                 st = link_style(p, q)
-                if d == 2:
-                    for i in range(1, w):
-                        put(x + i, y, "─", st)
+                x1, y1 = char_xy(q, scale)
+                if y1 == y0:
+                    for x in range(x0 + 1, x1):
+                        put(x, y0, "─", st)
+                elif x1 == x0:
+                    for y in range(y1 + 1, y0):
+                        put(x0, y, "│", st)
                 else:
-                    for i in range(1, h):
-                        put(x, y + i, "│", st)
-            for d, ch in ((3, "╲"), (5, "╱")):  # south-east, south-west
-                q = G.STEP[p][d]
-                if q < 0:
-                    continue
-                st = link_style(p, q)
-                sx = 1 if d == 3 else -1
-                for i in range(1, h):
-                    put(x + sx * i * w // h, y + i, ch, st)
+                    rows = abs(y1 - y0)
+                    up = y1 < y0  # on the screen, rows grow downwards
+                    ch = "╱" if (x1 > x0) == up else "╲"
+                    for i in range(1, rows):
+                        put(x0 + (x1 - x0) * i // rows, y0 + (y1 - y0) * i // rows, ch, st)
         # territory overlay
         if self.show_territory or s.step == OVER:
             terr = [R.territory_triangles(board, q) for q in (0, 1)]
@@ -337,16 +395,17 @@ class CellulisBellumScreen(GameScreen):
         target_style = self.colour("target")
         shot = self.mode == "aim"
         marks = {"apo": "◈", "gen": "✧"}.get(self.mode or "")
-        for p in range(G.N_POINTS):
-            x, y = xy(p)
+        for p in geo.points:
+            x, y = char_xy(p, scale)
             c = board[p]
             if c == R.EMPTY:
-                ch, st = EMPTY_GLYPH, self.colour("muted")
+                ch = EMPTY_CENTRE if G.is_centre(p) else EMPTY_GLYPH
+                st = self.colour("muted")
             else:
                 kind, owner = R.kind_of(c), R.owner_of(c)
                 ch = GLYPHS[kind][owner]
                 if kind == NUCLEUS and s.dead[owner]:
-                    ch = DEAD_GLYPH
+                    ch = DEAD_GLYPHS[owner]
                 st = f"bold {self.seat_colour(owner)}"
             if p in targets:
                 if c == R.EMPTY:
@@ -354,18 +413,22 @@ class CellulisBellumScreen(GameScreen):
                 st = f"bold {self.colour('danger') if shot else target_style}"
             if p in movable:
                 st += " underline"
-            if p == self.selected:
-                st += f" on {self.colour('highlight')}"
+            if p == self.selected and c != R.EMPTY:  # the piece in its colour, its glyph dark
+                st = f"bold {self.colour('board')} on {self.seat_colour(R.owner_of(c))}"
             if p == self.cursor:
                 st += " reverse"
+            under = styles[y][x].split()
+            if "on" in under and " on " not in st:  # a point inside a territory keeps its tint
+                st += f" on {under[under.index('on') + 1]}"
             grid[y][x] = ch
             styles[y][x] = st
         out = Text(no_wrap=True)
         for i, row in enumerate(grid):
+            out.append(" " * margin)
             if i % h == 0:
                 out.append(f"{G.HEIGHT - i // h:>2} ", style=self.colour("muted"))
             else:
-                out.append("   ")
+                out.append(" " * LEFT)
             run, run_style = "", styles[i][0]
             for ch, st in zip(row, styles[i]):  # one span per run of equal style
                 if st != run_style:
@@ -373,16 +436,26 @@ class CellulisBellumScreen(GameScreen):
                     run, run_style = "", st
                 run += ch
             out.append(run + "\n", style=run_style or None)
-        files = "   " + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
+        files = " " * (margin + LEFT) + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         return out
 
     # -- input ---------------------------------------------------------------------------------
-    def action_cursor(self, df: int, dr: int) -> None:
-        f, r = G.coords(self.cursor)
-        f = min(max(f + df, 0), G.WIDTH - 1)
-        r = min(max(r + dr, 0), G.HEIGHT - 1)
-        self.cursor = G.point(f, r)
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Along a grid line: to the next corner from a corner, the next centre from a centre."""
+        self._move_cursor(2 * dx, 2 * dy)
+
+    def action_diagonal(self, dx: int, dy: int) -> None:
+        """Along a diagonal: to the next point (a centre from a corner and back; with corners
+        only, the next corner)."""
+        k = 1 if self.geometry.centre_points else 2
+        self._move_cursor(k * dx, k * dy)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        x, y = G.xy(self.cursor)
+        p = G.at_xy(x + dx, y + dy)
+        if p is not None and p < self.geometry.n_points:
+            self.cursor = p
         self._paint()
 
     def clicked(self, p: int) -> None:
@@ -398,6 +471,9 @@ class CellulisBellumScreen(GameScreen):
         targets = self.targets()
         if p in targets:
             self._play(targets[p])
+            return
+        if self.mode == "apo" and self._apoptoses(p):
+            self._choose_apoptosis(self._apoptoses(p))
             return
         if self.mode in ("aim", "apo", "gen"):
             self.say("Not a lit point: Enter on one of them, or x to cancel.")
@@ -441,15 +517,31 @@ class CellulisBellumScreen(GameScreen):
             return
         self._toggle("spawn", "Spawn: the lit points can take a cell.")
 
+    def _apoptoses(self, p: int | None = None) -> list[Apoptosis]:
+        """The legal apoptoses (whose rhombus holds ``p``, if given)."""
+        rhombi = self.geometry.rhombi4
+        return [a for a in self.legal if isinstance(a, Apoptosis)
+                and (p is None or p in rhombi[a.key])]
+
     def action_apoptosis(self) -> None:
-        a = Apoptosis(self.cursor)
-        if a in self.legal:
-            self._play(a)
-            return
-        if any(isinstance(x, Apoptosis) for x in self.legal):
-            self._toggle("apo", "Apoptosis: Enter on a lit centre.")
-        else:
+        """Light one rhombus that may be sacrificed (one holding the cursor, if any); again:
+        the next one. Enter or a click on it plays it."""
+        choices = self._apoptoses(self.cursor) or self._apoptoses()
+        if not choices:
             self.say("No apoptosis is possible now.")
+            return
+        self._choose_apoptosis(choices)
+
+    def _choose_apoptosis(self, choices: list[Apoptosis]) -> None:
+        if self.mode == "apo" and self.apo_choice in choices:
+            i = (choices.index(self.apo_choice) + 1) % len(choices)
+        else:
+            i = 0
+        self.mode, self.selected, self.apo_choice = "apo", None, choices[i]
+        name = rhombus_name(choices[i].key)
+        more = f" ({i + 1} of {len(choices)}; a: the next)" if len(choices) > 1 else ""
+        self.say(f"Apoptosis {name}{more}: Enter or a click on it sacrifices it; x: cancel.")
+        self._paint()
 
     def action_generate(self) -> None:
         a = Generate(self.cursor)

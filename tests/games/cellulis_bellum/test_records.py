@@ -4,6 +4,8 @@ valid step) with the step that broke it named."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cellwars_tui.core import Match, Seat
@@ -14,7 +16,7 @@ from cellwars_tui.record import decode_record, encode_record, load_match, save_m
 from cellwars_tui.record.format import match_to_record, record_to_match
 from cellwars_tui.record.text import export_text, import_text
 
-OPENING = ["spawn d3", "spawn d4", "spawn c3", "done", "nucleus e6", "burst c3-a1"]
+OPENING = ["spawn d3", "spawn d4", "spawn c3", "done", "nucleus de56", "burst c3-a1"]
 
 
 def _match(moves=OPENING) -> Match:
@@ -26,6 +28,7 @@ def _match(moves=OPENING) -> Match:
 
 def test_a_game_saved_mid_spawn_loads_back_to_the_same_position(tmp_path):
     m = _match([*OPENING, "done", "spawn e5"])  # Violet: one cell for d4, one for the nucleus
+    assert len(m.state.board) == 72
     assert m.state.step == SPAWN and Spawn in {type(a) for a in m.legal_actions(1)}
     path = tmp_path / "cb.cellwars.json"
     save_match(m, path)
@@ -70,3 +73,27 @@ def test_a_move_list_with_an_illegal_or_garbled_move_is_refused_naming_its_line(
         with pytest.raises(RecordError) as err:
             import_text("\n".join(broken))
         assert f"line {first + 2}" in str(err.value), wrong
+
+
+def test_a_record_naming_an_unknown_board_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "cb.cellwars.json"
+    save_match(_match(), path)
+    data = json.loads(path.read_bytes())
+    data["header"]["options"]["board"] = "hexagons"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError) as err:
+        load_match(path)
+    text = str(err.value)
+    assert "\n" not in text and "'hexagons'" in text and str(path.name) in text
+    lines = export_text(_match()).splitlines()
+    lines = [line.replace('"board":"72 points"', '"board":"hexagons"') for line in lines]
+    with pytest.raises(RecordError) as err:
+        import_text("\n".join(lines))
+    assert "\n" not in str(err.value) and "'hexagons'" in str(err.value)
+
+
+def test_a_new_record_names_its_board_and_rules_version():
+    record = match_to_record(_match())
+    assert record.header.rules_version == GAME.rules_version == 2
+    assert record.header.options["board"] == "72 points"
+    assert '"board":"72 points"' in export_text(_match())

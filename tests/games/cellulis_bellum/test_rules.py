@@ -1,10 +1,15 @@
-"""Cellulis Bellum: one test per rule clause of the seed, on hand-made positions.
+"""Cellulis Bellum on the 72-point board: one test per rule clause of the seed, on hand-made
+positions. Each test names the seed's words it checks; the board's own shapes (neighbours, rays,
+rhombi, triangles) are in test_geometry.py, the first rules (42 corners) in test_rules_corners.py.
 
-Diagrams are six lines, rank 6 at the top, files a-g left to right: ``.`` empty, ``y``/``v``
-Yellow/Violet cells, ``Y``/``V`` nuclei, ``1``/``2`` Yellow/Violet viruses.
+``pos("Y d2", "y c3 cd34")`` builds a position: each argument is a piece letter (``y``/``v``
+Yellow/Violet cell, ``Y``/``V`` nucleus, ``1``/``2`` Yellow/Violet virus) and the points it
+stands on. A position without a nucleus of a player gets it on its starting point.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -13,585 +18,454 @@ from cellwars_tui.core.errors import BadNotation, BadOptions
 from cellwars_tui.games.cellulis_bellum import clarifications as C
 from cellwars_tui.games.cellulis_bellum import geometry as G
 from cellwars_tui.games.cellulis_bellum.rules import (
-    BURST, CELLS, GAME, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst,
-    CellulisBellumOptions, Done, Generate, NucleusMove, Pass, Phagocytosis, Spawn, VirusMove,
-    VirusShot, colonies, diagram, reserve, state_from_diagram, territory)
+    BURST, CELLS, EMPTY, GAME, NUCLEI, OVER, SPAWN, START, VIRUSES, Apoptosis, Burst,
+    CellulisBellumOptions, Generate, NucleusMove, Pass, Phagocytosis, Spawn, VirusMove,
+    VirusShot, colonies, diagram, reserve, territory)
+
+from .helpers import P, play, pos
 
 
-def P(name: str) -> int:
-    p = G.parse_point(name)
-    assert p is not None
-    return p
+def on(s, name: str) -> int:
+    return s.board[P(name)]
 
 
-def play(s, *texts):
-    events = []
-    for t in texts:
-        s, ev = GAME.apply(s, s.seat, GAME.action_from_str(t))
-        events.extend(ev)
-    return s, events
+def legal(s, kind=None) -> set[str]:
+    return {GAME.action_to_str(a) for a in GAME.legal_actions(s, s.seat)
+            if kind is None or isinstance(a, kind)}
 
 
-def at(s, name: str) -> str:
-    return diagram(s.board).replace("\n", "")[(G.HEIGHT - 1 - P(name) // 7) * 7 + P(name) % 7]
+# -- options: the board, old records, bad input ---------------------------------------------------
+def test_a_new_game_is_on_the_72_point_board():
+    opts = CellulisBellumOptions()
+    assert (opts.board, opts.new_virus) == ("72 points", "acts at once")
+    s = GAME.initial_state(opts)
+    assert len(s.board) == 72 and not s.virus_waits
+    assert GAME.options_from_dict({"players": 2}) == opts
 
 
-# -- the board and the set-up ----------------------------------------------------------------------
-def test_board_has_5_by_6_squares_with_diagonals_and_both_rhombi_fit():
-    assert (G.SQUARES_W, G.SQUARES_H) == (6, 5)
-    assert G.N_POINTS == 42 and G.N_TRIANGLES == 120
-    assert len(G.NEIGHBOURS[P("d3")]) == 8 and len(G.NEIGHBOURS[P("a1")]) == 3
-    assert G.DIAMOND4[P("d3")] == tuple(sorted(P(x) for x in ("d2", "c3", "e3", "d4")))
-    assert sorted(G.DIAMOND8[P("d3")]) == sorted(
-        P(x) for x in ("d1", "c2", "e2", "b3", "f3", "c4", "e4", "d5"))
-    assert len(G.DIAMOND4) == 20 and len(G.DIAMOND8) == 6
+def test_the_first_rules_stay_as_options_that_records_of_version_1_get():
+    assert GAME.rules_version == 2
+    old = GAME.options_from_record({"players": 2, "turn_limit": 30}, 1)
+    assert (old.board, old.new_virus, old.turn_limit) == (
+        "corners only (42 points)", "acts at once", 30)
+    assert GAME.options_from_record({"players": 2}, 1).turn_limit == 80
+    assert len(GAME.initial_state(old).board) == 42
+    now = GAME.options_from_record({"players": 2, "turn_limit": 30}, 2)
+    assert now.board == "72 points" and now.new_virus == "acts at once"
 
 
-def test_setup_places_only_the_nuclei_and_yellow_plays_first():
-    s = GAME.initial_state(CellulisBellumOptions())
-    assert s.board[P("d2")] == NUCLEI[0] and s.board[P("d5")] == NUCLEI[1]
-    assert sum(1 for x in s.board if x) == 2
-    assert GAME.to_act(s) == (0,) and s.step == START
-    assert reserve(s.board, 0) == reserve(s.board, 1) == C.CELLS_PER_PLAYER == 28
-
-
-def test_options_turn_limit_is_checked():
+def test_an_unknown_board_is_a_one_line_error():
+    with pytest.raises(BadOptions) as err:
+        GAME.options_from_record({"players": 2, "board": "hexagons"}, 2)
+    text = str(err.value)
+    assert "\n" not in text and "'hexagons'" in text and "'72 points'" in text
+    with pytest.raises(BadOptions):
+        GAME.options_from_dict({"players": 2, "new_virus": "whenever"})
     with pytest.raises(BadOptions):
         GAME.options_from_dict({"players": 2, "turn_limit": 1})
-    with pytest.raises(BadOptions):
-        GAME.options_from_dict({"players": 3})
 
 
-# -- apoptosis -------------------------------------------------------------------------------------
-APO = """
-.......
-..v....
-.......
-.vyv...
-.y.y.V.
-.vyv.Y.
-"""
+# -- "Deux fois 30 pions": 28 cells, a virus and a nucleus each ---------------------------------
+def test_each_player_has_28_cells_one_virus_and_one_nucleus():
+    s = GAME.initial_state(CellulisBellumOptions())
+    assert reserve(s.board, 0) == reserve(s.board, 1) == C.CELLS_PER_PLAYER == 28
+    assert s.board.count(NUCLEI[0]) == s.board.count(NUCLEI[1]) == 1
+    assert C.VIRUS_USES == 2 and s.virus_uses == (0, 0)
 
 
-def test_apoptosis_sacrifices_four_cells_in_a_rhombus_and_destroys_adjacent_enemy_cells():
-    s = state_from_diagram(APO)
-    assert Apoptosis(P("c2")) in GAME.legal_actions(s, 0)
-    s2, ev = play(s, "apo c2")
-    # the four Yellow cells and every Violet cell next to them are gone; c5 was two steps away
-    assert diagram(s2.board) == ".......\n..v....\n.......\n.......\n.....V.\n.....Y."
-    assert ev[0].sacrificed == tuple(sorted(P(x) for x in ("c1", "b2", "d2", "c3")))
-    assert ev[0].destroyed == tuple(sorted(P(x) for x in ("b1", "d1", "b3", "d3")))
-    assert reserve(s2.board, 0) == 28 and reserve(s2.board, 1) == 27
+# -- "Placer les Noyaux comme ci-dessus", "Les Joueurs jouent chacun leur tour" -----------------
+def test_setup_places_the_nuclei_mirrored_and_yellow_begins():
+    s = GAME.initial_state(CellulisBellumOptions())
+    assert on(s, "d2") == NUCLEI[0] and on(s, "d5") == NUCLEI[1]
+    assert sum(1 for x in s.board if x) == 2
+    assert GAME.to_act(s) == (0,) and s.step == START
+    s, _ = play(s, "spawn d3")  # one colony (the nucleus): one cell, and the turn is over
+    assert GAME.to_act(s) == (1,)
+
+
+# -- "Colonie": cells joined along a line; "Le Noyau est considéré comme une colonie" -----------
+def test_colonies_join_cells_that_are_neighbours_along_a_line():
+    s = pos("y b2 c3 e2 e3")
+    cols = colonies(s.board, 0)
+    # b2 and c3 are on one diagonal, but the square's centre bc23 lies between them
+    assert sorted(len(c) for c in cols) == [1, 1, 1, 2]  # b2, c3, e2-e3, and the nucleus
+    s = pos("y b2 bc23 c3 e2 e3")
+    assert sorted(len(c) for c in colonies(s.board, 0)) == [1, 2, 3]
+    # the nucleus is a colony of its own, even next to cells; the virus is none
+    s = pos("y d3 cd23", "1 c2")
+    assert sorted(colonies(s.board, 0)) == sorted([(P("d3"), P("cd23")), (P("d2"),)])
+
+
+# -- "Apoptose": four cells forming a rhombus, enemy cells adjacent destroyed --------------------
+APO = ("y d2 d3 cd23 de23", "v c2 e3 c1 f3 de34", "Y a1")
+
+
+def test_apoptosis_sacrifices_a_rhombus_of_four_and_destroys_adjacent_enemy_cells():
+    s = pos(*APO)
+    assert "apo d2-d3" in legal(s, Apoptosis)
+    s2, ev = play(s, "apo d2-d3")
+    assert all(on(s2, n) == EMPTY for n in ("d2", "d3", "cd23", "de23"))
+    # next to one of the four: c2 (cd23), e3 and de34 (d3); c1 and f3 are not next to any
+    assert {G.NAMES[p] for p in ev[0].destroyed} == {"c2", "e3", "de34"}
+    assert on(s2, "c1") == on(s2, "f3") == CELLS[1]
+    assert reserve(s2.board, 0) == 28 and reserve(s2.board, 1) == 26  # all reusable
     assert s2.step == START and s2.seat == 0  # the main action is still to come
 
 
-def test_apoptosis_spares_nucleus_and_virus():
-    s = state_from_diagram("""
-.......
-.......
-.......
-.2y....
-.yVy...
-..yY...
-""")
-    s2, ev = play(s, "apo c2")
-    assert s2.board[P("c2")] == NUCLEI[1] and s2.board[P("b3")] == VIRUSES[1]
-    assert ev[0].destroyed == ()
-
-
-def test_apoptosis_needs_four_cells_of_one_colour():
-    s = state_from_diagram(APO.replace(".y.y.V.", ".y.v.V."))
-    assert not any(isinstance(a, Apoptosis) for a in GAME.legal_actions(s, 0))
+def test_apoptosis_needs_all_four_points_of_one_colour_in_a_rhombus():
+    s = pos("y d2 d3 cd23 de34", "Y a1")  # de34 is not beside the side d2-d3
+    assert not legal(s, Apoptosis)
+    s = pos("y d2 d3 cd23", "v de23", "Y a1")
+    assert not legal(s, Apoptosis)
     with pytest.raises(IllegalAction):
-        GAME.apply(s, 0, Apoptosis(P("c2")))
+        GAME.apply(s, 0, Apoptosis(P("d2"), P("d3")))
 
 
-def test_apoptoses_happen_only_before_the_main_action_and_may_be_several():
-    s = state_from_diagram("""
-.......
-.......
-.y...y.
-y.y.y.y
-.y...y.
-...Y..V
-""")
-    s2, _ = play(s, "apo b3", "apo f3")
-    assert sum(1 for x in s2.board if x == CELLS[0]) == 0 and s2.step == START
-    s3, _ = play(s, "spawn b3")
-    assert s3.step == SPAWN
-    assert not any(isinstance(a, Apoptosis) for a in GAME.legal_actions(s3, 0))
+def test_apoptosis_never_harms_a_nucleus_or_a_virus():
+    s = pos("y d2 d3 cd23 de23", "V c2", "2 e3", "Y a1")
+    s2, ev = play(s, "apo d2-d3")
+    assert on(s2, "c2") == NUCLEI[1] and on(s2, "e3") == VIRUSES[1] and ev[0].destroyed == ()
 
 
-# -- spawning --------------------------------------------------------------------------------------
-def test_spawn_one_cell_per_colony_adjacent_to_it():
-    s = state_from_diagram("""
-......V
-.......
-y......
-.......
-.......
-...Y..y
-""")
-    assert len(colonies(s.board, 0)) == 3  # a4, g1 and the nucleus
-    pts = {a.to for a in GAME.legal_actions(s, 0) if isinstance(a, Spawn)}
-    assert P("a5") in pts and P("f2") in pts and P("d2") in pts
-    assert P("c3") not in pts  # two steps from every colony
-    s2, _ = play(s, "spawn a5")
-    left = {a.to for a in GAME.legal_actions(s2, 0) if isinstance(a, Spawn)}
-    assert P("b5") not in left and P("a3") not in left  # a4's colony has had its cell
-    s3, _ = play(s2, "spawn f2", "spawn e1")
-    assert s3.step == START and s3.seat == 1  # three colonies, three cells: the spawn ended
-    assert sum(1 for x in s3.board if x == CELLS[0]) == 5
+def test_apoptoses_only_at_the_start_of_the_turn_and_as_many_as_wanted():
+    s = pos("y b2 b3 ab23 bc23 f2 f3 ef23 fg23", "Y d1")
+    assert legal(s, Apoptosis) == {"apo b2-b3", "apo f2-f3"}
+    s2, _ = play(s, "apo b2-b3", "apo f2-f3")
+    assert CELLS[0] not in s2.board and s2.step == START and s2.seat == 0
+    s3, _ = play(s, "spawn d2")  # the main action has begun: no apoptosis until next turn
+    assert s3.step == SPAWN and not legal(s3, Apoptosis)
 
 
-def test_spawn_may_stop_early_with_done():
-    s = state_from_diagram("......V\n.......\ny......\n.......\n.......\n...Y..y")
-    s2, _ = play(s, "spawn a5", "done")
-    assert s2.seat == 1 and sum(1 for x in s2.board if x == CELLS[0]) == 3
+# -- "une seule des quatre actions" ---------------------------------------------------------------
+def test_one_main_action_a_turn():
+    s = pos("y c3", "1 f4", "Y d2")
+    s2, _ = play(s, "nucleus e2")
+    assert s2.seat == 1  # the nucleus moved: nothing else this turn
+    s3, _ = play(s, "shoot n")
+    assert s3.seat == 1
+    s4, _ = play(s, "burst c3-c5")
+    assert s4.seat == 1  # the burst of a one-cell colony ends at once
 
 
-def test_spawn_a_point_touching_two_colonies_counts_for_either():
-    # b2 touches both the a1 colony and the c3 colony; after it, a point next to only one of
-    # them is still fine (the other colony takes b2), a point next to neither is not
-    s = state_from_diagram("......V\n.......\n.......\n..y....\n.......\ny.....Y")
-    s2, _ = play(s, "spawn b2")
-    pts = {a.to for a in GAME.legal_actions(s2, 0) if isinstance(a, Spawn)}
-    assert P("a2") in pts and P("d4") in pts and P("f1") in pts
-
-
-def test_spawn_cell_joining_two_colonies_merges_them():
-    s = state_from_diagram("......V\n.......\n.......\n.......\n.......\ny.y...Y")
+# -- "Apparition de cellules": one per colony, next to it; joining colonies ---------------------
+def test_spawn_one_cell_per_colony_next_to_it():
+    s = pos("y a4 g1", "Y d2")
     assert len(colonies(s.board, 0)) == 3
-    s2, _ = play(s, "spawn b1", "done")
-    assert len(colonies(s2.board, 0)) == 2  # a1-b1-c1 and the nucleus
+    pts = legal(s, Spawn)
+    assert {"spawn a5", "spawn ab45", "spawn fg12", "spawn d3", "spawn cd12"} <= pts
+    assert "spawn c3" not in pts and "spawn b3" not in pts  # next to no colony
+    s2, _ = play(s, "spawn a5")
+    left = legal(s2, Spawn)
+    assert "spawn a3" not in left and "spawn ab34" not in left  # a4's colony had its cell
+    assert "spawn a6" not in left  # next to the new cell only
+    s3, _ = play(s2, "spawn f1", "spawn d3")
+    assert s3.seat == 1 and s3.step == START  # three colonies, three cells: over
 
 
-def test_spawn_needs_a_cell_in_reserve():
-    rows = ["yyyyyyy", "yyyyyyy", "yyyyyyy", "yyyyyyy", "......V", ".....Y."]
-    s = state_from_diagram("\n".join(rows))
-    assert reserve(s.board, 0) == 0
-    assert not any(isinstance(a, Spawn) for a in GAME.legal_actions(s, 0))
+def test_spawn_may_stop_early_and_needs_a_cell_in_reserve():
+    s = pos("y a4 g1", "Y d2")
+    s2, _ = play(s, "spawn a5", "done")
+    assert s2.seat == 1 and reserve(s2.board, 0) == 25
+    full = pos("y " + " ".join(G.NAMES[p] for p in range(28)), "Y d6", "V g6")
+    assert reserve(full.board, 0) == 0 and not legal(full, Spawn)
 
 
-# -- bursting --------------------------------------------------------------------------------------
-BURSTY = """
-......V
-.......
-...v...
-...y...
-..yy...
-Y......
-"""
+def test_a_new_cell_joining_two_colonies_makes_them_one():
+    s = pos("y b2 c3", "Y f1")
+    assert len(colonies(s.board, 0)) == 3
+    s2, _ = play(s, "spawn bc23", "done")
+    assert len(colonies(s2.board, 0)) == 2
 
 
-def test_burst_moves_each_cell_of_the_colony_once_along_a_line_jumping_over_pieces():
-    s = state_from_diagram(BURSTY)
-    s2, _ = play(s, "burst d3-d5")  # jumps over the Violet cell on d4
-    assert s2.step == BURST and s2.board[P("d5")] == CELLS[0]
-    acts = GAME.legal_actions(s2, 0)
-    assert Burst(P("d3"), P("d4")) not in acts  # the cell has moved already (and d4 is taken)
-    assert Burst(P("c2"), P("a4")) in acts and Burst(P("d2"), P("g5")) in acts
-    s3, _ = play(s2, "burst c2-a4", "burst d2-g2")
-    assert s3.seat == 1 and s3.step == START  # every cell moved: the burst ended
+def test_a_point_next_to_two_colonies_serves_either():
+    # b1 touches both the a1 and the c1 colony; after it, a point next to only one of them is
+    # still open (the other colony takes b1), a point next to neither is not
+    s = pos("y a1 c1", "Y g6", "V g1")
+    s2, _ = play(s, "spawn b1")
+    left = legal(s2, Spawn)
+    assert {"spawn a2", "spawn cd12", "spawn f6"} <= left and "spawn d3" not in left
 
 
-def test_burst_cannot_land_on_an_occupied_point_or_off_its_line():
-    s = state_from_diagram(BURSTY)
-    acts = GAME.legal_actions(s, 0)
-    assert Burst(P("d3"), P("d4")) not in acts  # Violet cell
-    assert Burst(P("c2"), P("d2")) not in acts  # own cell
-    assert Burst(P("c2"), P("e3")) not in acts  # a knight's jump
+# -- "Eclatement d'une colonie": each cell along a line, jumping, onto a free point --------------
+BURSTY = ("y c2 d2 d3 cd23", "v d4", "Y a1", "V g6")
+
+
+def test_burst_each_cell_of_the_colony_once_along_a_line_jumping_over_pieces():
+    s = pos(*BURSTY)
+    s2, _ = play(s, "burst d3-d5")  # over the Violet cell on d4
+    assert s2.step == BURST and on(s2, "d5") == CELLS[0]
+    moves = legal(s2, Burst)
+    assert not any(m.startswith("burst d3-") for m in moves)  # d3 has moved (and is empty)
+    assert "burst c2-a4" in moves and "burst cd23-fg56" in moves
+    s3, _ = play(s2, "burst c2-c6", "burst d2-g2", "burst cd23-b1")
+    assert s3.seat == 1  # every cell moved: the burst is over
+
+
+def test_a_centre_cell_bursts_along_the_diagonals_only():
+    s = pos("y cd34", "Y g1", "V g6")
+    dests = {m.split("-")[1] for m in legal(s, Burst)}
+    assert dests == {G.NAMES[q] for d in G.DIAGONAL for q in G.FULL.rays[P("cd34")][d]}
+    assert {"a6", "ab56", "a1", "f1", "f6"} <= dests
+    assert "c5" not in dests and "a4" not in dests
+
+
+def test_burst_never_lands_on_an_occupied_point_or_off_the_lines():
+    s = pos(*BURSTY)
+    moves = legal(s, Burst)
+    assert "burst d3-d4" not in moves and "burst c2-d2" not in moves
+    assert "burst c2-d4" not in moves  # a knight's jump is on no line
     with pytest.raises(IllegalAction):
-        GAME.apply(s, 0, Burst(P("c2"), P("e3")))
+        GAME.apply(s, 0, Burst(P("c2"), P("d4")))
 
 
 def test_burst_moves_only_cells_of_the_chosen_colony():
-    s = state_from_diagram(BURSTY.replace("Y......", "Y.....y"))
+    s = pos(*BURSTY, "y g1")
     s2, _ = play(s, "burst c2-c1")
-    acts = GAME.legal_actions(s2, 0)
-    assert not any(isinstance(a, Burst) and a.src == P("g1") for a in acts)
-    assert Done() in acts
+    assert not any(m.startswith("burst g1-") for m in legal(s2, Burst))
     s3, _ = play(s2, "done")
     assert s3.seat == 1
 
 
-# -- the virus -------------------------------------------------------------------------------------
-RING = """
-......V
-...y...
-..y.y..
-.y...y.
-..y.y..
-...y.Y.
-"""
+# -- "Déplacement du Noyau": one intersection at a time ----------------------------------------
+def test_the_nucleus_moves_one_intersection_to_a_free_point():
+    s = GAME.initial_state(CellulisBellumOptions())
+    moves = {a.to for a in GAME.legal_actions(s, 0) if isinstance(a, NucleusMove)}
+    assert moves == set(G.FULL.neighbours[P("d2")])
+    s2, _ = play(s, "nucleus de23")  # onto a square's centre, along a diagonal
+    assert on(s2, "de23") == NUCLEI[0]
+    s3, _ = play(s2, "nucleus d4", "nucleus e3")
+    assert on(s3, "e3") == NUCLEI[0]
+    with pytest.raises(IllegalAction):
+        GAME.apply(s3, 1, NucleusMove(P("d2")))  # not next to d4
+
+
+# -- "Génération": eight cells in a rhombus, a free centre, the nucleus may help ---------------
+RING = "y c3 cd23 cd34 d2 d4 de23 de34 e3"
 
 
 def test_virus_generation_from_eight_cells_in_a_rhombus_with_a_free_centre():
-    s = state_from_diagram(RING)
-    assert Generate(P("d3")) in GAME.legal_actions(s, 0)
+    s = pos(RING, "Y a1")
+    assert legal(s, Generate) == {"gen d3"}
     s2, ev = play(s, "gen d3")
-    assert s2.board[P("d3")] == VIRUSES[0] and s2.virus_uses[0] == 2
-    assert sum(1 for x in s2.board if x == CELLS[0]) == 0 and len(ev[0].sacrificed) == 8
-    # generation is not the main action: the same turn goes on, and the new virus may act
-    assert s2.step == START and VirusShot(0) in GAME.legal_actions(s2, 0)
-    assert Generate(P("d3")) not in GAME.legal_actions(s2, 0)  # once a turn
+    assert on(s2, "d3") == VIRUSES[0] and s2.virus_uses[0] == 2
+    assert CELLS[0] not in s2.board and len(ev[0].sacrificed) == 8
+    assert s2.step == START and s2.seat == 0 and not legal(s2, Generate)  # once a turn
 
 
 def test_virus_generation_needs_the_centre_free():
-    s = state_from_diagram(RING.replace("y...y", "y.v.y"))
-    assert not any(isinstance(a, Generate) for a in GAME.legal_actions(s, 0))
+    s = pos(RING, "v d3", "Y a1")
+    assert not legal(s, Generate)
 
 
-def test_virus_generation_nucleus_takes_part_and_is_not_sacrificed():
-    s = state_from_diagram(RING.replace("...y.Y.", "...Y...").replace("......V", "V......"))
+def test_the_nucleus_helps_make_the_virus_and_is_not_sacrificed():
+    s = pos(RING.replace(" d2 ", " "), "Y d2")
     s2, ev = play(s, "gen d3")
-    assert s2.board[P("d1")] == NUCLEI[0] and len(ev[0].sacrificed) == 7
+    assert on(s2, "d2") == NUCLEI[0] and len(ev[0].sacrificed) == 7
 
 
-def test_virus_takes_part_in_its_own_generation():
-    s = state_from_diagram(RING.replace(".y...y.", ".1...y."))
-    s = s.__class__(**{**{f: getattr(s, f) for f in s.__struct_fields__}, "virus_uses": (1, 0)})
+def test_the_virus_takes_part_in_its_own_generation():
+    s = pos(RING.replace(" e3", ""), "1 e3", "Y a1")
     s2, ev = play(s, "gen d3")
-    assert s2.board[P("b3")] == 0 and s2.board[P("d3")] == VIRUSES[0]
+    assert on(s2, "e3") == EMPTY and on(s2, "d3") == VIRUSES[0]
     assert s2.virus_uses[0] == 2 and len(ev[0].sacrificed) == 7
+    s = pos("y a1 a2 b1", "1 g6", RING.replace("y", "y a6"), "Y f1")
+    assert not legal(s, Generate)  # with a virus elsewhere, only a ring holding it will do
 
 
-def test_virus_move_one_point_uses_one_of_two_actions():
-    s = state_from_diagram("......V\n.......\n.......\n...1...\n.......\n.....Y.")
-    s2, _ = play(s, "virus d4")
-    assert s2.board[P("d4")] == VIRUSES[0] and s2.virus_uses[0] == 1
-    acts = GAME.legal_actions(s2, 1)
-    assert not any(isinstance(a, (VirusMove, VirusShot)) for a in acts)  # Violet has no virus
-    s3, _ = play(s2, "nucleus f6", "virus d5")  # one use a turn; the second one spends it
-    assert VIRUSES[0] not in s3.board and s3.virus_uses[0] == 0
-    with pytest.raises(IllegalAction):
-        GAME.apply(s2, 0, VirusMove(P("d5")))  # not Yellow's turn
+def test_a_new_virus_may_act_in_the_turn_it_is_made():
+    s = pos(RING, "Y a1", "V g6")
+    s2, _ = play(s, "gen d3")
+    assert "shoot n" in legal(s2, VirusShot) and legal(s2, VirusMove)
+    s3, _ = play(s2, "shoot n")  # its first use is the turn's main action
+    assert s3.seat == 1 and s3.virus_uses[0] == 1
 
 
-def test_virus_two_uses_one_per_turn():
-    s = state_from_diagram("......V\n.......\n.......\n...1...\n.......\n.....Y.")
-    s2, _ = play(s, "shoot w")  # the first use is the turn's main action: the turn is over
-    assert s2.seat == 1 and s2.virus_uses[0] == 1
-    assert not any(isinstance(a, (VirusMove, VirusShot)) for a in GAME.legal_actions(s2, 0))
-    s3, _ = play(s2, "nucleus f6")
-    s4, _ = play(s3, "virus d4")  # the second use, a turn later, spends it
-    assert s4.seat == 1 and s4.virus_uses[0] == 0 and VIRUSES[0] not in s4.board
-    s5, _ = play(s4, "nucleus e6")
-    assert not any(isinstance(a, (VirusMove, VirusShot)) for a in GAME.legal_actions(s5, 0))
-    with pytest.raises(IllegalAction):
-        GAME.apply(s5, 0, VirusShot(0))  # no third use
+def test_the_option_acts_next_turn_makes_a_new_virus_wait_for_its_owners_next_turn():
+    s = pos(RING, "Y a1", "V g6", waits=True)
+    s2, _ = play(s, "gen d3")
+    assert not legal(s2, VirusShot) and not legal(s2, VirusMove)
+    s3, _ = play(s2, "nucleus a2", "nucleus f6")
+    assert "shoot n" in legal(s3, VirusShot) and legal(s3, VirusMove)
+    opts = GAME.options_from_dict({"players": 2, "new_virus": "acts next turn"})
+    assert GAME.initial_state(opts).virus_waits
 
 
-def test_virus_move_goes_one_point_onto_a_free_neighbour():
-    s = state_from_diagram("......V\n.......\n...y...\n...1...\n.......\n.....Y.")
+# -- "Utilisation": two uses, one a turn; a step, or a shot that destroys every piece -----------
+def test_the_virus_moves_one_step_and_has_two_uses_one_a_turn():
+    s = pos("1 d3", "y d4", "Y a1", "V g6")
     moves = {a.to for a in GAME.legal_actions(s, 0) if isinstance(a, VirusMove)}
-    assert moves == set(G.NEIGHBOURS[P("d3")]) - {P("d4")}  # d4 holds a cell
-    for far in ("d5", "b3", "f5", "d1"):
-        with pytest.raises(IllegalAction):
-            GAME.apply(s, 0, VirusMove(P(far)))
+    assert moves == set(G.FULL.neighbours[P("d3")]) - {P("d4")}
+    s2, _ = play(s, "virus cd34")
+    assert on(s2, "cd34") == VIRUSES[0] and s2.virus_uses[0] == 1 and s2.seat == 1
+    s3, _ = play(s2, "nucleus f6", "virus c4")  # the second use spends it
+    assert VIRUSES[0] not in s3.board and s3.virus_uses[0] == 0
+    s4, _ = play(s3, "nucleus e6")
+    assert not legal(s4, VirusShot) and not legal(s4, VirusMove)
 
 
-def test_virus_shot_destroys_every_piece_on_the_ray_whatever_its_colour():
-    s = state_from_diagram("""
-...y..V
-...v...
-.......
-...1...
-...y...
-..vy.Y.
-""")
-    s2, ev = play(s, "shoot n")
-    assert [G.NAMES[p] for p in ev[0].destroyed] == ["d5", "d6"]
-    assert s2.board[P("d2")] == CELLS[0] and s2.board[P("d3")] == VIRUSES[0]
-    assert s2.virus_uses[0] == 1 and s2.step == START and s2.seat == 1
-    s3, _ = play(s2, "nucleus f6", "shoot s")
-    assert s3.board[P("d2")] == 0 and s3.board[P("d1")] == 0 and VIRUSES[0] not in s3.board
+def test_a_shot_destroys_every_piece_on_the_ray_whatever_its_colour():
+    s = pos("1 d3", "y d4 e3 g3", "v d6 f3", "2 cd23", "Y a1", "V g6")
+    s2, ev = play(s, "shoot e")
+    assert [G.NAMES[p] for p in ev[0].destroyed] == ["e3", "f3", "g3"]
+    assert on(s2, "d4") == CELLS[0] and s2.virus_uses[0] == 1 and s2.seat == 1
+    s3, _ = play(s2, "nucleus f6", "shoot sw")  # the diagonal: through the Violet virus
+    assert on(s3, "cd23") == EMPTY and s3.virus_uses[1] == 0 and VIRUSES[0] not in s3.board
 
 
-def test_virus_shot_destroys_the_other_virus():
-    s = state_from_diagram("......V\n.......\n...2...\n.......\n...1...\n.....Y.")
-    s2, _ = play(s, "shoot n")
-    assert VIRUSES[1] not in s2.board and s2.virus_uses[1] == 0
-    GAME.check_invariants(s2)
+def test_a_virus_on_a_centre_fires_along_the_diagonals_only():
+    s = pos("1 cd34", "Y a1", "V g6")
+    assert legal(s, VirusShot) == {"shoot ne", "shoot se", "shoot sw", "shoot nw"}
 
 
-# -- the nucleus -----------------------------------------------------------------------------------
-def test_nucleus_moves_one_intersection_onto_a_free_point():
-    s = GAME.initial_state(CellulisBellumOptions())
-    moves = {a.to for a in GAME.legal_actions(s, 0) if isinstance(a, NucleusMove)}
-    assert moves == set(G.NEIGHBOURS[P("d2")])
-    s2, _ = play(s, "nucleus e3")
-    assert s2.board[P("e3")] == NUCLEI[0] and s2.board[P("d2")] == 0
-    with pytest.raises(IllegalAction):
-        GAME.apply(s2, 1, NucleusMove(P("d3")))  # two steps from d5
+# -- "Seul le Virus peut détruire le Noyau", "La partie prend fin" ------------------------------
+def test_only_a_virus_destroys_a_nucleus_and_that_ends_the_game():
+    # an apoptosis beside Violet's nucleus and a phagocytosis around it leave it alone
+    s = pos("y c2 c3 bc23 cd23 d2 d4", "V d3", "1 a6", "Y g1")
+    s2, ev = play(s, "apo c2-c3", "nucleus f1")
+    assert on(s2, "d3") == NUCLEI[1] and not any(s2.dead) and s2.step == START
+    assert on(s2, "d2") == on(s2, "d4") == CELLS[0]  # d3 between them: a nucleus, not a cell
+    # the virus's shot does, and the game is over
+    s3, ev = play(s, "apo c2-c3", "shoot se")  # a6, ab56, b5, bc45, c4, cd34, d3
+    assert s3.dead == (False, True) and s3.step == OVER and GAME.to_act(s3) == ()
+    assert on(s3, "d3") == NUCLEI[1]  # "les noyaux restent en place"
 
 
-def test_nucleus_kill_only_by_virus():
-    # apoptosis and phagocytosis leave a nucleus alone; a virus shot kills it and ends the game
-    s = state_from_diagram("""
-.......
-.......
-...y...
-..yVy..
-...y...
-.1....Y
-""")
-    s2, _ = play(s, "apo d3")
-    assert s2.board[P("d3")] == NUCLEI[1] and not any(s2.dead)
-    s3, ev = play(s2, "shoot ne")
-    assert s3.dead == (False, True) and s3.step == OVER
-    assert s3.board[P("d3")] == NUCLEI[1]  # the dead nucleus stays in place
-    assert any(e.__class__.__name__ == "GameOver" for e in ev)
-
-
-# -- phagocytosis ----------------------------------------------------------------------------------
-def test_phagocytosis_on_the_orthogonal_axes():
-    s = state_from_diagram("""
-......V
-.......
-...y...
-...v...
-.......
-..Y....
-""")
-    s2, ev = play(s, "spawn d2", "done")
-    assert s2.board[P("d3")] == CELLS[0]
-    assert any(isinstance(e, Phagocytosis) and e.turned == (P("d3"),) for e in ev)
-    s = state_from_diagram("......V\n.......\n.......\n..yv.y.\n.......\nY......")
-    s2, _ = play(s, "spawn e3", "done")
-    assert s2.board[P("d3")] == CELLS[0]
-
-
-def test_phagocytosis_on_the_diagonal_axes():
-    s = state_from_diagram("""
-......V
-.......
-....y..
-...v...
-.......
-.Y.....
-""")
-    s2, ev = play(s, "spawn c2", "done")
-    assert s2.board[P("d3")] == CELLS[0]
-    s = state_from_diagram("......V\n.......\n..y....\n...v...\n.......\n.....Y.")
-    s2, _ = play(s, "spawn e2", "done")
-    assert s2.board[P("d3")] == CELLS[0]
-
-
-def test_phagocytosis_needs_enemy_cells_not_the_edge_a_nucleus_or_a_virus():
-    # a2 lies between the Yellow nucleus a1 and the Yellow cell a3, and against the edge
-    s = state_from_diagram("......V\n.......\n.......\ny......\nv......\nY......")
-    s2, _ = play(s, "spawn b4", "done")
-    assert s2.board[P("a2")] == CELLS[1]
-    # d3 lies between the Yellow virus d4 and a Yellow cell spawned on d2
-    s = state_from_diagram("......V\n.......\n...1...\n...v...\n.......\n....Y..")
-    s2, _ = play(s, "spawn d2")
-    assert s2.board[P("d2")] == CELLS[0] and s2.board[P("d3")] == CELLS[1]
-
-
-def test_phagocytosis_turns_all_flanked_cells_together_once():
-    s = state_from_diagram("""
-......V
-.......
-...y.y.
-...v.v.
-.......
-Y.y...y
-""")
-    s2, ev = play(s, "spawn d2", "spawn f2", "done")
-    assert s2.board[P("d3")] == CELLS[0] and s2.board[P("f3")] == CELLS[0]
-    ph = [e for e in ev if isinstance(e, Phagocytosis)]
-    assert len(ph) == 1 and set(ph[0].turned) == {P("d3"), P("f3")}
-    # no chain in the same turn: d4 would be flanked by d5 and d3 only once d3 has turned
-    s = state_from_diagram("......V\n...y...\n...vy..\n..yv...\n.......\n....Y..")
-    s2, ev = play(s, "spawn e3", "done")
-    ph = [e for e in ev if isinstance(e, Phagocytosis)]
-    assert len(ph) == 1 and ph[0].turned == (P("d3"),)
-    assert s2.board[P("d4")] == CELLS[1]
-    s3, ev3 = play(s2, "nucleus f5")  # at the end of the next turn it turns
-    assert s3.board[P("d4")] == CELLS[0]
-
-
-def test_phagocytosis_removes_the_cell_when_the_new_owner_has_none_left():
-    s = state_from_diagram("""
-yyyyyyy
-yyyyyyy
-yyyyyyy
-yyyyyy.
-...v..V
-Y.....y
-""")
-    assert reserve(s.board, 0) == 0
-    s2, ev = play(s, "burst g1-d1")
-    ph = [e for e in ev if isinstance(e, Phagocytosis)]
-    assert ph[0].turned == () and ph[0].removed == (P("d2"),)
-    assert s2.board[P("d2")] == 0 and reserve(s2.board, 1) == 28
-
-
-# -- the end ---------------------------------------------------------------------------------------
-def test_game_end_when_a_nucleus_is_destroyed_and_a_dead_nucleus_can_still_win():
-    s = state_from_diagram("""
-......V
-.......
-.......
-yyyyyyy
-...Y..2
-.......
-""", seat=1)
-    s2, ev = play(s, "shoot w")  # f2-e2-d2...: the Yellow nucleus dies, the wall stays
-    assert s2.dead == (True, False) and s2.step == OVER and GAME.to_act(s2) == ()
-    assert territory(s2.board, 0) == 48 and territory(s2.board, 1) == 0
+def test_the_player_whose_nucleus_is_destroyed_can_still_win_on_territory():
+    s = pos("y a5 b5 c5 d5 e5 f5 g5", "Y d3", "V b6", "2 a3", seat=1)
+    s2, _ = play(s, "shoot e")  # along rank 3, through Yellow's nucleus; the wall stands
+    assert s2.dead == (True, False) and s2.step == OVER
+    assert GAME.outcome(s2).winners == (0,) and territory(s2.board, 0) == 4 * 6 * 4
+    # a shot destroys wall cells too: through d4, Yellow's wall opens to Violet's nucleus
+    s = pos("y a4 b4 c4 d4 e4 f4 g4", "Y d2", "V b6", "2 d6", seat=1)
+    s2, _ = play(s, "shoot s")
+    assert s2.dead == (True, False) and on(s2, "d4") == EMPTY
     out = GAME.outcome(s2)
-    assert out.winners == (0,) and out.termination == "nucleus destroyed"
-    assert out.scores == (48.0, 0.0)
-    assert not GAME.legal_actions(s2, 0) and not GAME.legal_actions(s2, 1)
+    assert out.winners == (0, 1) and out.scores == (0.0, 0.0)
 
 
-def test_game_end_both_nuclei_die_in_one_shot_scored_by_territory():
-    s = state_from_diagram("""
-...V...
-.......
-...1...
-.......
-...Y...
-.......
-""")
-    s2, ev = play(s, "shoot n")
-    assert s2.dead == (False, True)
-    s = state_from_diagram("""
-...V...
-.......
-...2...
-.......
-...Y...
-.......
-""", seat=1)
-    s2, _ = play(s, "shoot n")
-    assert s2.dead == (False, True) and s2.step == OVER
-    s = state_from_diagram("...V...\n.......\n.......\n.......\n...Y...\n...2...", seat=1)
+def test_a_player_may_fire_through_their_own_nucleus():
+    s = pos("y a5 b5 c5 d5 e5 f5 g5", "Y d3", "1 b3", "V b6")
+    s2, ev = play(s, "shoot e")
+    assert s2.dead == (True, False) and GAME.outcome(s2).winners == (0,)
+
+
+def test_both_nuclei_in_one_shot_and_the_end_is_scored_by_territory():
+    s = pos("1 d1", "Y d3", "V d5")
     s2, _ = play(s, "shoot n")
     assert s2.dead == (True, True) and s2.step == OVER
     out = GAME.outcome(s2)
     assert out.winners == (0, 1) and "equal territories" in out.termination
 
 
-def test_game_end_at_the_turn_limit_is_scored_by_territory():
-    s = state_from_diagram("......V\n.......\n.......\nyyyyyyy\n...Y...\n.......", turn=9,
-                           turn_limit=10)
-    s2, _ = play(s, "nucleus c1")
+def test_the_safety_turn_limit_ends_a_game_scored_by_territory():
+    s = pos("y a4 b4 c4 d4 e4 f4 g4", turn=9, limit=10)
+    s2, _ = play(s, "nucleus c2")
     assert s2.step == OVER and GAME.outcome(s2).winners == (0,)
     assert GAME.outcome(s2).termination == "turn limit"
+    assert C.TURN_LIMIT_DEFAULT == CellulisBellumOptions().turn_limit == 200
 
 
-def test_pass_only_when_no_main_action_exists():
+# -- "Phagocytose": flanked on an axis by enemy cells -------------------------------------------
+def test_phagocytosis_along_a_grid_line():
+    s = pos("y d4", "v d3", "Y d1", "V g6")
+    s2, ev = play(s, "spawn d2", "done")
+    assert on(s2, "d3") == CELLS[0]
+    assert any(isinstance(e, Phagocytosis) and e.turned == (P("d3"),) for e in ev)
+
+
+def test_phagocytosis_along_a_diagonal_a_corner_between_two_centres():
+    s = pos("y cd34", "v d3", "Y e2", "V g6")
+    s2, _ = play(s, "spawn de23", "done")
+    assert on(s2, "d3") == CELLS[0]
+
+
+def test_phagocytosis_along_a_diagonal_a_centre_between_two_corners():
+    s = pos("y d4", "v cd34", "Y b1", "V g6")
+    s2, _ = play(s, "nucleus b2")
+    assert on(s2, "cd34") == CELLS[1]
+    s3, _ = play(pos("y d4 c2", "v cd34", "Y b1", "V g6"), "spawn c3", "done")
+    assert on(s3, "cd34") == CELLS[0]  # c3 and d4: the square's other diagonal
+
+
+def test_phagocytosis_needs_two_enemy_cells_not_an_edge_nucleus_or_virus():
+    s = pos("v a2", "y a3", "Y a1", "V g6")
+    s2, _ = play(s, "spawn a4", "done")
+    assert on(s2, "a2") == CELLS[1]  # between Yellow's nucleus and a Yellow cell, on the edge
+    s = pos("v d3", "1 d4", "Y d1", "V g6")
+    s2, _ = play(s, "spawn d2")
+    assert on(s2, "d3") == CELLS[1]  # between Yellow's virus and a Yellow cell
+
+
+def test_phagocytosis_turns_every_flanked_cell_together_once():
+    s = pos("y d4 f4", "v d3 f3", "y c2 g2", "Y a1", "V a6")
+    s2, ev = play(s, "spawn d2", "spawn f2", "done")
+    ph = [e for e in ev if isinstance(e, Phagocytosis)]
+    assert len(ph) == 1 and set(ph[0].turned) == {P("d3"), P("f3")}
+    # no chain in the same turn: d4 would be flanked by d5 and d3 once d3 has turned
+    s = pos("y d5 e3", "v d4 d3", "y c3", "Y a1", "V a6")
+    s2, ev = play(s, "spawn f3", "done") if "spawn f3" in legal(s) else play(s, "spawn e4", "done")
+    assert on(s2, "d4") == CELLS[1]
+
+
+def test_phagocytosis_removes_the_cell_when_the_new_owner_has_none_left():
+    filler = [G.NAMES[G.centre(G.square(f, r))] for f in range(6) for r in range(1, 5)]
+    s = pos("y b1 d4 a6 b6 " + " ".join(filler), "v c1", "Y g1", "V g6")
+    assert reserve(s.board, 0) == 0
+    s2, ev = play(s, "burst d4-d1", "done")  # c1 is now between b1 and d1
+    ph = [e for e in ev if isinstance(e, Phagocytosis)]
+    assert ph[0].turned == () and ph[0].removed == (P("c1"),)
+    assert on(s2, "c1") == EMPTY and reserve(s2.board, 1) == 28
+
+
+# -- "s'il en a la possibilité" --------------------------------------------------------------
+def test_pass_only_when_no_main_action_is_open():
     assert Pass() not in GAME.legal_actions(GAME.initial_state(CellulisBellumOptions()), 0)
-    full = ["yyyyyyy", "yyyyyyy", "yyyyyyy", "yyyyyyy", "vvvvvvv", "vvvvYVv"]
-    s = state_from_diagram("\n".join(full))
-    # no cell in reserve, no empty point: no spawn, burst or move; apoptoses are still open
-    acts = GAME.legal_actions(s, 0)
-    assert Pass() in acts and all(isinstance(a, (Apoptosis, Pass)) for a in acts)
-    assert any(isinstance(a, Apoptosis) for a in acts)
-    s2, ev = play(s, "pass")
+    s = pos("v a2 ab12 b1", "Y a1", "V g6")  # no cell, no virus, the nucleus shut in
+    assert GAME.legal_actions(s, 0) == [Pass()]
+    s2, _ = play(s, "pass")
     assert s2.seat == 1 and s2.turn == 1
 
 
-# -- territory -------------------------------------------------------------------------------------
-def T(text: str) -> tuple[int, int]:
-    s = state_from_diagram(text)
-    return territory(s.board, 0), territory(s.board, 1)
-
-
-def test_territory_closed_by_a_line_and_the_board_edge():
-    assert T("...V...\n.......\n.......\nyyyyyyy\n...Y...\n.......") == (48, 0)
-
-
-def test_territory_counts_half_squares_behind_a_diagonal_wall():
-    # a3-b2-c1 cuts the corner: square a1 whole (4), half of b1's and of a2's squares (2 + 2)
-    assert T("......V\n.......\n.......\ny......\n.y.....\nY.y....") == (8, 0)
-
-
-def test_territory_smallest_corner():
-    assert T("......V\n.......\n.......\n.......\nyy.....\nYy.....") == (2, 0)
-
-
-def test_territory_is_zero_when_both_nuclei_are_inside():
-    assert T("......V\n.......\n.......\n.......\n.......\nY......") == (0, 0)
-    assert T(".......\n.......\n.......\nyyyyyyy\n...Y...\n..V....") == (0, 0)
-
-
-def test_territory_is_zero_without_a_closing_line():
-    assert T("......V\n.......\n.......\nyyy.yyy\n...Y...\n.......") == (0, 0)
-
-
-def test_territories_overlap():
-    # Violet's cells b1, b2, a2 close the corner square: its territory is the rest of the board
-    # (116: the Yellow nucleus's two triangles and the two walled in beside them are out).
-    # Yellow's wall a3-b3-c3-d2-d1 closes five squares and a half (22), 18 of them Violet's too.
-    s = state_from_diagram("""
-......V
-.......
-.......
-yyy....
-vv.y...
-Yv.y...
-""")
-    from cellwars_tui.games.cellulis_bellum.rules import territory_triangles
-
-    a, b = territory_triangles(s.board, 0), territory_triangles(s.board, 1)
-    assert (len(a), len(b)) == (22, 116)
-    assert len(a & b) == 18
-
-
-# -- notation --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["apo d3", "gen c4", "spawn a1", "burst c2-c5", "done",
-                                  "virus g6", "shoot nw", "nucleus d2", "pass"])
+# -- notation ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["apo d2-d3", "apo d3", "gen c4", "spawn cd34", "spawn a1",
+                                  "burst c2-c5", "burst ab12-c3", "done", "virus fg56",
+                                  "shoot nw", "nucleus d2", "pass"])
 def test_notation_round_trips(text):
     assert GAME.action_to_str(GAME.action_from_str(text)) == text
 
 
-@pytest.mark.parametrize("text", ["", "spawn", "spawn z9", "burst c2c5", "shoot up", "dance a1"])
+@pytest.mark.parametrize("text", ["", "spawn", "spawn z9", "spawn ab13", "burst c2c5",
+                                  "shoot up", "apo d2-", "dance a1"])
 def test_bad_notation_is_refused(text):
     with pytest.raises(BadNotation):
         GAME.action_from_str(text)
 
 
-def test_the_clarifications_cover_every_open_point_of_the_issue():
-    text = " ".join(d for _, d in C.CLARIFICATIONS)
-    for topic in ("42 grid intersections", "d2", "once a turn", "passes", "both nuclei",
-                  "four triangles", "120 triangles"):
-        assert topic in text
-    assert C.VIRUS_USES == 2 and C.CELLS_PER_PLAYER == 28
-    assert GAME.legal_actions(state_from_diagram(RING), 1) == []
-    assert BURST != SPAWN
+def test_an_old_apoptosis_decodes_with_its_centre():
+    a = GAME.decode_action(b'{"kind":"apo","centre":17}')
+    assert a == Apoptosis(17) and a.key == (17, -1)
+    assert GAME.decode_action(GAME.encode_action(Apoptosis(9, 16))) == Apoptosis(9, 16)
 
 
-def test_rules_page_quotes_the_seed_passage_of_every_clarification():
-    from pathlib import Path
-
-    import cellwars_tui.games.cellulis_bellum.rules as R
-
-    text = Path(R.__file__).with_name("rules.md").read_text(encoding="utf-8")
+# -- the rules page -------------------------------------------------------------------------------
+def test_the_rules_page_quotes_the_seed_passage_of_every_clarification():
+    text = Path(GAME_FILE).with_name("rules.md").read_text(encoding="utf-8")
     assert "## Clarifications" in text
     clar = text.split("## Clarifications", 1)[1]
     for quote, decision in C.CLARIFICATIONS:
         assert f'"{quote}"' in clar and decision in clar
 
 
-def test_legal_action_counts_on_known_positions():
-    # the opening: a cell on any of the nucleus's 8 neighbours, or a nucleus step to one of them
-    s = GAME.initial_state(CellulisBellumOptions())
-    acts = GAME.legal_actions(s, 0)
-    assert len(acts) == 16
-    assert sum(isinstance(a, Spawn) for a in acts) == 8
-    # a lone cell in the corner slides 5 up, 6 along and 5 along the long diagonal
-    s = state_from_diagram("......V\n.......\n.......\n.......\n.......\ny....Y.")
-    bursts = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Burst)]
-    assert len(bursts) == 16 - 1  # f1 holds the nucleus
-    # a virus in the middle: 8 moves and 8 shots
-    s = state_from_diagram("......V\n.......\n...1...\n.......\n.......\n.....Y.")
-    acts = GAME.legal_actions(s, 0)
-    assert sum(isinstance(a, VirusMove) for a in acts) == 8
-    assert sum(isinstance(a, VirusShot) for a in acts) == 8
-    # a virus in a corner can only fire along the three rays that leave it
-    s = state_from_diagram("1.....V\n.......\n.......\n.......\n.......\n.....Y.")
-    assert sum(isinstance(a, VirusShot) for a in GAME.legal_actions(s, 0)) == 3
+GAME_FILE = __import__("cellwars_tui.games.cellulis_bellum.rules", fromlist=["x"]).__file__
+
+
+def test_diagram_round_trips_on_both_boards():
+    from cellwars_tui.games.cellulis_bellum.rules import board_from_diagram
+
+    s = pos(RING, "v a6 fg56", "2 ab12", "Y g1")
+    text = diagram(s.board)
+    assert board_from_diagram(text) == s.board
+    lines = text.splitlines()
+    assert len(lines) == 11 and lines[0] == "v . . . . . ."  # rank 6
+    assert lines[1] == " . . . . . v" and lines[9] == " 2 . . . . ."  # centres 56 and 12
+    assert len(board_from_diagram("......V\n.......\n.......\n.......\n.......\n...Y...")) == 42
