@@ -144,9 +144,13 @@ def _legacy_search() -> Bot:
     return MCTSBot()
 
 
+def _level_bot(name: str) -> Callable[[], Bot]:
+    return lambda: LevelBot(name)
+
+
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,  # the random level is the random bot, move for move
-    **{name: (lambda name=name: LevelBot(name)) for name in LEVEL_NAMES if name != "random"},
+    **{name: _level_bot(name) for name in LEVEL_NAMES if name != "random"},
     LEGACY_SEARCH: _legacy_search,
 }
 
