@@ -8,9 +8,10 @@ A level is a search budget and a share of random moves (:class:`~cellwars_tui.co
 * ``noise``: the share of decisions played uniformly at random among the legal actions instead.
 
 The time a bot may take is only a guard for the table (a seat's ``think``; new level seats get
-``TIME_CAP``): on any ordinary machine a level stops at its playouts long before. A game whose search needs other
-numbers declares them by name in its ``GameType.bot_levels`` (:func:`level_for` reads them); the
-ladder each game measures (``cellwars balance GAME --ladder``) is printed on its rules page.
+``TIME_CAP``): on any ordinary machine a level stops at its playouts long before. A game whose
+search needs other numbers declares them by name in its ``GameType.bot_levels`` (:func:`level_for`
+reads them); the ladder each game measures (``cellwars balance GAME --ladder``) is printed on its
+rules page.
 
 Seats name their bot by the level's name (``Seat(kind="bot", bot="easy")``). Two older words are
 mapped explicitly:
