@@ -231,6 +231,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         return run_bench(only=args.only, as_json=args.json, quick=args.quick)
     if cmd == "balance":
+        if args.ladder:  # each bot level against the level below
+            from .bench.ladder import run_ladder
+
+            return run_ladder(args)
         from .bench.balance import run_balance
 
         return run_balance(args)

@@ -500,8 +500,6 @@ def run_balance(args: argparse.Namespace) -> int:
     """``cellwars balance``: print the report; CellwarsError becomes cli's one-line error."""
     import json
 
-    if args.ladder:
-        return run_ladder(args)
     rep = balance(args.game, players=args.players, games=args.games, bot=args.bot,
                   playouts=args.playouts, against=args.against, duel_games=args.duel_games,
                   seed=args.seed, jobs=args.jobs, options=dict(args.option),
@@ -510,21 +508,4 @@ def run_balance(args: argparse.Namespace) -> int:
         print(json.dumps(rep, indent=2))
     else:
         print(format_report(rep))
-    return 0
-
-
-def run_ladder(args: argparse.Namespace) -> int:
-    """``cellwars balance GAME --ladder`` (bench/ladder.py)."""
-    import json
-
-    from .ladder import format_ladder, ladder, markdown_table
-
-    rep = ladder(args.game, players=args.players, games=args.games, seed=args.seed,
-                 jobs=args.jobs, options=dict(args.option), progress=True)
-    if args.json:
-        print(json.dumps(rep, indent=2))
-    else:
-        print(format_ladder(rep))
-        print()
-        print(markdown_table(rep))
     return 0

@@ -14,6 +14,7 @@ holds when the score is at least :data:`TARGET`. The rules page of each game pri
 
 from __future__ import annotations
 
+import argparse
 import time
 from typing import Any
 
@@ -152,6 +153,21 @@ def markdown_table(rep: dict[str, Any]) -> str:
                      f"{st['wins']} | {st['losses']} | {st['undecided']} | "
                      f"{_pct(st['score'])} | {_pct(lo)}-{_pct(hi)} |")
     return "\n".join(lines)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``cellwars balance GAME --ladder`` (bench/ladder.py)."""
+    import json
+
+    rep = ladder(args.game, players=args.players, games=args.games, seed=args.seed,
+                 jobs=args.jobs, options=dict(args.option), progress=True)
+    if args.json:
+        print(json.dumps(rep, indent=2))
+    else:
+        print(format_ladder(rep))
+        print()
+        print(markdown_table(rep))
+    return 0
 
 
 # -- cellwars bench: one row per competitive game ------------------------------------------------
