@@ -45,6 +45,9 @@ class GameType(msgspec.Struct, frozen=True, kw_only=True):
     real_time: bool = False  # seats act at once against a clock
     # this game's own numbers for some bot levels (by name), replacing ai.levels' defaults
     bot_levels: tuple[BotLevel, ...] = ()
+    # every seat gets the same result, as one team (OpenSpiel's IDENTICAL utility): a result
+    # reads "Team wins" / "Team loses", never a tie (Outcome.text)
+    cooperative: bool = False
 
 
 @dataclass(frozen=True)
