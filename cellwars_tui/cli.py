@@ -15,18 +15,23 @@ from .core.errors import CellwarsError
 
 
 def _seat_spec(text: str) -> tuple[int, str]:
-    """``2=bot``, ``2=mcts``, ``2=random``, ``1=human`` (seats counted from 1)."""
+    """``2=easy``, ``2=normal``, ``2=hard``, ``2=random``, ``1=human`` (seats counted from 1);
+    ``bot`` and ``mcts``, the words from before levels, are normal and hard."""
+    from .ai.levels import UnknownLevel, level_name
+
     seat, sep, kind = text.partition("=")
     number = parse_whole(seat)
     if not sep or number is None:
-        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {shown(text)}")
+        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=easy, not {shown(text)}")
     if number < 1:
         raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {number}")
     kind = kind.strip().lower()
-    if kind not in ("human", "bot", "mcts", "random"):
-        raise argparse.ArgumentTypeError(
-            f"seat kind must be human, bot, mcts or random, not {shown(kind)}")
-    return number - 1, kind
+    if kind in ("human", "person"):
+        return number - 1, "human"
+    try:
+        return number - 1, level_name(kind)
+    except UnknownLevel as exc:
+        raise argparse.ArgumentTypeError(f"seat {number}: {one_line(str(exc))}") from None
 
 
 def _seed(text: str) -> int:
@@ -70,23 +75,26 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
         prog="cellwars",
         description="A terminal game table for five cell-biology games.",
         epilog="Run cellwars with no command to open the launcher. "
-               "Example: cellwars play virus-fight --players 3 --seat 2=bot --seed 42",
+               "Example: cellwars play virus-fight --players 3 --seat 2=easy --seed 42",
     )
     p.add_argument("--version", action="version", version=f"cellwars {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a new game of GAME",
                           description="Start a new game straight away (seat 1 is you, the "
-                                      "other seats are search bots unless --seat says otherwise). "
+                                      "other seats are normal bots unless --seat says otherwise). "
                                       "A solitaire (cell-management) left unfinished is resumed "
                                       "unless --seed or --option asks for a new one.")
     play.add_argument("game", help="game id: " + ", ".join(_game_ids()))
     play.add_argument("--players", type=whole("number of players"), help="number of players")
     play.add_argument("--seat", type=_seat_spec, action="append", default=[],
-                      metavar="N=KIND", help="seat N is human, bot (search), mcts or random")
+                      metavar="N=KIND",
+                      help="seat N is human or a bot level: random, easy, normal (the default "
+                           "for seats 2 and up), hard; bot means normal and mcts hard")
     play.add_argument("--seed", type=_seed, help="seed for dice, shuffles and first player")
-    play.add_argument("--think", type=seconds("thinking time"), default=1.0,
-                      help="search bot's thinking time per move in seconds (default 1)")
+    play.add_argument("--think", type=seconds("thinking time"), default=None,
+                      help="the most seconds a bot may take for a move, a guard (default 10; "
+                           "a level stops at its search budget long before)")
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
 
@@ -220,6 +228,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         return run_bench(only=args.only, as_json=args.json, quick=args.quick)
     if cmd == "balance":
+        if args.ladder:  # each bot level against the level below
+            from .bench.ladder import run_ladder
+
+            return run_ladder(args)
         from .bench.balance import run_balance
 
         return run_balance(args)

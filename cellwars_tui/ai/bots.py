@@ -204,13 +204,3 @@ class MCTSBot(Bot):
             child.visits += 1
             if values is not None and 0 <= mover < len(values):
                 child.value += values[mover]
-
-
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "mcts": MCTSBot}
-
-
-def make_bot(bot_id: str) -> Bot:
-    try:
-        return BOTS[bot_id]()
-    except KeyError:
-        raise ValueError(f"unknown bot {bot_id!r} (known: {', '.join(BOTS)})") from None

@@ -71,16 +71,29 @@ class Level:
         return f"{self.name} ({playouts} playouts a move)" if self.uses_playouts else self.name
 
 
-# Every bot level the tool knows, weakest first: add a level (easy, normal, hard) here.
+def _level_bot(name: str) -> Callable[[int], Any]:
+    def make(playouts: int):
+        from ..ai.levels import make_bot
+
+        return make_bot(name)  # a level is its own budget (ai/levels.py)
+    return make
+
+
+# Every bot the tool knows: its own (random, greedy, search with --playouts), weakest first, then
+# the levels a seat plays at (ai/levels.py: easy, normal, hard; random is the same bot).
+TOOL_LEVELS = ("random", "greedy", "search")
+PLAY_LEVELS = ("random", "easy", "normal", "hard")
 LEVELS: dict[str, Level] = {
     "random": Level("random", _random_bot),
     "greedy": Level("greedy", _greedy_bot),
     "search": Level("search", _search_bot, uses_playouts=True),
+    **{name: Level(name, _level_bot(name)) for name in PLAY_LEVELS[1:]},
 }
 
 
 def weaker_level(name: str) -> str | None:
-    names = list(LEVELS)
+    """The level below ``name``: in the tool's own order, or in the levels' ladder."""
+    names = list(TOOL_LEVELS if name in TOOL_LEVELS else PLAY_LEVELS)
     i = names.index(name)
     return names[i - 1] if i > 0 else None
 
@@ -354,6 +367,9 @@ def add_balance_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", "-o", type=_option, action="append", default=[],
                    metavar="NAME=VALUE", help="a game option, as for cellwars play")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--ladder", action="store_true",
+                   help="instead: each bot level against the level below (random < easy < "
+                        "normal < hard), --games games for each side the stronger leads")
 
 
 def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: str = "search",

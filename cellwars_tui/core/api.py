@@ -361,9 +361,12 @@ class Game(ABC, Generic[S, A]):
 
     clock_step_seconds: ClassVar[float] = 2.0
 
-    def bot_wait(self, options: Options, seat: int, rng: random.Random) -> float:
+    def bot_wait(self, options: Options, seat: int, rng: random.Random,
+                 level: str = "normal") -> float:
         """Seconds of play a bot at ``seat`` waits before its next action (its pace; drawn from
-        ``rng`` so a seed gives the same times everywhere). Default: 1.2 s, give or take 30%."""
+        ``rng`` so a seed gives the same times everywhere). ``level`` is the seat's bot level
+        (ai.levels: random, easy, normal, hard), for a game whose levels are paces. Default:
+        1.2 s, give or take 30%, at every level."""
         return 1.2 * rng.uniform(0.7, 1.3)
 
     def landing_seconds(self, action: A) -> float:

@@ -46,8 +46,8 @@ class Seat(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     name: str
     kind: str = "human"  # "human" | "bot"
-    bot: str = ""  # bot id for kind == "bot": "random", "mcts", ...
-    think: float = 1.0  # seconds per decision for search bots
+    bot: str = ""  # kind == "bot": its level (ai.levels: random, easy, normal, hard)
+    think: float = 1.0  # a bot's seconds a decision: a guard for a level, the budget of "mcts"
     identity: str = ""  # SSH key fingerprint or nickname for networked seats
 
     def __post_init__(self) -> None:

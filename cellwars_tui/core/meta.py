@@ -17,6 +17,18 @@ from dataclasses import dataclass
 import msgspec
 
 
+class BotLevel(msgspec.Struct, frozen=True, kw_only=True):
+    """How strong a bot level plays: a search budget and a share of random moves.
+
+    The levels themselves (random, easy, normal, hard) and their numbers are defined once, in
+    :mod:`cellwars_tui.ai.levels`; a game whose search needs other numbers declares them in its
+    ``GameType.bot_levels`` (same type, same names)."""
+
+    name: str  # "random", "easy", "normal", "hard"
+    playouts: int = 0  # search playouts a decision (0: no search, the game's greedy choice)
+    noise: float = 0.0  # share of decisions played uniformly at random among the legal ones
+
+
 class GameType(msgspec.Struct, frozen=True, kw_only=True):
     """A game's fixed metadata."""
 
@@ -31,6 +43,8 @@ class GameType(msgspec.Struct, frozen=True, kw_only=True):
     chance_text: str = ""  # how luck enters the game, in the launcher's words ("" for none)
     hidden_information: bool = False  # a seat may not see everything (secret programs, hands)
     real_time: bool = False  # seats act at once against a clock
+    # this game's own numbers for some bot levels (by name), replacing ai.levels' defaults
+    bot_levels: tuple[BotLevel, ...] = ()
     # every seat gets the same result, as one team (OpenSpiel's IDENTICAL utility): a result
     # reads "Team wins" / "Team loses", never a tie (Outcome.text)
     cooperative: bool = False

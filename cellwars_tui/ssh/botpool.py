@@ -51,7 +51,7 @@ class BotJob(msgspec.Struct, frozen=True, kw_only=True):
     module: str = ""  # the module that registers the game, imported if the worker lacks it
     view: bytes  # game.encode_state(the seat's view)
     seat: int
-    bot: str  # "random", "mcts", ...
+    bot: str  # a level ("random", "easy", "normal", "hard") or "mcts" (before levels)
     seed: int  # random.Random(seed) is the bot's RNG
     budget: float  # seconds to think
 
@@ -78,7 +78,7 @@ def job_for(game: Game, view: Any, seat: int, bot: str, seed: int, budget: float
 
 def think(job: BotJob) -> BotAnswer:
     """Run one job here (in a worker: the pool calls this)."""
-    from ..ai.bots import make_bot
+    from ..ai.levels import make_bot
     from ..core.registry import get_game
 
     try:

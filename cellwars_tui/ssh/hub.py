@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..ai.bots import make_bot
+from ..ai.levels import UnknownLevel, level_name
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
 from ..table.naming import seat_kind_word
@@ -477,15 +477,15 @@ class Hub(TablePlay):
         slot = table.slots[seat]
         if bot:
             try:
-                make_bot(bot)
-            except ValueError as exc:
+                bot = level_name(bot)  # a level; "bot" and "mcts" are normal and hard
+            except UnknownLevel as exc:
                 raise HubError(str(exc)) from None
         if table.match is None:
             if slot.kind == "human":
                 raise HubError(f"seat {seat + 1} is taken by {slot.name}")
             if bot:
                 slot.kind, slot.bot, slot.identity = "bot", bot, ""
-                slot.name = table.game.seat_label(seat)  # shown as "Blue (search bot)"
+                slot.name = table.game.seat_label(seat)  # shown as "Blue (normal bot)"
             else:
                 table.slots[seat] = Slot()
             self._save(table)

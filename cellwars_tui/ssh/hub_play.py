@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..ai.levels import seat_bot, seat_budget
 from ..core.api import Action
 from ..core.errors import CellwarsError
 from ..core.match import Match
@@ -207,7 +208,8 @@ class TablePlay:
         slot = table.slots[seat]
         seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
         try:
-            action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
+            action, _pid = await self.bots.choose(table.game, view, seat,
+                                                  seat_bot(slot.seat(table.think)), seed,
                                                   REALTIME_BOT_BUDGET)
             return action
         except BotFailed as exc:  # a crashed or broken bot must not stop the table
@@ -250,8 +252,9 @@ class TablePlay:
             cursor, view = m.cursor, m.view(seat)
             seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
             try:
-                action, _pid = await self.bots.choose(table.game, view, seat, slot.bot, seed,
-                                                      table.think)
+                spec = m.seats[seat]  # its level (or the search from before levels, timed)
+                action, _pid = await self.bots.choose(table.game, view, seat, seat_bot(spec),
+                                                      seed, seat_budget(spec))
             except BotFailed as exc:  # a crashed or broken bot must not stop the table
                 log.warning("table %s: bot of seat %d failed (%s); a random move instead",
                             table.code, seat + 1, exc)

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ..ai.levels import DEFAULT_LEVEL
 from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from ..ui.footer import Footer  # one widget for every key in SSH sessions (app.one_widget_footer)
@@ -93,11 +94,22 @@ class HubLink:
             self.app.notify(str(exc), severity="error")
 
 
+# The host's b on a bot's seat before the start: the levels in turn, then the seat is free again.
+LEVEL_CYCLE = ("normal", "easy", "hard", "random", "")
+
+
+def next_level(bot: str) -> str:
+    """The bot a seat gets when the host presses b on it again ("" frees it)."""
+    if bot not in LEVEL_CYCLE:
+        return LEVEL_CYCLE[0]
+    return LEVEL_CYCLE[(LEVEL_CYCLE.index(bot) + 1) % len(LEVEL_CYCLE)]
+
+
 def seat_line(i: int, seat: p.SeatInfo, you: int | None = None) -> str:
     if seat.kind == "free":
         who = "(free)"
     else:
-        who = seat_words(seat, f"seat {i + 1}")  # "ann", "Blue (search bot)": ui/naming.py
+        who = seat_words(seat, f"seat {i + 1}")  # "ann", "Blue (normal bot)": table/naming.py
         if seat.kind == "human" and not seat.connected:
             who += " (away)"
     mark = "  ← you" if i == you else ""
@@ -437,7 +449,8 @@ class TableScreen(Screen):
         if not t.view:
             hint = "Pick a free seat (enter)." if t.you is None else "Waiting for the start."
             if t.host:
-                hint += " As host: b puts a bot in the highlighted seat, s starts."
+                hint += (" As host: b puts a normal bot in the highlighted seat (b again: easy, "
+                         "hard, random, free), s starts.")
             view_widget.update(hint)
             return
         view = game.decode_state(t.view)
@@ -476,7 +489,10 @@ class TableScreen(Screen):
                 self.notify("Every seat is taken: highlight a bot's seat to free it.")
                 return
         current = seats[seat]
-        bot = "" if current.kind == "bot" and self.state.view == b"" else "mcts"
+        if current.kind == "bot" and self.state.view == b"":
+            bot = next_level(current.bot)  # b again: the next level, then a free seat
+        else:
+            bot = DEFAULT_LEVEL
         HubLink.of(self.app).send(p.SetBot(seat=seat, bot=bot))
 
     def action_replay(self) -> None:

@@ -48,7 +48,7 @@ class CreateTable(Msg, tag="create"):
     game: str
     players: int
     options: dict[str, Any] = {}
-    think: float = 1.0  # bots' seconds per decision
+    think: float = 1.0  # seconds per decision of a search bot from before levels (a level: its own)
 
 
 class Join(Msg, tag="join"):
@@ -65,7 +65,7 @@ class Stand(Msg, tag="stand"):
 
 class SetBot(Msg, tag="bot"):
     seat: int
-    bot: str = "mcts"  # "" frees the seat
+    bot: str = "normal"  # a bot level (ai.levels; "bot" and "mcts": normal and hard); "" frees
 
 
 class Start(Msg, tag="start"):

@@ -41,7 +41,7 @@ def seat_of(info: p.SeatInfo, label: str) -> Seat:
 
 
 def seat_words(info: p.SeatInfo, label: str) -> str:
-    """How a seat of the hub's table reads in lists: "ann", "Blue (search bot)", "free"."""
+    """How a seat of the hub's table reads in lists: "ann", "Blue (normal bot)", "free"."""
     if info.kind == "free":
         return "free"
     seat = seat_of(info, label)

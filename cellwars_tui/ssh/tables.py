@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
+from ..ai.levels import RECORDED, TIME_CAP, check_seats
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
@@ -100,8 +101,11 @@ class Slot:
         self.bot = ""
 
     def seat(self, think: float) -> Seat:
+        """The match's seat. A bot's ``think``: the table's seconds for the search from before
+        levels (a table stored then), the levels' guard for a level."""
         if self.kind == "bot":
-            return Seat(name=self.name, kind="bot", bot=self.bot, think=think)
+            guard = think if self.bot in RECORDED else TIME_CAP
+            return Seat(name=self.name, kind="bot", bot=self.bot, think=guard)
         return Seat(name=self.name, identity=self.identity)
 
     def stored(self) -> StoredSlot:
@@ -273,6 +277,7 @@ class Table:
             raise CellwarsError(f"{len(s.slots)} seats stored for {options.players} players")
         table = cls(hub, s.code, game, options, s.think, s.host_identity, s.host_name)
         table.slots = [Slot.from_stored(x) for x in s.slots]
+        check_seats(slot.seat(table.think) for slot in table.slots)  # an unknown bot level
         table.record_name = s.record_name
         table.saved_for_players = s.saved_for_players
         table.paused_by = s.paused_by

@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from ..ai.bots import Bot, make_bot
+from ..ai.bots import Bot
+from ..ai.levels import check_seats, make_bot, seat_bot, seat_budget
 from ..core.api import CHANCE, Action, Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
 from .listeners import ChangeListeners
-from .naming import seat_bot_id
+from .naming import seat_kind_detail
 from .protocol import LogEntry, RoundClock
 from .realtime import PLAYER, READY, RoundSession
 
@@ -38,6 +39,8 @@ class LocalTable(ChangeListeners):
         read_only: bool = False,
         autosave: bool = True,
     ) -> None:
+        if not read_only:
+            check_seats(match.seats)  # a record naming an unknown bot level: one line
         self.match: Match = match
         self.game: Game = match.game
         self.players: int = match.options.players
@@ -93,10 +96,7 @@ class LocalTable(ChangeListeners):
         return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
     def seat_kind(self, seat: int) -> str:
-        s = self.seats[seat]
-        if not s.is_bot:
-            return "human"
-        return "random bot" if seat_bot_id(s) == "random" else f"search bot {s.think:g}s"
+        return seat_kind_detail(self.seats[seat])
 
     def hot_seat(self) -> bool:
         """Whether several people share this screen and must not see each other's secrets."""
@@ -261,12 +261,12 @@ class LocalTable(ChangeListeners):
         spec = self.seats[seat]
         view = self.game.view(m.state, seat)
         rng = random.Random(f"cellwars-bot/{m.seed}/{m.cursor}/{seat}")
-        return self._bot(seat).choose(self.game, view, seat, rng, spec.think)
+        return self._bot(seat).choose(self.game, view, seat, rng, seat_budget(spec))
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = make_bot(seat_bot_id(self.seats[seat]))
+            bot = self._bots[seat] = make_bot(seat_bot(self.seats[seat]))
         return bot
 
     # -- real time -----------------------------------------------------------------------------

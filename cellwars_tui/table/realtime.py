@@ -36,6 +36,7 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..ai.levels import seat_level
 from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match
@@ -275,7 +276,7 @@ class RoundSession(_Ticks):
             timer.pause()
         if first:
             for seat in self._bots:
-                self._schedule(seat, self.game.bot_wait(self.match.options, seat, self._rng))
+                self._schedule(seat, self._bot_wait(seat))
 
     def _round_start(self) -> float:
         """Play time at which the current round began, from the record (0 in the first)."""
@@ -341,7 +342,7 @@ class RoundSession(_Ticks):
         self._bots = tuple(seats)
         if self.timer is not None and self._round is not None:
             for seat in new:
-                self._schedule(seat, self.game.bot_wait(self.match.options, seat, self._rng))
+                self._schedule(seat, self._bot_wait(seat))
 
     def _schedule(self, seat: int, wait: float) -> None:
         assert self.timer is not None
@@ -361,6 +362,11 @@ class RoundSession(_Ticks):
             task.cancel()
         self._thinking.clear()
 
+    def _bot_wait(self, seat: int) -> float:
+        """The wait before a bot's next action: the game's pace for the seat's level."""
+        m = self.match
+        return self.game.bot_wait(m.options, seat, self._rng, seat_level(m.seats[seat]))
+
     def _bot_turn(self, seat: int) -> None:
         """A bot's turn came: it acts if it may (after the choice, when that is awaited), then
         waits its pace (and its action's landing) for the next one."""
@@ -368,7 +374,7 @@ class RoundSession(_Ticks):
         m = self.match
         if self.timer is None or m.is_over() or seat not in self._bots:
             return
-        wait = self.game.bot_wait(m.options, seat, self._rng)
+        wait = self._bot_wait(seat)
         if seat in m.to_act() and self.landing(seat) is None and seat not in self._thinking:
             choice = self._think(seat, m.view(seat))
             if inspect.isawaitable(choice):

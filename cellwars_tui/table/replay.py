@@ -16,6 +16,7 @@ from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat, Step
 from .listeners import ChangeListeners
+from .naming import seat_kind_detail
 from .protocol import LogEntry, RoundClock
 
 
@@ -114,10 +115,7 @@ class ReplayTable(ChangeListeners):
         return self.replay.who(seat)
 
     def seat_kind(self, seat: int) -> str:
-        s = self.seats[seat]
-        if not s.is_bot:
-            return "human"
-        return "random bot" if s.bot == "random" else f"search bot {s.think:g}s"
+        return seat_kind_detail(self.seats[seat])
 
     def hot_seat(self) -> bool:
         return False

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select
 from ..core.errors import CellwarsError
 from ..core.match import Seat
 from ..replay import Replay
-from ..table.naming import KIND_WORDS
+from ..table.naming import SEAT_CHOICES, seat_choice
 
 class AskText(ModalScreen[str | None]):
     """One line of input (a step number, a file path); Enter accepts, Escape cancels."""
@@ -52,7 +52,6 @@ class AskText(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-SEAT_CHOICES = tuple((KIND_WORDS[k], k) for k in ("human", "mcts", "random"))
 
 
 class SeatsDialog(ModalScreen[list[Seat] | None]):
@@ -71,8 +70,7 @@ class SeatsDialog(ModalScreen[list[Seat] | None]):
         with Vertical(classes="replay-dialog", id="seats-dialog"):
             yield Label(f"Play on from step {r.cursor} of {len(r)}: who sits where?")
             for i, seat in enumerate(r.seats):
-                kind = (seat.bot if seat.bot in ("mcts", "random") else "mcts") if seat.is_bot \
-                    else "human"
+                kind = seat_choice(seat)  # a level; the search from before levels: hard
                 with Horizontal(classes="seat-row"):
                     yield Input(seat.name or r.game.seat_label(i), id=f"seat-name-{i}",
                                 classes="seat-name")
@@ -86,10 +84,10 @@ class SeatsDialog(ModalScreen[list[Seat] | None]):
         from .request import make_seat
 
         out = []
-        for i, old in enumerate(self.replay.seats):
+        for i in range(len(self.replay.seats)):
             name = self.query_one(f"#seat-name-{i}", Input).value
             kind = str(self.query_one(f"#seat-kind-{i}", Select).value)
-            out.append(make_seat(self.replay.game, i, kind, old.think if old.is_bot else 1.0, name))
+            out.append(make_seat(self.replay.game, i, kind, None, name))
         return out
 
     @on(Button.Pressed, "#seats-play")

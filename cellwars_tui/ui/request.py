@@ -13,12 +13,13 @@ from typing import Any
 
 import msgspec
 
+from ..ai.levels import DEFAULT_LEVEL, LEVEL_NAMES, TIME_CAP, UnknownLevel, level_name
 from ..core.api import Game, Options
 from ..core.errors import BadOptions
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 
-SEAT_KINDS = ("human", "random", "mcts")
+SEAT_KINDS = ("human", *LEVEL_NAMES)  # a person or a bot level (ai.levels)
 MAX_THINK = 60.0
 
 
@@ -62,14 +63,22 @@ def players_range(game: Game) -> str:
     return f"takes {game.min_players} to {game.max_players} players"
 
 
-def make_seat(game: Game, index: int, kind: str, think: float, name: str = "") -> Seat:
-    kind = {"bot": "mcts"}.get(kind, kind)
-    if kind not in SEAT_KINDS:
-        raise BadOptions(f"seat {index + 1}: kind must be human, random or mcts, not {kind!r}")
+def make_seat(game: Game, index: int, kind: str, think: float | None = None,
+              name: str = "") -> Seat:
+    """A new seat: "human" (or "person") or a bot level ("easy"; ``bot`` and ``mcts`` are the
+    older words for normal and hard, ai.levels.ALIASES). A bot's ``think`` is the guard on its
+    move (default: the levels' TIME_CAP). BadOptions (one line) for an unknown level."""
+    word = kind.strip().lower()
     name = name.strip()[:24] or game.seat_label(index)
-    if kind == "human":
+    if word in ("human", "person"):
         return Seat(name=name)
-    return Seat(name=name, kind="bot", bot=kind, think=think)
+    if game.max_players == 1:
+        raise BadOptions(f"{game.title} is a solitaire: it has no bot levels")
+    try:
+        level = level_name(word)
+    except UnknownLevel as exc:
+        raise BadOptions(f"seat {index + 1}: {exc}") from None
+    return Seat(name=name, kind="bot", bot=level, think=TIME_CAP if think is None else think)
 
 
 def check_think(think: float) -> float:
@@ -85,17 +94,20 @@ def new_game_request(
     players: int | None = None,
     seats: Iterable[tuple[int, str]] | Mapping[int, str] = (),
     seed: int | None = None,
-    think: float = 1.0,
+    think: float | None = None,
     options: Mapping[str, Any] | None = None,
     names: Mapping[int, str] | None = None,
 ) -> NewGameRequest:
     """Check and build a new-game request; BadOptions (one line) for anything absurd.
 
-    ``seats`` maps seat index (from 0) to "human", "bot"/"mcts" or "random"; unnamed seats are
-    human for seat 1 and search bots for the others (a solitaire is one human).
+    ``seats`` maps seat index (from 0) to "human" or a bot level (random, easy, normal, hard;
+    ``bot`` is normal and ``mcts`` hard); unnamed seats are human for seat 1 and normal bots for
+    the others (a solitaire is one human). ``think``: the guard on a bot's move, in seconds
+    (default: the levels' TIME_CAP; a level stops at its playouts long before).
     """
     game = get_game(game_id)
-    think = check_think(think)
+    if think is not None:
+        think = check_think(think)
     if players is None:
         players = min(max(2, game.min_players), game.max_players)
     elif not game.min_players <= players <= game.max_players:
@@ -113,7 +125,7 @@ def new_game_request(
     data["players"] = players
     opts = game.options_from_dict(data)
     kinds = {0: "human"}
-    kinds.update({i: "mcts" for i in range(1, opts.players)})
+    kinds.update({i: DEFAULT_LEVEL for i in range(1, opts.players)})
     given = seats.items() if isinstance(seats, Mapping) else seats
     for index, kind in given:
         if not 0 <= index < opts.players:

@@ -1,9 +1,12 @@
-"""The New-game dialog: seats, player count, the game's own options, seed and bot think time.
+"""The New-game dialog: seats (a person or a bot level), player count, the game's own options
+and the seed.
 
 The option fields come from the game's ``options_type`` (int -> checked input, bool -> switch,
 Literal/Enum -> select, str -> input): no dialog code per game. Checking is done by
 :func:`new_game_request` (shared with ``cellwars play``), so the dialog refuses exactly what the
-command line refuses, with the same one-line message.
+command line refuses, with the same one-line message. A bot seat is a level (Random, Easy,
+Normal, Hard: ai/levels.py), Normal by default; a level is its own search budget, so the dialog
+asks for no thinking time.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from .footer import Footer
-from ..table.naming import KIND_WORDS
+from ..ai.levels import DEFAULT_LEVEL
+from ..table.naming import SEAT_CHOICES
 from .request import (
     NewGameRequest,
     literal_choices,
@@ -31,7 +35,7 @@ from .request import (
 
 __all__ = ["NewGameRequest", "NewGameScreen", "new_game_request"]
 
-KIND_CHOICES = [(KIND_WORDS[k], k) for k in ("human", "random", "mcts")]
+KIND_CHOICES = list(SEAT_CHOICES)  # Person, Random, Easy, Normal, Hard
 
 
 def _label(name: str) -> str:
@@ -66,13 +70,18 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                             [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                             value=default, allow_blank=False, id="setup-players", compact=True,
                         )
-                if game.max_players > 1 or game.min_players > 1:
+                if game.max_players == 1:
+                    with Horizontal(classes="setup-row", id="solitaire-row"):
+                        yield Label("Seats", classes="setup-label")
+                        yield Static("you alone: a solitaire has no bots, so no bot levels",
+                                     classes="setup-note")
+                else:
                     for i in range(game.max_players):
                         with Horizontal(classes="setup-row setup-seat", id=f"seat-row-{i}"):
                             yield Label(f"Seat {i + 1}", classes="setup-label")
                             yield Input(value=game.seat_label(i), max_length=24,
                                         id=f"seat-name-{i}", classes="seat-name", compact=True)
-                            yield Select(KIND_CHOICES, value="human" if i == 0 else "mcts",
+                            yield Select(KIND_CHOICES, value="human" if i == 0 else DEFAULT_LEVEL,
                                          allow_blank=False, id=f"seat-kind-{i}",
                                          classes="seat-kind", compact=True)
                 for f in self.fields:
@@ -80,11 +89,6 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                 with Horizontal(classes="setup-row"):
                     yield Label("Seed", classes="setup-label")
                     yield Input(placeholder="random", type="integer", id="setup-seed", compact=True)
-                with Horizontal(classes="setup-row", id="think-row"):
-                    yield Label("Bot time (s)", classes="setup-label")
-                    yield Input(value="1", type="number", id="setup-think", compact=True,
-                                tooltip="How long the search bot may think per move")
-                    yield Static("seconds per move (search bot)", classes="setup-note")
             # docked to the bottom of the box: the form scrolls, the buttons always show
             with Vertical(id="setup-foot"):
                 yield Static("Tab: next field · Ctrl+S or Enter in a text field: start",
@@ -127,10 +131,6 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
     def _players_changed(self) -> None:
         self._sync_seats()
 
-    @on(Select.Changed, ".seat-kind")
-    def _kind_changed(self) -> None:
-        self._sync_seats()
-
     def players(self) -> int:
         if self.game.min_players == self.game.max_players:
             return self.game.min_players
@@ -139,14 +139,9 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
 
     def _sync_seats(self) -> None:
         players = self.players()
-        any_search = False
         for row in self.query(".setup-seat"):
             index = int((row.id or "0").rsplit("-", 1)[1])
             row.display = index < players
-            if index < players and self.query_one(f"#seat-kind-{index}", Select).value == "mcts":
-                any_search = True
-        # a real-time game's bots act at their pace (a game option), not on a think budget
-        self.query_one("#think-row").display = any_search and not self.game.real_time
 
     # -- collecting and checking -------------------------------------------------------------
     def request(self) -> NewGameRequest:
@@ -175,10 +170,8 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                     options[f.name] = text
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = _int(seed_text, "Seed") if seed_text else None
-        think_text = self.query_one("#setup-think", Input).value.strip() or "1"
-        think = _float(think_text, "Bot think time")
         return new_game_request(self.game.id, players=players, seats=seats, seed=seed,
-                                think=think, options=options, names=names)
+                                options=options, names=names)
 
     @on(Button.Pressed, "#setup-start")
     def action_start(self) -> None:

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from cellwars_tui.ai.bots import GreedyBot
-from cellwars_tui.bench.balance import LEVELS, Progress, balance, format_report, play_game, wilson
+from cellwars_tui.bench.balance import (LEVELS, Progress, balance, format_report, play_game,
+                                         weaker_level, wilson)
 from cellwars_tui.cli import main
 from cellwars_tui.core.registry import get_game
 
@@ -82,7 +83,9 @@ def test_the_greedy_bot_falls_back_on_the_heuristic_one_step_ahead():
 
 
 def test_levels_are_named_weakest_first():
-    assert list(LEVELS) == ["random", "greedy", "search"]
+    assert list(LEVELS) == ["random", "greedy", "search", "easy", "normal", "hard"]
+    assert [weaker_level(n) for n in LEVELS] == [None, "random", "greedy", "random", "easy",
+                                                 "normal"]
 
 
 def test_wilson_interval():

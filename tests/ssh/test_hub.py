@@ -272,6 +272,28 @@ async def test_bots_fill_seats_and_play(hub):
     await ann.close()
 
 
+async def test_bot_seats_are_levels_normal_by_default(hub):
+    from cellwars_tui.ssh.lobby import LEVEL_CYCLE, next_level
+
+    ann = await join(hub, "key:ann")
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    await table_where(ann, lambda t: t.you == 0)
+    ann.send(p.SetBot(seat=1))  # the default bot: the normal level
+    state = await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    assert state.info.seats[1].bot == "normal"
+    assert seat_words(state.info.seats[1], "seat 2") == "Blue (normal bot)"
+    ann.send(p.SetBot(seat=1, bot="mcts"))  # the older word: hard
+    state = await table_where(ann, lambda t: t.info.seats[1].bot == "hard")
+    ann.send(p.SetBot(seat=1, bot="expert"))
+    assert (await ann.next(p.Error)).message == \
+        "unknown bot level 'expert' (levels: random, easy, normal, hard)"
+    # the host's b cycles the levels, then frees the seat
+    assert [next_level(b) for b in ("normal", "easy", "hard", "random")] == \
+        ["easy", "hard", "random", ""]
+    assert set(LEVEL_CYCLE) - {""} == {"random", "easy", "normal", "hard"}
+    await ann.close()
+
+
 async def test_only_the_host_starts_or_seats_bots(hub):
     ann, ben, code = await two_at_a_table(hub)
     ben.send(p.Start())

@@ -279,7 +279,7 @@ class InProcessBots:
     async def choose(self, game, view, seat, bot, seed, budget):
         import random
 
-        from cellwars_tui.ai.bots import make_bot
+        from cellwars_tui.ai.levels import make_bot
 
         return make_bot(bot).choose(game, view, seat, random.Random(seed), budget), 0
 
@@ -330,7 +330,7 @@ async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(t
         from cellwars_tui.games.infection import clarifications as C
 
         for (_, t0, a0), (_, t1, _) in zip(online, online[1:]):
-            wait = C.PACES["fast"] * (1 - C.PACE_JITTER)
+            wait = C.PACES["hard"] * (1 - C.PACE_JITTER)
             if a0.split()[0] in ("white", "roll", "rewhite"):
                 wait += C.TUMBLE_SECONDS
             assert t1 - t0 >= wait - 1e-3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.hub import Hub
-from cellwars_tui.ssh.store import SqliteTableStore, StoredTable
+from cellwars_tui.ssh.store import SqliteTableStore, StoredSlot, StoredTable
 from cellwars_tui.ssh.tables import RESTORED_PAUSE
 
 from . import test_realtime  # noqa: F401  (registers live-rounds)
@@ -104,6 +104,10 @@ async def test_a_damaged_store_or_table_is_one_log_line_and_the_rest_comes_back(
     ann, ben, code = await two_at_a_table(hub, "secret-pick")
     hub.store.save(StoredTable(code="ZZZZ", game="chess", options={}, think=1.0,
                                host_identity="", host_name="", slots=()))
+    hub.store.save(StoredTable(code="YYYY", game="toy-race", options={"players": 2}, think=1.0,
+                               host_identity="", host_name="",
+                               slots=(StoredSlot(kind="bot", name="A", bot="expert"),
+                                      StoredSlot(kind="bot", name="B", bot="mcts"))))
     for c in (ann, ben):
         await c.close()
     await hub.close()
@@ -113,6 +117,8 @@ async def test_a_damaged_store_or_table_is_one_log_line_and_the_rest_comes_back(
     try:
         assert set(again.tables) == {code}
         assert any("ZZZZ" in r.getMessage() and "unknown game" in r.getMessage()
+                   for r in caplog.records)
+        assert any("YYYY" in r.getMessage() and "unknown bot level 'expert'" in r.getMessage()
                    for r in caplog.records)
     finally:
         await again.close()

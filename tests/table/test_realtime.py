@@ -57,7 +57,7 @@ async def test_a_seed_gives_the_bots_the_same_action_times_at_any_tick_rate():
     assert len(moves) > 20 and moves == _moves(fast)
     assert _moves(await _play_bots(seed=12, tick=0.5)) != moves
     # each bot waits its pace (less the jitter) between two actions, and a roll's landing
-    for seat, pace in ((0, "fast"), (1, "easy")):
+    for seat, pace in ((0, "hard"), (1, "easy")):
         mine = [(t, a) for s, t, a in moves if s == seat]
         first_wait = C.PACES[pace] * (1 - C.PACE_JITTER)
         assert mine[0][0] >= first_wait - 1e-3
@@ -210,7 +210,7 @@ async def test_a_hub_drives_the_same_session_with_bots_thinking_elsewhere():
     pool), pause while a player is away. For a seed, its bots act as the local table's do."""
     import asyncio
 
-    from cellwars_tui.ai.bots import make_bot
+    from cellwars_tui.ai.levels import make_bot
     from cellwars_tui.core.api import CHANCE
     from cellwars_tui.table import AWAY
     from cellwars_tui.table.local import REALTIME_BOT_BUDGET

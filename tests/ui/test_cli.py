@@ -35,7 +35,7 @@ def test_play_help_lists_the_game_ids_and_the_seat_syntax(capsys):
     assert code == 0
     flat = " ".join(out.split()).replace("- ", "-")
     assert "virus-fight" in flat and "cell-management" in flat
-    assert "N=KIND" in flat and "(default 1)" in flat
+    assert "N=KIND" in flat and "random, easy, normal" in flat and "hard" in flat
 
 
 @pytest.mark.parametrize(
@@ -48,8 +48,12 @@ def test_play_help_lists_the_game_ids_and_the_seat_syntax(capsys):
         (["play", "virus-fight", "--players", "3", "--seat", "4=random"],
          "seat 4 does not exist with 3 players"),
         (["play", "virus-fight", "--seat", "0=bot"], "seats are numbered from 1, not 0"),
-        (["play", "virus-fight", "--seat", "2=alien"], "seat kind must be human, bot, mcts or random"),
-        (["play", "virus-fight", "--seat", "two"], "expected SEAT=KIND like 2=bot"),
+        (["play", "virus-fight", "--seat", "2=alien"],
+         "seat 2: unknown bot level 'alien' (levels: random, easy, normal, hard)"),
+        (["play", "virus-fight", "--seat", "2=expert"], "unknown bot level 'expert'"),
+        (["play", "virus-fight", "--seat", "two"], "expected SEAT=KIND like 2=easy"),
+        (["play", "cell-management", "--seat", "1=easy"],
+         "Cell Management is a solitaire: it has no bot levels"),
         (["play", "no-such-game"], "unknown game 'no-such-game'"),
         (["play", "virus-fight", "--seed", "abc"], "seed must be a whole number, not 'abc'"),
         (["play", "virus-fight", "--seed", "-5"], "seed must be between 0 and 2**63-1"),
@@ -79,16 +83,29 @@ def test_play_starts_the_app_with_a_checked_request(monkeypatch):
         return 0
 
     monkeypatch.setattr("cellwars_tui.ui.app.run_app", fake_run_app)
-    argv = ["play", "virus-fight", "--players", "3", "--seat", "2=random", "--seat", "3=bot",
-            "--seed", "42", "--think", "0.5"]
+    argv = ["play", "virus-fight", "--players", "4", "--seat", "2=random", "--seat", "3=bot",
+            "--seat", "4=Easy", "--seed", "42", "--think", "0.5"]
     assert main(argv) == 0
     request = started["request"]
     assert request.game_id == "virus-fight" and request.seed == 42
-    assert request.options.players == 3
+    assert request.options.players == 4
     seats = request.seats
     assert not seats[0].is_bot
     assert seats[1].bot == "random"
-    assert seats[2].bot == "mcts" and seats[2].think == 0.5
+    assert seats[2].bot == "normal" and seats[2].think == 0.5  # bot: the older word for normal
+    assert seats[3].bot == "easy"
+
+
+def test_play_without_seats_faces_normal_bots_and_mcts_means_hard(monkeypatch):
+    started = {}
+    monkeypatch.setattr("cellwars_tui.ui.app.run_app",
+                        lambda start=None, **kw: started.setdefault("request", start) and 0)
+    assert main(["play", "virus-fight", "--players", "3"]) == 0
+    seats = started.pop("request").seats
+    assert [s.bot for s in seats] == ["", "normal", "normal"] and not seats[0].is_bot
+    assert seats[1].think == 10.0  # the levels' guard, not a budget
+    assert main(["play", "virus-fight", "--seat", "2=mcts"]) == 0
+    assert started["request"].seats[1].bot == "hard"
 
 
 def test_no_command_opens_the_launcher(monkeypatch):

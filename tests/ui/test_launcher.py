@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cellwars_tui.cli import main
+from cellwars_tui.core.errors import CellwarsError
 from cellwars_tui.locations import games_dir
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import RulesScreen
@@ -84,11 +87,6 @@ async def test_new_game_dialog_refuses_absurd_options_with_a_message():
         assert app.screen is dialog
         assert "goal must be between 5 and 100" in str(dialog.query_one("#setup-error").render())
         dialog.query_one("#opt-goal").value = "30"
-        dialog.query_one("#setup-think").value = "-3"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "thinking time" in str(dialog.query_one("#setup-error").render())
-        dialog.query_one("#setup-think").value = "0.5"
         dialog.query_one("#opt-fast").value = True
         dialog.query_one("#opt-die").value = "d8"
         dialog.query_one("#setup-seed").value = "42"
@@ -182,7 +180,11 @@ def test_new_game_request_defaults_and_seat_kinds():
     assert req.seed == 9 and req.options.fast and req.options.die == "d8"
     assert [s.kind for s in req.seats] == ["human", "bot"] and req.seats[1].bot == "random"
     req = new_game_request("toy-race", seats={0: "bot"}, think=0.3)
-    assert all(s.is_bot and s.bot == "mcts" and s.think == 0.3 for s in req.seats)
+    assert all(s.is_bot and s.bot == "normal" and s.think == 0.3 for s in req.seats)
+    req = new_game_request("toy-race", seats={0: "mcts", 1: "EASY"})
+    assert [s.bot for s in req.seats] == ["hard", "easy"] and req.seats[0].think == 10.0
+    with pytest.raises(CellwarsError, match="seat 2: unknown bot level 'expert'"):
+        new_game_request("toy-race", seats={1: "expert"})
 
 
 def _inside(region, size) -> bool:
@@ -212,8 +214,7 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
             for i in range(1, seats):
                 dialog.query_one(f"#seat-kind-{i}", Select).value = "random"
             last_row = dialog.query_one(f"#seat-row-{seats - 1}")
-            await until(pilot, lambda: last_row.display and last_row.region.height == 1
-                         and not dialog.query_one("#think-row").display)
+            await until(pilot, lambda: last_row.display and last_row.region.height == 1)
             await pilot.pause()
             size = dialog.size
             start, cancel = dialog.query_one("#setup-start"), dialog.query_one("#setup-cancel")
@@ -358,15 +359,29 @@ async def test_the_detail_page_is_laid_out_for_its_buttons_before_they_come():
         assert grid.styles.height.value == 3 and grid.region.height == 3
 
 
-async def test_new_game_dialog_asks_a_bot_think_time_only_where_bots_think_on_a_budget():
-    from cellwars_tui.core.registry import get_game
+async def test_new_game_dialog_offers_levels_defaults_to_normal_and_asks_no_think_time():
+    from textual.widgets import Select
 
-    for game_id, asked in (("virus-fight", True), ("infection", False)):
+    from cellwars_tui.core.registry import get_game
+    from cellwars_tui.ui.setup import KIND_CHOICES
+
+    for game_id in ("virus-fight", "infection", "cell-management"):
         app = CellwarsApp(games=[])
         async with app.run_test(size=(100, 30)) as pilot:
             dialog = NewGameScreen(get_game(game_id))
             app.push_screen(dialog)
             await settle(pilot)
             await pilot.pause()
-            # seat 2 is a search bot by default; Infection's bots act at their pace instead
-            assert dialog.query_one("#think-row").display is asked, game_id
+            assert not dialog.query("#setup-think"), game_id  # a level is its own budget
+            if game_id == "cell-management":  # a solitaire: no seats, no levels, and it says so
+                assert not dialog.query(".seat-kind")
+                assert "no bot levels" in str(dialog.query_one("#solitaire-row .setup-note")
+                                              .render())
+                continue
+            kind = dialog.query_one("#seat-kind-1", Select)
+            assert kind.value == "normal", game_id
+            assert [label for label, _ in KIND_CHOICES] == \
+                ["Person", "Random", "Easy", "Normal", "Hard"]
+            kind.value = "easy"
+            request = dialog.request()
+            assert request.seats[1].bot == "easy" and not request.seats[0].is_bot

@@ -269,19 +269,27 @@ async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
 
 def test_bot_wording_is_one_function_and_steps_are_pluralised():
     from cellwars_tui.core import Seat
-    from cellwars_tui.table.naming import plural, seat_kind_word, seat_text, seats_text
+    from cellwars_tui.table.naming import (plural, seat_choice, seat_kind_detail, seat_kind_word,
+                                           seat_text, seats_text)
 
     ann, search, rand = Seat(name="Ann"), Seat(name="B", kind="bot", bot="mcts"), \
         Seat(name="C", kind="bot", bot="random")
-    legacy = Seat(name="D", kind="bot")  # a plain "bot" runs the search bot
-    assert [seat_kind_word(s) for s in (ann, search, rand, legacy)] == \
-        ["human", "search bot", "random bot", "search bot"]
+    legacy = Seat(name="D", kind="bot")  # a plain "bot" from before levels runs the search bot
+    easy = Seat(name="E", kind="bot", bot="easy")
+    assert [seat_kind_word(s) for s in (ann, search, rand, legacy, easy)] == \
+        ["human", "search bot", "random bot", "search bot", "easy bot"]
     assert seat_text("Ann", ann) == "Ann" and seat_text("B", search) == "B (search bot)"
+    assert seat_text("E", easy) == "E (easy bot)"
+    assert seat_kind_detail(search) == "search bot 1s" and seat_kind_detail(easy) == "easy bot"
     assert seats_text([ann, rand]) == "Ann, C (random bot)"
     assert [plural(n, "step") for n in (0, 1, 2)] == ["0 steps", "1 step", "2 steps"]
+    # playing on from a replay: an old search seat is offered as hard (mcts's new meaning)
+    assert [seat_choice(s) for s in (ann, search, rand, legacy, easy)] == \
+        ["human", "hard", "random", "hard", "easy"]
     from cellwars_tui.ui.replay import SEAT_CHOICES
     from cellwars_tui.ui.setup import KIND_CHOICES
 
     # the New-game dialog and the replay's "play on" dialog offer the same words
     assert dict(KIND_CHOICES) == dict(SEAT_CHOICES) == \
-        {"human": "human", "random bot": "random", "search bot": "mcts"}
+        {"Person": "human", "Random": "random", "Easy": "easy", "Normal": "normal",
+         "Hard": "hard"}

@@ -31,7 +31,7 @@ def bench_frames(quick: bool) -> list[Result]:
     the round's end stray from the monotonic clock.
 
     The full run plays a whole first round (three minutes of real time, four bots at the normal
-    pace so the virus survives it); ``--quick`` watches 5 s of four fast bots."""
+    pace so the virus survives it); ``--quick`` watches 5 s of four hard (fast) bots."""
     import asyncio
     import statistics
     import time
@@ -42,10 +42,9 @@ def bench_frames(quick: bool) -> list[Result]:
     from ...games.infection.screen import FPS, InfectionScreen
 
     round_seconds = C.ROUND_SECONDS_DEFAULT
-    pace = "fast" if quick else "normal"
-    seats = [Seat(name=f"bot {i + 1}", kind="bot", bot="mcts") for i in range(4)]
-    match = Match(GAME, InfectionOptions(players=4, paces=pace, round_seconds=round_seconds),
-                  seats, 7)
+    level = "hard" if quick else "normal"  # a bot's level is its pace (paces option left empty)
+    seats = [Seat(name=f"bot {i + 1}", kind="bot", bot=level) for i in range(4)]
+    match = Match(GAME, InfectionOptions(players=4, round_seconds=round_seconds), seats, 7)
     app = CellwarsApp(match=match)
     arrivals: list[float] = []  # perf_counter at each screen update
     lateness: list[float] = []  # each tick's delay after its due moment on the monotonic clock
@@ -104,7 +103,7 @@ def bench_frames(quick: bool) -> list[Result]:
     gaps = sorted(b - a for a, b in zip(arrivals, arrivals[1:])) or [0.0]
     p95 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.95))]
     slowest = slowest_second(arrivals)
-    watched = (f"{span:.0f} s real time, 4 {pace} bots, {actions[0]} steps applied"
+    watched = (f"{span:.0f} s real time, 4 {level} bots, {actions[0]} steps applied"
                + ("" if quick else ", round 1 to its time-up"))
     worst_tick = max(lateness, default=0.0)
     skipped = sum(b - a - 1 for a, b in zip(indices, indices[1:]) if b > a)

@@ -85,9 +85,10 @@ class PaceBot(Bot):
 def pace_of(name_or_seconds: str | float) -> float:
     """Seconds between a bot's actions, from a pace name or a number of seconds."""
     if isinstance(name_or_seconds, str):
-        if name_or_seconds not in C.PACES:
+        name = C.PACE_ALIASES.get(name_or_seconds, name_or_seconds)
+        if name not in C.PACES:
             raise ValueError(f"unknown pace {name_or_seconds!r} (known: {', '.join(C.PACES)})")
-        return C.PACES[name_or_seconds]
+        return C.PACES[name]
     return max(0.05, float(name_or_seconds))
 
 

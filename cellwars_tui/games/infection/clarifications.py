@@ -43,22 +43,43 @@ def effective_round_seconds(players: int, round_seconds: int, tense: bool) -> in
     return secs
 
 # Bot pace: seconds between two actions of a bot teammate (a roll, a hold, a target, a claim...).
-PACES = {"easy": 2.0, "normal": 1.2, "fast": 0.7}
+# The names are the bot levels' (ai.levels): an easy bot is slow, a hard one fast.
+PACES = {"easy": 2.0, "normal": 1.2, "hard": 0.7}
+PACE_ALIASES = {"fast": "hard"}  # the older name, still read (records, the command line)
 PACE_DEFAULT = "normal"
+# A bot seat's pace when the ``paces`` option is left empty: its level's (a random bot, which
+# plays any legal action, keeps the normal pace).
+LEVEL_PACES = {"random": "normal", "easy": "easy", "normal": "normal", "hard": "hard"}
 
 
 def parse_paces(text: str, players: int) -> tuple[str, ...]:
-    """The pace of each seat from the ``paces`` option: one name for every seat ("fast") or one
-    per seat, comma-separated ("fast,easy"; missing seats get the last one). ValueError if bad."""
+    """The pace of each seat from the ``paces`` option: one name for every seat ("hard") or one
+    per seat, comma-separated ("hard,easy"; missing seats get the last one). ValueError if bad.
+    (Empty: the normal pace; a table reads an empty option as "each bot's level".)"""
     names = [w.strip().lower() for w in (text or PACE_DEFAULT).split(",") if w.strip()]
+    names = [PACE_ALIASES.get(name, name) for name in names]
     if not names:
         names = [PACE_DEFAULT]
     for name in names:
         if name not in PACES:
-            raise ValueError(f"unknown bot pace {name!r} (easy, normal or fast)")
+            raise ValueError(f"unknown bot pace {name!r} (easy, normal or hard)")
     if len(names) > players:
         raise ValueError(f"{len(names)} bot paces for {players} seats")
     return tuple(names[min(i, len(names) - 1)] for i in range(players))
+
+
+def seat_pace(text: str, players: int, seat: int, level: str) -> str:
+    """The pace of a bot seat (a name of ``PACES``): the ``paces`` option's for the seat when it
+    names any, else the pace of the seat's bot level (``LEVEL_PACES``)."""
+    if not (text or "").strip():
+        return LEVEL_PACES.get(level, PACE_DEFAULT)
+    try:
+        paces = parse_paces(text, players)
+    except ValueError:
+        paces = (PACE_DEFAULT,) * players
+    return paces[seat] if 0 <= seat < len(paces) else PACE_DEFAULT
+
+
 PACE_JITTER = 0.3  # each wait is the pace times a factor drawn from [1 - jitter, 1 + jitter]
 # Play time reached is recorded (a "clock N" step, the one after the last action moved on) every
 # this many seconds without an action, and whenever a player leaves the table: a crash loses at

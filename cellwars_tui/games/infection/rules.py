@@ -19,7 +19,7 @@ from itertools import product
 
 import msgspec
 
-from ...core import CHANCE, Action, Event, Game, GameType, Options, Outcome, register
+from ...core import BotLevel, CHANCE, Action, Event, Game, GameType, Options, Outcome, register
 from ...core.api import parse_error
 from ...core.errors import BadOptions
 from . import bot as BOT
@@ -52,6 +52,9 @@ class Infection(Game[InfectionState, Action]):
         hidden_information=False,  # the decks are face down for everyone alike
         real_time=True,
         cooperative=True,  # the seats win or lose together ("Team wins")
+        # Levels are paces here (bot_wait): easy, normal and hard bots play the same teammate's
+        # policy (bot.py), slow, normal or fast; random plays any legal action.
+        bot_levels=tuple(BotLevel(name=name) for name in ("easy", "normal", "hard")),
     )
     options_type = InfectionOptions
     state_type = InfectionState
@@ -349,14 +352,12 @@ class Infection(Game[InfectionState, Action]):
         action = Clock(s.round)
         return action if self.is_legal(s, CHANCE, action) else None
 
-    def bot_wait(self, options: Options, seat: int, rng: random.Random) -> float:
-        """The seat's pace (``options.paces``: easy, normal, fast), give or take PACE_JITTER."""
-        try:
-            text = options.paces if isinstance(options, InfectionOptions) else C.PACE_DEFAULT
-            paces = C.parse_paces(text, options.players)
-        except ValueError:
-            paces = (C.PACE_DEFAULT,) * options.players
-        pace = C.PACES[paces[seat]] if 0 <= seat < len(paces) else C.PACES[C.PACE_DEFAULT]
+    def bot_wait(self, options: Options, seat: int, rng: random.Random,
+                 level: str = "normal") -> float:
+        """The seat's pace, give or take PACE_JITTER: the ``paces`` option's (easy, normal,
+        hard) when set, else the seat's bot level's (an easy bot is slow, a hard one fast)."""
+        text = options.paces if isinstance(options, InfectionOptions) else ""
+        pace = C.PACES[C.seat_pace(text, options.players, seat, level)]
         return pace * rng.uniform(1 - C.PACE_JITTER, 1 + C.PACE_JITTER)
 
     def landing_seconds(self, action: Action) -> float:

@@ -27,8 +27,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from ...ai.levels import seat_level
 from ...core.api import CHANCE, Action
 from ...core.errors import CellwarsError
+from ...core.match import Seat
 from ...table.protocol import RoundClock, Table
 from ...table.realtime import READY
 from ...timer import Clock, format_clock
@@ -90,11 +92,8 @@ class InfectionScreen(GameScreen):
         self.round_seconds = float(secs or C.ROUND_SECONDS_DEFAULT)  # (online: the hub's)
         options = opts if isinstance(opts, InfectionOptions) else None
         self.tense = options is not None and options.tense_team_game and table.players > 1
-        try:
-            self.paces = C.parse_paces(options.paces if options else C.PACE_DEFAULT,
-                                       table.players)
-        except ValueError:
-            self.paces = (C.PACE_DEFAULT,) * table.players
+        self.paces = tuple(C.seat_pace(options.paces if options else "", table.players, i,
+                                       _level(seat)) for i, seat in enumerate(table.seats))
         self.round_clock: RoundClock | None = table.round_clock()  # (None in a replay)
         self._stop_ticks: Callable[[], None] | None = None
         self._rng = random.Random(f"infection-screen/{table.revision}")  # tumbling faces only
@@ -718,3 +717,11 @@ def pause_words(why: str) -> str:
 
 
 SCREEN = InfectionScreen
+
+
+def _level(seat: Seat) -> str:
+    """A seat's bot level, for its pace ("normal" for a person or a bot no level knows)."""
+    try:
+        return seat_level(seat) if seat.is_bot else "normal"
+    except CellwarsError:
+        return "normal"

@@ -28,7 +28,9 @@ CLEARED, OVERRUN = "cleared", "overrun"
 class InfectionOptions(Options, frozen=True, kw_only=True):
     players: int = 1
     round_seconds: int = C.ROUND_SECONDS_DEFAULT
-    paces: str = C.PACE_DEFAULT  # bot teammates' pace: easy, normal or fast, or one per seat
+    # bot teammates' pace: easy, normal or hard, or one per seat ("hard,easy"); empty: each bot's
+    # level sets its pace (clarifications.LEVEL_PACES)
+    paces: str = ""
     # Shorter rounds by team size (clarifications.TENSE_ROUND_SECONDS): a team game as tense as
     # the solo one. It sets ``round_seconds`` itself, so every table reads the length it plays.
     tense_team_game: bool = False

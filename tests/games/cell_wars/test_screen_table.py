@@ -11,7 +11,7 @@ import pytest
 from rich.text import Text
 from textual.geometry import Region
 
-from cellwars_tui.ai import bots
+from cellwars_tui.ai import bots, levels
 from cellwars_tui.core import CHANCE
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
@@ -214,7 +214,7 @@ def gate(monkeypatch):
             opened.wait(timeout=60)
             return super().choose(game, view, seat, rng, budget)
 
-    monkeypatch.setitem(bots.BOTS, "random", GatedRandom)
+    monkeypatch.setitem(levels.BOTS, "random", GatedRandom)
     yield opened
     opened.set()
 

@@ -31,7 +31,7 @@ def test_a_bots_only_game_reaches_the_end(players):
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_a_bots_only_game_replays_exactly_from_its_record(players):
-    s, steps = simulate(players, C.PACES["fast"], seed=10 + players, keep_steps=True)
+    s, steps = simulate(players, C.PACES["hard"], seed=10 + players, keep_steps=True)
     seats = [Seat(name=f"bot {i + 1}", kind="bot", bot="mcts") for i in range(players)]
     match = Match(GAME, GAME.options_type(players=players), seats, seed=0, auto_chance=False)
     match.replay_steps([Step(seat, a, round(t, 3)) for t, seat, a in steps])
@@ -68,8 +68,8 @@ def test_the_pace_bot_plays_through_the_bot_interface():
     assert GAME.is_legal(state, 0, action)
 
 
-def test_paces_easy_normal_fast_and_jitter():
-    assert pace_of("easy") > pace_of("normal") > pace_of("fast")
+def test_paces_easy_normal_hard_and_jitter():
+    assert pace_of("easy") > pace_of("normal") > pace_of("hard") == pace_of("fast")
     assert pace_of(0.5) == 0.5 and pace_of(0) == 0.05
     with pytest.raises(ValueError):
         pace_of("sleepy")
@@ -80,5 +80,5 @@ def test_paces_easy_normal_fast_and_jitter():
 
 def test_faster_teams_win_more_often():
     easy = win_rate(1, C.PACES["easy"], 20, seed=5)
-    fast = win_rate(1, C.PACES["fast"], 20, seed=5)
+    fast = win_rate(1, C.PACES["hard"], 20, seed=5)
     assert fast > easy

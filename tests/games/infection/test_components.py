@@ -100,9 +100,16 @@ def test_the_rules_page_states_the_die_faces_and_protein_values():
 
 
 def test_bot_paces_option_one_for_all_or_one_per_seat():
-    assert C.parse_paces("fast", 3) == ("fast",) * 3
-    assert C.parse_paces("fast, easy", 3) == ("fast", "easy", "easy")
+    assert C.parse_paces("hard", 3) == ("hard",) * 3
+    assert C.parse_paces("fast, easy", 3) == ("hard", "easy", "easy")  # fast: hard's older name
     assert C.parse_paces("", 2) == (C.PACE_DEFAULT,) * 2
     for bad in ("sleepy", "fast,fast,fast"):
         with pytest.raises(ValueError):
             C.parse_paces(bad, 2)
+
+
+def test_an_empty_paces_option_gives_each_bot_its_levels_pace():
+    assert [C.seat_pace("", 2, 1, level) for level in ("random", "easy", "normal", "hard")] == \
+        ["normal", "easy", "normal", "hard"]
+    assert C.seat_pace("easy,fast", 2, 1, "easy") == "hard"  # the option, when set, decides
+    assert C.PACES["easy"] > C.PACES["normal"] > C.PACES["hard"]

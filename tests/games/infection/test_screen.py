@@ -528,9 +528,9 @@ async def test_each_bot_keeps_the_pace_chosen_for_it(clock):
         steps = screen.table.match.steps
         assert screen.table.view(None).round == 1
         side = _text(screen, "#gs-seats")
-        assert "bot, fast" in side and "bot, easy" in side
+        assert "bot, hard" in side and "bot, easy" in side
     counts = {}
-    for seat, pace in ((0, "fast"), (1, "easy")):
+    for seat, pace in ((0, "hard"), (1, "easy")):
         mine = [st for st in steps if st.seat == seat]
         counts[seat] = len(mine)
         for a, b in zip(mine, mine[1:]):

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from cellwars_tui.ai.bots import MCTSBot, RandomBot, make_bot
+from cellwars_tui.ai.bots import MCTSBot, RandomBot
+from cellwars_tui.ai.levels import make_bot
 from cellwars_tui.core import CHANCE, Match, Seat
 from cellwars_tui.games.virus_fight.rules import GAME, VirusFightOptions
 

@@ -1,0 +1,163 @@
+"""Bot levels (ai/levels.py): the names, the words for them, and that every level of every game
+plays legal moves to the end. No strength here: the ladder is measured by ``cellwars balance GAME
+--ladder`` and printed on the rules pages (tests never depend on the machine's speed)."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from cellwars_tui.ai import levels as L
+from cellwars_tui.ai.bots import MCTSBot, RandomBot
+from cellwars_tui.core import CHANCE, BotLevel, Match, Seat
+from cellwars_tui.core.errors import CellwarsError
+from cellwars_tui.core.registry import all_games, get_game
+from cellwars_tui.record.format import load_match, save_match
+from cellwars_tui.table.local import LocalTable
+
+TURN_BASED = [g.id for g in all_games() if g.max_players > 1 and not g.real_time]
+
+
+def test_four_levels_weakest_first_and_normal_by_default():
+    assert L.LEVEL_NAMES == ("random", "easy", "normal", "hard")
+    assert L.DEFAULT_LEVEL == "normal"
+    budgets = [L.LEVELS[n].playouts for n in ("easy", "normal", "hard")]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert L.LEVELS["random"].noise == 1.0 and L.LEVELS["hard"].noise == 0.0
+
+
+def test_words_for_a_new_seat_and_seats_recorded_before_levels():
+    assert [L.level_name(w) for w in ("easy", " Hard ", "bot", "MCTS", "random")] == \
+        ["easy", "hard", "normal", "hard", "random"]
+    with pytest.raises(L.UnknownLevel) as err:
+        L.level_name("expert")
+    assert str(err.value) == "unknown bot level 'expert' (levels: random, easy, normal, hard)"
+    assert isinstance(err.value, CellwarsError)
+    # a seat written before levels keeps the search it was played with
+    assert L.seat_bot(Seat(name="B", kind="bot", bot="mcts")) == "mcts"
+    assert L.seat_bot(Seat(name="B", kind="bot")) == "mcts"
+    assert L.seat_level(Seat(name="B", kind="bot", bot="mcts")) == "normal"
+    with pytest.raises(L.UnknownLevel, match="B: unknown bot level 'expert'"):
+        L.seat_bot(Seat(name="B", kind="bot", bot="expert"))
+    with pytest.raises(L.UnknownLevel):
+        L.seat_bot(Seat(name="B", kind="bot", bot="bot"))  # a word for new seats, never recorded
+
+
+def test_make_bot_gives_each_level_its_bot():
+    assert type(L.make_bot("random")) is RandomBot
+    assert {L.make_bot(n).id for n in ("easy", "normal", "hard")} == {"easy", "normal", "hard"}
+    legacy = L.make_bot("mcts")  # the timed search of old records
+    assert isinstance(legacy, MCTSBot) and legacy.max_playouts is None
+    with pytest.raises(L.UnknownLevel):
+        L.make_bot("expert")
+
+
+def test_a_game_declares_its_own_numbers_for_a_level():
+    infection = get_game("infection")
+    assert L.level_for(infection, "easy") == BotLevel(name="easy")  # a pace, not a search
+    assert L.level_for(infection, "random") == L.LEVELS["random"]
+    for game in all_games():
+        for tuned in game.meta.bot_levels:
+            assert tuned.name in L.LEVELS, (game.id, tuned.name)
+            assert tuned.playouts >= 0 and 0.0 <= tuned.noise <= 1.0
+
+
+def _positions(game, seed: int, count: int):
+    """``count`` positions of a random game (a seat to act in each), spread along it."""
+    rng = random.Random(seed)
+    state = game.initial_state(game.options_from_dict({}))
+    seen = []
+    for _ in range(5000):
+        seats = game.to_act(state)
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        if seat == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            seen.append((state, seat))
+            action = rng.choice(list(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, seat, action)
+    step = max(1, len(seen) // count)
+    return seen[::step][:count]
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_chooses_legal_actions_seeing_only_its_view(game_id, level):
+    game = get_game(game_id)
+    bot = L.make_bot(level)
+    for i, (state, seat) in enumerate(_positions(game, 3, 3)):
+        action = bot.choose(game, game.view(state, seat), seat, random.Random(i), 60.0)
+        assert game.is_legal(state, seat, action), (game_id, level, action)
+
+
+def _play_to_the_end(game, bots: dict[int, str], seed: int):
+    from cellwars_tui.bench.balance import play_game
+
+    return play_game(game.id, {}, [bots[q] for q in sorted(bots)], 0, seed)
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_easy_and_random_play_legal_moves_to_the_end(game_id):
+    game = get_game(game_id)
+    result = _play_to_the_end(game, {0: "easy", 1: "random"}, 5)  # (play_game applies with checks)
+    assert "safety stop" not in result.termination
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_normal_and_hard_play_to_the_end_on_a_small_budget(game_id, monkeypatch):
+    """The whole game through the same code as the real levels, on a budget a test can afford."""
+    game = get_game(game_id)
+    for name in ("normal", "hard"):
+        monkeypatch.setitem(L.LEVELS, name, msgspec.structs.replace(L.LEVELS[name], playouts=2))
+    monkeypatch.setattr(type(game), "meta", msgspec.structs.replace(game.meta, bot_levels=()))
+    result = _play_to_the_end(game, {0: "hard", 1: "normal"}, 6)
+    assert "safety stop" not in result.termination
+
+
+def test_infection_levels_are_the_teammate_at_a_pace():
+    game = get_game("infection")
+    opts = game.options_type(players=2)
+    assert opts.paces == ""  # each bot's level sets its pace
+    waits = {level: sum(game.bot_wait(opts, 1, random.Random(k), level) for k in range(50))
+             for level in ("easy", "normal", "hard")}
+    assert waits["easy"] > waits["normal"] > waits["hard"]
+    state = game.initial_state(opts)
+    rng = random.Random(1)
+    while game.to_act(state) == (CHANCE,):
+        state, _ = game.apply(state, CHANCE, game.sample_chance(state, rng))
+    for level in L.LEVEL_NAMES:
+        action = L.make_bot(level).choose(game, game.view(state, 0), 0, random.Random(2), 0.02)
+        assert game.is_legal(state, 0, action)
+
+
+def test_a_record_naming_an_unknown_level_is_refused_in_one_line(tmp_path):
+    game = get_game("virus-fight")
+    seats = [Seat(name="Ann"), Seat(name="Blue", kind="bot", bot="expert")]
+    match = Match(game, game.options_from_dict({}), seats, 4)
+    path = tmp_path / "odd.cellwars.json"
+    save_match(match, path)
+    loaded = load_match(path)  # it reads (and replays), but nobody can play it on
+    with pytest.raises(CellwarsError) as err:
+        LocalTable(loaded, autosave=False)
+    assert str(err.value) == "Blue: unknown bot level 'expert' (levels: random, easy, normal, hard)"
+    LocalTable(loaded, read_only=True, autosave=False)  # a replay needs no bot
+
+
+def test_a_record_from_before_levels_resumes_with_its_timed_search(tmp_path):
+    game = get_game("virus-fight")
+    seats = [Seat(name="Ann"), Seat(name="Blue", kind="bot", bot="mcts", think=0.05)]
+    match = Match(game, game.options_from_dict({}), seats, 4)
+    path = tmp_path / "old.cellwars.json"
+    save_match(match, path)
+    table = LocalTable(load_match(path), autosave=False)
+    bot = table._bot(1)
+    assert isinstance(bot, MCTSBot) and bot.max_playouts is None  # thinks its 0.05 s, as before
+    assert table.seat_kind(1) == "search bot 0.05s"
+    new = LocalTable(Match(game, game.options_from_dict({}),
+                           [Seat(name="Ann"), Seat(name="Blue", kind="bot", bot="easy")], 4),
+                     autosave=False)
+    assert new._bot(1).id == "easy" and new.seat_kind(1) == "easy bot"
