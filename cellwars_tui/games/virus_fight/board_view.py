@@ -132,9 +132,11 @@ class _Lines:
 
 
 def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
-                colour: Callable[[str], str], seat_colour: Callable[[int], str]) -> list[Text]:
+                colour: Callable[[str], str], seat_colour: Callable[[int], str],
+                lit: frozenset[int] = frozenset()) -> list[Text]:
     """The board's lines for ``view`` with the turn being picked (``turn``) drawn on it:
-    ``cursor`` is the square under the cursor, ``can_act`` whether the viewer picks now."""
+    ``cursor`` is the square under the cursor, ``can_act`` whether the viewer picks now, ``lit``
+    the squares a lesson points at (drawn on the highlight colour)."""
     size = view.size
     view, changed, erased = turn.provisional(view)
     board = view.board
@@ -199,6 +201,8 @@ def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
                 style = f"bold {target_col}" if sq in targets else muted
             if sq in picked:
                 style += " underline"
+            if sq in lit:
+                style += f" on {colour('highlight')}"
             if sq == cursor:
                 style += " reverse"
             t.append(body, style=style.strip())

@@ -466,11 +466,13 @@ class VirusFightScreen(GameScreen):
         can_act = self._can_act()
         turn = self.turn
         key = (view, self.seat, tuple(turn.picks), turn.pending, self.cursor, can_act,
-               turn.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme)
+               turn.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme,
+               self.highlighted)
         if self._board_key != key or self._board_cache is None:
             self._board_cache = board_lines(view, turn, can_act=can_act,
                                             cursor=E.square(*self.cursor), colour=self.colour,
-                                            seat_colour=self.seat_colour)
+                                            seat_colour=self.seat_colour,
+                                            lit=lit_squares(self.highlighted, view.size))
             self._board_key = key
         return self._board_cache
 
@@ -504,6 +506,7 @@ class VirusFightScreen(GameScreen):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
             set_class(chip, code in prog, "used")
             set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
+            set_class(chip, piece_name(code) in self.highlighted, "lit")
             self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
         set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
@@ -556,6 +559,7 @@ class VirusFightScreen(GameScreen):
                 self.painter.put(chip, Text(texts[code]))
                 set_class(chip, code in codes, "pick")
                 set_class(chip, code == choice, "cursor")
+                set_class(chip, piece_name(code) in self.highlighted, "lit")
 
     def _prompt(self, view: VFState) -> Text:
         t = Text()
@@ -743,6 +747,16 @@ class VirusFightScreen(GameScreen):
                             partial(self.action_answer, 0)))
         return own + out
 
+
+def lit_squares(marks: tuple[str, ...], size: int) -> frozenset[int]:
+    """The squares among a lesson's ``marks`` ("b2"; piece names such as "W2" are not)."""
+    out = set()
+    for mark in marks:
+        if len(mark) == 2 and mark[0] in "abcdef" and mark[1] in "123456":
+            f, r = ord(mark[0]) - 97, int(mark[1]) - 1
+            if f < size and r < size:
+                out.add(E.square(f, r))
+    return frozenset(out)
 
 
 SCREEN = VirusFightScreen

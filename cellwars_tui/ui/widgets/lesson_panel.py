@@ -1,0 +1,145 @@
+"""The lesson panel every game screen shows during a guided first game, and the biology notes.
+
+:class:`LessonPanel` draws a :class:`~cellwars_tui.learn.run.PanelInfo` (the headless lesson
+says everything; the panel decides nothing): which step, what the lesson just played, what to
+do next and why, why the last action was not played, the keys to press (as key caps), the
+squares, tiles or cards to look at (the game's screen highlights them on its board through
+``GameScreen.highlight``) and the biology notes one key away. A click on it is Enter: go on.
+
+:class:`NotesScreen` shows a game's biology notes (``[notes]`` of its lesson file), the ones
+the current step is about first; any key or a click closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...learn.run import PanelInfo
+
+GO_ON_KEY = "⏎"
+
+
+def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
+    """The panel's text for ``info`` (``colour``: a theme colour by semantic name)."""
+    t = Text()
+    muted = colour("muted")
+    if info.done:
+        t.append("Lesson over" if not info.stopped else "Lesson stopped", style="bold")
+        t.append(f" · {info.title}\n", style=muted)
+    else:
+        t.append(f"Lesson {info.number}/{info.total}", style="bold")
+        if info.heading:
+            t.append(f" · {info.heading}", style=f"bold {colour('highlight')}")
+        t.append("\n")
+    for line in info.told:
+        t.append("› ", style=muted)
+        t.append(f"{line}\n", style=muted)
+    if info.text:
+        t.append(info.text.replace("\n", "\n\n"))
+        t.append("\n")
+    if info.feedback:
+        t.append("\n")
+        t.append("✗ ", style=f"bold {colour('danger')}")
+        t.append(f"{info.feedback}\n", style=colour("danger"))
+    if info.keys:
+        t.append("\nKeys: ", style="bold")
+        for i, key in enumerate(info.keys):
+            if i:
+                t.append(" ")
+            t.append(f" {key} ", style="reverse bold")
+        t.append("\n")
+    if info.marks:
+        t.append("Look at: ", style="bold")
+        t.append(" ".join(info.marks), style=f"bold {colour('highlight')}")
+        t.append("\n")
+    if info.notes:
+        t.append("\n")
+        t.append(" i ", style="reverse")
+        t.append(f" biology: {', '.join(info.notes)}\n", style=muted)
+    if info.reading or info.done:
+        t.append("\n")
+        t.append(f" {GO_ON_KEY} ", style="reverse bold")
+        t.append(" go on" if info.reading else " close this panel", style="bold")
+    return t
+
+
+class LessonPanel(VerticalScroll, can_focus=False):
+    """The lesson's panel in a game screen's side column (a click is Enter: go on)."""
+
+    DEFAULT_CSS = """
+    LessonPanel { height: 1fr; margin-top: 1; scrollbar-size-vertical: 1; }
+    LessonPanel > Static { height: auto; }
+    """
+
+    class GoOn(Message):
+        """The player clicked the panel: the same as Enter."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-text")
+
+    def show_info(self, info: PanelInfo, colour: Callable[[str], str]) -> None:
+        self.query_one("#lesson-text", Static).update(panel_text(info, colour))
+        self.scroll_home(animate=False)
+
+    @property
+    def plain(self) -> str:
+        """What the panel says, as plain text (tests wait for it)."""
+        return str(self.query_one("#lesson-text", Static).render())
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.GoOn())
+
+
+def notes_text(notes: Mapping[str, str], first: Sequence[str] = ()) -> Text:
+    """Every note, the ones named in ``first`` first (the current step's)."""
+    order = [n for n in first if n in notes] + [n for n in notes if n not in first]
+    t = Text()
+    for i, name in enumerate(order):
+        if i:
+            t.append("\n\n")
+        t.append(name, style="bold")
+        t.append("\n" + notes[name])
+    return t
+
+
+class NotesScreen(ModalScreen[None]):
+    """A game's biology notes: the arrows and Page keys scroll, any other key or a click
+    closes them."""
+
+    CSS_PATH = "lesson_panel.tcss"
+    SCROLL_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10}
+
+    def __init__(self, heading: str, notes: Mapping[str, str], first: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.heading = heading
+        self.notes = dict(notes)
+        self.first = tuple(first)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.heading, id="notes-title")
+            yield Static(notes_text(self.notes, self.first) if self.notes
+                         else "No notes for this game yet.", id="notes-text")
+            yield Static("↑↓ scroll · any other key closes these notes.", id="notes-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        lines = self.SCROLL_KEYS.get(event.key)
+        if lines is not None:
+            self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+            return
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.dismiss(None)
