@@ -100,11 +100,23 @@ def lesson_path(game: Game) -> Path:
     return Path(locations[0]) / LESSON_FILE
 
 
-def has_lesson(game: Game) -> bool:
+def has_lesson(game: Any) -> bool:
+    """Whether ``game`` (a Game, or the launcher's cached entry of one: anything with an ``id``)
+    has a lesson file."""
     try:
-        return lesson_path(game).is_file()
+        path = lesson_path(game) if isinstance(game, Game) else _path_by_id(game.id)
     except LessonError:
         return False
+    return path.is_file()
+
+
+def _path_by_id(game_id: str) -> Path:
+    """A game's lesson file found from its id alone (no game module imported)."""
+    spec = importlib.util.find_spec("cellwars_tui.games")
+    locations = list(spec.submodule_search_locations or ()) if spec is not None else []
+    if not locations:
+        raise LessonError(f"no games package for {game_id}")
+    return Path(locations[0]) / game_id.replace("-", "_") / LESSON_FILE
 
 
 _NOTES: dict[str, dict[str, str]] = {}
