@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -28,7 +28,8 @@ GO_ON_KEY = "⏎"
 
 
 def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
-    """The panel's text for ``info`` (``colour``: a theme colour by semantic name)."""
+    """The panel's reading part for ``info``: where the lesson is, what it just played, what to
+    do and why, why the last action was not played (``colour``: a theme colour by name)."""
     t = Text()
     muted = colour("muted")
     if info.done:
@@ -44,55 +45,68 @@ def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
         t.append(f"{line}\n", style=muted)
     if info.text:
         t.append(info.text.replace("\n", "\n\n"))
-        t.append("\n")
     if info.feedback:
-        t.append("\n")
+        t.append("\n\n")
         t.append("✗ ", style=f"bold {colour('danger')}")
-        t.append(f"{info.feedback}\n", style=colour("danger"))
+        t.append(info.feedback, style=colour("danger"))
+    return t
+
+
+def keys_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
+    """The panel's acting part: the keys as key caps, what to look at, the biology notes, and
+    Enter when the lesson waits for it. Always in view under the reading part."""
+    lines = []
     if info.keys:
-        t.append("\nKeys: ", style="bold")
+        t = Text("Keys ", style="bold")
         for i, key in enumerate(info.keys):
             if i:
                 t.append(" ")
             t.append(f" {key} ", style="reverse bold")
-        t.append("\n")
+        lines.append(t)
     if info.marks:
-        t.append("Look at: ", style="bold")
-        t.append(" ".join(info.marks), style=f"bold {colour('highlight')}")
-        t.append("\n")
+        lines.append(Text.assemble(("Look at ", "bold"),
+                                   (", ".join(info.marks), f"bold {colour('highlight')}")))
     if info.notes:
-        t.append("\n")
-        t.append(" i ", style="reverse")
-        t.append(f" biology: {', '.join(info.notes)}\n", style=muted)
+        lines.append(Text.assemble((" i ", "reverse"),
+                                   (f" biology: {', '.join(info.notes)}", colour("muted"))))
     if info.reading or info.done:
-        t.append("\n")
-        t.append(f" {GO_ON_KEY} ", style="reverse bold")
-        t.append(" go on" if info.reading else " close this panel", style="bold")
-    return t
+        lines.append(Text.assemble((f" {GO_ON_KEY} ", "reverse bold"),
+                                   (" go on" if info.reading else " close this panel", "bold")))
+    return Text("\n").join(lines)
 
 
-class LessonPanel(VerticalScroll, can_focus=False):
-    """The lesson's panel in a game screen's side column (a click is Enter: go on)."""
+class LessonPanel(Vertical, can_focus=False):
+    """The lesson's panel in a game screen's side column: the reading part scrolls (the mouse
+    wheel), the keys stay in view under it; a click is Enter: go on."""
 
     DEFAULT_CSS = """
-    LessonPanel { height: 1fr; margin-top: 1; scrollbar-size-vertical: 1; }
-    LessonPanel > Static { height: auto; }
+    LessonPanel { height: 1fr; margin-top: 1; }
+    LessonPanel > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
+    LessonPanel #lesson-text { height: auto; }
+    LessonPanel #lesson-keys { height: auto; margin-top: 1; }
     """
 
     class GoOn(Message):
         """The player clicked the panel: the same as Enter."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="lesson-text")
+        with VerticalScroll():
+            yield Static(id="lesson-text")
+        yield Static(id="lesson-keys")
 
     def show_info(self, info: PanelInfo, colour: Callable[[str], str]) -> None:
         self.query_one("#lesson-text", Static).update(panel_text(info, colour))
-        self.scroll_home(animate=False)
+        keys = keys_text(info, colour)
+        widget = self.query_one("#lesson-keys", Static)
+        widget.update(keys)
+        widget.display = bool(keys.plain)
+        self.query_one(VerticalScroll).scroll_home(animate=False)
 
     @property
     def plain(self) -> str:
         """What the panel says, as plain text (tests wait for it)."""
-        return str(self.query_one("#lesson-text", Static).render())
+        return "\n".join(str(self.query_one(f"#lesson-{part}", Static).render())
+                         for part in ("text", "keys"))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
