@@ -125,7 +125,7 @@ class LessonRun:
         assert step is not None and step.action is not None
         self.playing = step.number
         self._pass()
-        if step.kind == DO:
+        if step.kind in (DO, CLOCK):  # (their text was shown while the lesson waited)
             self.told = []
             self.feedback = ""
         elif step.text:

@@ -82,8 +82,14 @@ class LessonTable(LocalTable):
     def paused(self) -> str:
         session = self._session
         if session is not None and LESSON in session.pause_reasons:
-            return "paused while you read the lesson"
+            return "paused: read the lesson, then press Enter"
         return super().paused
+
+    def request_pause(self, on: bool) -> None:
+        session = self._session
+        if session is not None and LESSON in session.pause_reasons:
+            raise IllegalAction("the lesson holds the clock while you read: press Enter to go on")
+        super().request_pause(on)
 
     # -- acting ------------------------------------------------------------------------------
     def submit(self, seat: int, action: Action) -> None:

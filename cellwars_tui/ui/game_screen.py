@@ -301,6 +301,7 @@ class GameScreen(Screen):
         self.show(table.view(viewer) if viewer is not None else table.view(None), viewer,
                   self._legal)
         self._paint_frame(viewer, bot)
+        self._paint_lesson()
         if bot is not None:
             self._start_bot(bot)
 
@@ -352,7 +353,6 @@ class GameScreen(Screen):
         )
         self.paint_seats(viewer, acting, over)
         self.paint_log()
-        self._paint_lesson()
         banner = self.query_one("#gs-banner")
         banner.set_class(over, "over")
         if over != self._over:

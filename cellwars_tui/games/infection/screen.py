@@ -201,7 +201,7 @@ class InfectionScreen(GameScreen):
         if self.read_only:
             return super().play(action)
         if self.is_paused():
-            self.say("Paused: press p to play on.")
+            self.say(f"Paused: {pause_words(self.table.paused)}.")
             return False
         seat = self.acting_seat()
         if seat is not None and self._rolling(seat) is not None:
