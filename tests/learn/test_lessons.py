@@ -142,12 +142,11 @@ def test_a_roll_the_lesson_does_not_script_is_an_error():
 
 
 def test_a_lesson_that_ends_the_game_is_refused():
-    game = get_game("virus-fight")
-    lesson = load_lesson(game)
-    cut = lesson.__class__(**{**lesson.__dict__, "steps": lesson.steps[:1]})
-    play_through(game, cut)
-    text = VF + '[[step]]\ndo = "mark 1"\ntext = "m"\n[[step]]\ndo = "ready"\ntext = "r"\n'
-    assert not play_through(game, vf_lesson(text)).is_over()
+    game = get_game("cell-management")
+    text = ('players = 1\n[[step]]\nchance = "setup N3245A-234-4A32N5"\n'
+            '[[step]]\ndo = "give-up"\ntext = "Give up."\n')
+    with pytest.raises(LessonError, match="the lesson ends the game: it must end in a position"):
+        play_through(game, parse_lesson(game, text))
 
 
 def test_cellwars_learn_an_unknown_game_or_a_damaged_lesson_is_one_line_exit_2(

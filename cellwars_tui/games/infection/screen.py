@@ -366,6 +366,16 @@ class InfectionScreen(GameScreen):
         self.action_power(message.line)
 
     # -- drawing -------------------------------------------------------------------------------
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """A lesson's marks: card codes ("II-4"), dice ("blue 1", "blue 2", "yellow") and
+        "clock" (the cards are drawn lit by ``_paint_columns``)."""
+        super().highlight(marks)
+        for die, name in enumerate(K.DIE_NAMES):
+            for box in self.query(f"#inf-die-{die}"):
+                box.set_class(name in marks, "lit")
+        for digits in self.query("#inf-clock"):
+            digits.set_class("clock" in marks, "lit")
+
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
         s: InfectionState = view
         self._state = s
@@ -550,11 +560,12 @@ class InfectionScreen(GameScreen):
         for col in range(3):
             cards = s.columns[col]
             free = top_free(s, col)
+            lit = frozenset(K.CODE_TO_CARD[m] for m in self.highlighted if m in K.CODE_TO_CARD)
             key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free,
-                   self.compact)
+                   self.compact, lit)
             self._put(f"#inf-col-{col}", key,
-                      lambda cards=cards, free=free: column_text(cards, free, meeples, me,
-                                                                 self.compact, self.colour))
+                      lambda cards=cards, free=free, lit=lit: column_text(
+                          cards, free, meeples, me, self.compact, self.colour, lit))
 
     def _paint_seats(self) -> None:
         s = self._state
