@@ -312,6 +312,7 @@ class TableScreen(Screen):
         self.remote: RemoteTable | None = None
         self.game_screen: Screen | None = None
         self.opened_game = False  # the game screen opens by itself once, at the start
+        self._head = f"Table {code}"  # the head line before the clock (set by each TableState)
 
     def compose(self) -> ComposeResult:
         yield Static(f"Table {self.code}", id="head")
@@ -350,14 +351,15 @@ class TableScreen(Screen):
                 self.app.notify(msg.message, severity="warning")
 
     def _tick(self) -> None:
-        head = getattr(self, "_head", f"Table {self.code}")
+        head = self._head
         left = self.remote.time_left() if self.remote is not None else None
         if left is not None and self.state is not None and self.state.outcome is None:
             from ..timer import format_clock
 
             running = self.remote is not None and self.remote.timer_running()
             head += f" · ⏳ {format_clock(left)}" + ("" if running else " (stopped)")
-        self.query_one("#head", Static).update(head)
+        for widget in self.query("#head").results(Static):  # none once the screen is taken down
+            widget.update(head)
 
     def _on_top(self) -> bool:
         top = self.app.screen
