@@ -216,7 +216,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_app(start=request)
     if cmd == "learn":
         from .core.registry import get_game
-        from .learn.lesson import checked_lesson
+        from .learn.run import checked_lesson
         from .ui.app import run_app
 
         game = get_game(args.game)  # an unknown game: one line, exit 2

@@ -13,7 +13,7 @@ textual or rich here.
 
 from .lesson import Lesson, LessonError, Step, has_lesson, lesson_path, load_lesson
 from .progress import finished_lessons, mark_finished
-from .run import LessonRun, PanelInfo, play_through
+from .run import LessonRun, PanelInfo, checked_lesson, play_through
 
 __all__ = ["Lesson", "LessonError", "Step", "has_lesson", "lesson_path", "load_lesson",
-           "finished_lessons", "mark_finished", "LessonRun", "PanelInfo", "play_through"]
+           "finished_lessons", "mark_finished", "LessonRun", "PanelInfo", "checked_lesson", "play_through"]

@@ -120,22 +120,6 @@ def _path_by_id(game_id: str) -> Path:
 
 
 _NOTES: dict[str, dict[str, str]] = {}
-_CHECKED: dict[str, Lesson] = {}
-
-
-def checked_lesson(game: Game) -> Lesson:
-    """``game``'s lesson, read and played through once (a file whose expected actions do not
-    fit the rules is a LessonError naming the step, before anyone starts it)."""
-    lesson = _CHECKED.get(game.id)
-    if lesson is None:
-        from .run import play_through
-
-        lesson = load_lesson(game)
-        play_through(game, lesson)
-        _CHECKED[game.id] = lesson
-    return lesson
-
-
 def lesson_notes(game: Game) -> dict[str, str]:
     """The biology notes of ``game``'s lesson file (``{}`` without a usable one), read once."""
     notes = _NOTES.get(game.id)

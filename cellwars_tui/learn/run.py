@@ -16,7 +16,7 @@ from typing import Any
 from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
-from .lesson import BOT, CHANCE_STEP, CLOCK, DO, READ, Lesson, LessonError, Step
+from .lesson import CHANCE_STEP, CLOCK, DO, READ, Lesson, LessonError, Step, load_lesson
 
 EASY_THINK = 0.05  # seconds a move for the opponent once a lesson is over (see opponent_seat)
 
@@ -231,3 +231,17 @@ def play_through(game: Game, lesson: Lesson) -> Match:
         raise lesson.problem(None, "the lesson ends the game: it must end in a position to "
                              "play on from")
     return match
+
+
+_CHECKED: dict[str, Lesson] = {}
+
+
+def checked_lesson(game: Game) -> Lesson:
+    """``game``'s lesson, read and played through once (a file whose expected actions do not
+    fit the rules is a LessonError naming the step, before anyone starts it)."""
+    lesson = _CHECKED.get(game.id)
+    if lesson is None:
+        lesson = load_lesson(game)
+        play_through(game, lesson)
+        _CHECKED[game.id] = lesson
+    return lesson

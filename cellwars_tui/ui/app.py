@@ -176,7 +176,7 @@ class CellwarsApp(SizeGuard, App):
     def start_lesson(self, game_id: str) -> GameScreen:
         """Push ``game_id``'s guided first game (LessonError, one line, for a bad lesson)."""
         from ..core.registry import get_game
-        from ..learn.lesson import checked_lesson
+        from ..learn.run import checked_lesson
         from ..learn.table import LessonTable
         from .screens import screen_class
 

@@ -11,6 +11,7 @@ from cellwars_tui.core import get_game
 from cellwars_tui.core.registry import all_games
 from cellwars_tui.learn import LessonError, has_lesson, load_lesson, play_through
 from cellwars_tui.learn import lesson as lesson_module
+from cellwars_tui.learn import run as run_module
 from cellwars_tui.learn.lesson import BOT, DO, READ, parse_lesson
 
 LESSONS = [g.id for g in all_games() if has_lesson(g)]
@@ -157,7 +158,7 @@ def test_cellwars_learn_an_unknown_game_or_a_damaged_lesson_is_one_line_exit_2(
     broken = tmp_path / "lesson.toml"
     broken.write_text(VF.replace('do = "add M2"', 'do = "place a1"'), encoding="utf-8")
     monkeypatch.setattr(lesson_module, "lesson_path", lambda game: broken)
-    monkeypatch.setattr(lesson_module, "_CHECKED", {})
+    monkeypatch.setattr(run_module, "_CHECKED", {})
     assert main(["learn", "virus-fight"]) == 2
     err = capsys.readouterr().err
     assert err == ("cellwars: virus-fight lesson (lesson.toml): step 5: place a1 is not legal "
