@@ -133,8 +133,8 @@ class LauncherScreen(Screen):
             # two lines, each cut with an ellipsis at the list's width (text-wrap in the CSS)
             meta = game.meta
             prompt = Text.assemble((meta.title, "bold"), ("  " + players_text(game), "dim"),
-                                   (NEW_HERE if self._new_here(game) else ""),
-                                   "\n  ", (" ".join(meta.blurb.split()), "italic dim"))
+                                   "\n  ", (NEW_HERE if self._new_here(game) else ""),
+                                   (" ".join(meta.blurb.split()), "italic dim"))
             options.append(Option(prompt, id=f"game:{meta.id}"))
         options.append(None)
         options.append(Option(Text(self._resume_label()), id=RESUME))
@@ -357,13 +357,7 @@ class LauncherScreen(Screen):
                 extras.append("real time")
             keys = {"daily": "d daily", "by_number": "# by number", "options": "o options"}
             offered_keys = [keys[k] for k in offered if k in keys]
-            if self._new_here(game):
-                learn = "New here? Learn to play: l, a guided first game.\n\n"
-            elif has_lesson(game):
-                learn = "Lesson done ✓ (l plays it again).\n\n"
-            else:
-                learn = ""
-            text.update(f"{learn}{meta.blurb}\n\n{players_text(game).capitalize()}"
+            text.update(f"{meta.blurb}\n\n{players_text(game).capitalize()}"
                         + (f"; {', '.join(extras)}." if extras else ".")
                         + (f"\n\nKeys: n new, {', '.join(offered_keys)}." if offered_keys
                            else ""))
@@ -612,7 +606,8 @@ class _Unchanged:
             self.static.update(text)
 
 
-NEW_HERE = ("  ✦ new here?", "bold")  # beside a game whose lesson is not finished
+# before the blurb of a game whose lesson is not finished
+NEW_HERE = ("✦ new here? Learn to play (l) · ", "bold")
 
 
 def _finished() -> frozenset[str]:

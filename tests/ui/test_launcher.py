@@ -267,7 +267,8 @@ async def test_the_launcher_makes_only_the_buttons_its_entries_show_when_first_s
         await pilot.press("down")  # a puzzle game: its buttons are made now
         await pilot.pause()
         ids = [b.id for b in launcher.query("#detail-buttons Button")]
-        assert ids == ["btn-new", "btn-rules", "btn-daily", "btn-number", "btn-options"]
+        assert ids == ["btn-new", "btn-rules", "btn-learn", "btn-daily", "btn-number",
+                       "btn-options"]
         await pilot.press("down", "down")  # Resume: Open, after the others in the grid
         await pilot.pause()
         ids = [b.id for b in launcher.query("#detail-buttons Button")]

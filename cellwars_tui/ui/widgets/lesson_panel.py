@@ -40,15 +40,14 @@ def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
         if info.heading:
             t.append(f" · {info.heading}", style=f"bold {colour('highlight')}")
         t.append("\n")
+    if info.feedback:  # first: it must show however long the step's text
+        t.append("✗ ", style=f"bold {colour('danger')}")
+        t.append(f"{info.feedback}\n", style=colour("danger"))
     for line in info.told:
         t.append("› ", style=muted)
         t.append(f"{line}\n", style=muted)
     if info.text:
         t.append(info.text.replace("\n", "\n\n"))
-    if info.feedback:
-        t.append("\n\n")
-        t.append("✗ ", style=f"bold {colour('danger')}")
-        t.append(info.feedback, style=colour("danger"))
     return t
 
 
