@@ -172,6 +172,10 @@ async def test_the_cell_management_lesson_by_keys_to_the_puzzle_alone():
         screen = await open_lesson(pilot, app)
         table = screen.lesson
         assert screen.query_one("#cm-centre").has_class("lit")  # the welcome points at it
+        await pilot.click("#gs-lesson")  # a click on the panel goes on, as Enter does
+        await until(pilot, lambda: table.run.step.title == "The ship", "the second step")
+        assert screen.query_one("#cm-cell-3").has_class("lit")
+        assert not screen.query_one("#cm-centre").has_class("lit")
         await follow(pilot, screen, lambda step: cm_keys(pilot, screen, step))
         state = table.state()
         assert state.round == 4 and not table.is_over()  # four rounds played
