@@ -22,6 +22,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
@@ -133,7 +134,7 @@ class GameScreen(Screen):
         self.lesson: LessonTable | None = None  # the lesson this table follows (follow_lesson)
         self.highlighted: tuple[str, ...] = ()  # what the lesson points at (see highlight)
         self._lesson_shown = False  # the lesson panel is showing
-        self._lesson_was_active: bool | None = None  # at the last paint (the footer's keys)
+        self._lesson_was_reading: bool | None = None  # at the last paint (the footer's keys)
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -422,6 +423,7 @@ class GameScreen(Screen):
         self.set_class(False, "-lesson")
         self.highlight(())
         self.refresh_table()
+        self.refresh_bindings()
 
     def _paint_lesson(self) -> None:
         lesson = self.lesson
@@ -429,13 +431,13 @@ class GameScreen(Screen):
             return
         try:
             panel = self.query_one("#gs-lesson", LessonPanel)
-        except Exception:  # noqa: BLE001 - not composed (yet)
+        except NoMatches:  # not composed (yet)
             return
         panel.show_info(lesson.panel(), self.colour)
-        active = lesson.active
-        if self._lesson_was_active != active:
-            self._lesson_was_active = active
-            self.refresh_bindings()  # undo and redo come back once the lesson is over
+        reading = self.lesson_reading()
+        if self._lesson_was_reading != reading:
+            self._lesson_was_reading = reading
+            self.refresh_bindings()  # the footer's Enter: "Go on" while the lesson waits for it
 
     @on(LessonPanel.GoOn)
     def _panel_clicked(self) -> None:
