@@ -375,7 +375,8 @@ class GameScreen(Screen):
             status = self._status
             self._status = ""
         elif self.lesson_reading():
-            status = "Read the lesson, then press Enter to go on."
+            status = ("Read the lesson, then press Enter to go on." if self.lesson.active
+                      else "The lesson is over: Enter closes its panel. Play on!")
         elif self._legal:
             status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
             if bot is not None:
