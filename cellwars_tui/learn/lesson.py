@@ -7,6 +7,8 @@ and lists its steps in order. A step is one of:
 * a **do** step (``do = "move b1-c2 >b2"``): the player's own action, in the game's notation
   (``Game.action_from_str``), with the text that says what to do and why;
 * a **bot** step (``bot = "..."``): the other seat's action, played by the lesson;
+* an **auto** step (``auto = "..."``): an action of the player's own seat that the lesson plays
+  for them (a long set-up skipped, told in its text);
 * a **chance** step (``chance = "..."``): the outcome the lesson forces at a chance node (a die,
   a draw, a shuffle), applied like any chance outcome;
 * a **clock** step (``clock = "time-up 1"``): in a real-time game, the system action the round
@@ -34,14 +36,14 @@ from ..core.api import Action, Game
 from ..core.errors import CellwarsError
 
 LESSON_FILE = "lesson.toml"
-READ, DO, BOT, CHANCE_STEP, CLOCK = "read", "do", "bot", "chance", "clock"
-ACTION_KINDS = (DO, BOT, CHANCE_STEP, CLOCK)
+READ, DO, BOT, AUTO, CHANCE_STEP, CLOCK = "read", "do", "bot", "auto", "chance", "clock"
+ACTION_KINDS = (DO, BOT, AUTO, CHANCE_STEP, CLOCK)
 MAX_LESSON_BYTES = 256 * 1024
 
 _TOP = {"title", "game", "players", "seed", "you", "names", "opponent", "minutes", "options",
         "notes", "end", "step"}
-_STEP = {"title", "text", "do", "bot", "chance", "clock", "seat", "keys", "marks", "notes",
-         "wrong", "wind"}
+_STEP = {"title", "text", "do", "bot", "auto", "chance", "clock", "seat", "keys", "marks",
+         "notes", "wrong", "wind"}
 
 
 class LessonError(CellwarsError):
@@ -53,12 +55,12 @@ class Step:
     """One step of a lesson. ``action`` is parsed with the game's notation (None: a read step)."""
 
     number: int  # counted from 1, as the file's [[step]] tables come
-    kind: str  # READ, DO, BOT, CHANCE_STEP or CLOCK
+    kind: str  # READ, DO, BOT, AUTO, CHANCE_STEP or CLOCK
     text: str = ""
     title: str = ""
     notation: str = ""  # the action as the file writes it
     action: Action | None = None
-    seat: int = -1  # a bot step's seat (0-based); the player's for a do step
+    seat: int = -1  # a bot step's seat (0-based); the player's for a do or auto step
     keys: tuple[str, ...] = ()
     marks: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -210,7 +212,7 @@ def _step(game: Game, number: int, raw: Any, players: int, you: int, notes: dict
         raise wrong(f"unknown field {unknown[0]!r}")
     kinds = [k for k in ACTION_KINDS if k in raw]
     if len(kinds) > 1:
-        raise wrong(f"one of do, bot, chance or clock, not {' and '.join(kinds)}")
+        raise wrong(f"one of do, bot, auto, chance or clock, not {' and '.join(kinds)}")
     kind = kinds[0] if kinds else READ
     text = _prose(_text(raw, "text", wrong, default=""))
     if kind in (READ, DO) and not text:

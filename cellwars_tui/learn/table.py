@@ -5,7 +5,8 @@
 
 * the player's action is played only when it is the lesson's; any other is refused with a
   :class:`NotTheLesson` error that says why (the panel shows it too), and nothing is played;
-* the other seats' steps and the chance steps are played by the lesson, at once;
+* the other seats' steps, the player's steps the lesson plays for them and the chance steps are
+  played by the lesson, at once;
 * read steps wait for :meth:`go_on` (Enter); in a real-time game the round clock is paused
   while the player reads, runs while the lesson waits for an action or for the clock, and is
   wound on when a step says so;
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from ..core.api import Action, Game
 from ..core.errors import CellwarsError, IllegalAction
 from ..table.local import LocalTable
-from .lesson import BOT, CLOCK, DO, Lesson
+from .lesson import AUTO, BOT, CLOCK, DO, Lesson
 from .progress import mark_finished
 from .run import LessonRun, PanelInfo, lesson_match
 
@@ -135,7 +136,7 @@ class LessonTable(LocalTable):
         """Play the other seats' steps that come now; then follow the clock and the end."""
         while self.active:
             step = self.run.step
-            if step is None or step.kind != BOT:
+            if step is None or step.kind not in (BOT, AUTO):
                 break
             assert step.action is not None
             self.run.begin()

@@ -136,3 +136,20 @@ def test_chance_steps_are_forced_through_the_normal_chance_actions():
     play_lesson(table)
     last = table.match.steps[-1]
     assert last.seat == -1 and game.action_to_str(last.action) == "first 2"
+
+
+def test_auto_steps_are_played_for_the_player_and_told():
+    from tests.learn.test_lessons import VF, vf_lesson
+
+    game = get_game("virus-fight")
+    text = VF + ('[[step]]\nauto = "mark 1"\ntext = "The lesson puts your marker on M2."\n'
+                 '[[step]]\ndo = "ready"\ntext = "Ready: y."\n')
+    lesson = vf_lesson(text)
+    assert [s.kind for s in lesson.steps][-2:] == ["auto", "do"] and lesson.steps[-2].seat == 0
+    table = LessonTable(game, lesson, remember=lambda g: None)
+    table.go_on()
+    table.submit(0, game.action_from_str("add M2"))
+    assert table.run.step.notation == "ready"
+    assert table.match.steps[-1].seat == 0 and game.action_to_str(table.match.steps[-1].action) \
+        == "mark 1"
+    assert table.panel().told == ("The lesson puts your marker on M2.",)
