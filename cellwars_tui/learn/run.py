@@ -64,6 +64,7 @@ class PanelInfo:
     expected: str  # the action the lesson waits for, in the game's notation ("" for none)
     done: bool  # the lesson is over: the game goes on against the bot
     stopped: str  # why the lesson stopped before its end ("" if it did not)
+    minutes: int = 0  # about how long the whole lesson takes
 
 
 class LessonRun:
@@ -198,7 +199,7 @@ class LessonRun:
         expected = step.notation if step.kind == DO else ""
         return PanelInfo(lesson.title, number, self._stops, step.title, tuple(self.told),
                          step.text, self.feedback, step.keys, step.marks, step.notes,
-                         step.kind == READ, expected, False, "")
+                         step.kind == READ, expected, False, "", lesson.minutes)
 
 
 def play_through(game: Game, lesson: Lesson) -> Match:

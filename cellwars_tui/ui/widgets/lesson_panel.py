@@ -39,6 +39,8 @@ def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
         t.append(f"Lesson {info.number}/{info.total}", style="bold")
         if info.heading:
             t.append(f" · {info.heading}", style=f"bold {colour('highlight')}")
+        if info.number == 1 and info.minutes:
+            t.append(f" · about {info.minutes} min", style=muted)
         t.append("\n")
     if info.feedback:  # first: it must show however long the step's text
         t.append("✗ ", style=f"bold {colour('danger')}")
