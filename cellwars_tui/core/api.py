@@ -156,6 +156,9 @@ class Game(ABC, Generic[S, A]):
     # they happen, so undoing would let a player see chance and choose again).
     undo_keeps_chance: ClassVar[bool] = False
     options_type: ClassVar[type[Options]] = Options
+    # option fields that are not the players' choice (a rules edition set by older records): the
+    # New game dialog does not ask for them
+    hidden_options: ClassVar[frozenset[str]] = frozenset()
     state_type: ClassVar[type]
     action_type: ClassVar[Any]  # the tagged union of the game's actions
     event_type: ClassVar[Any]  # the tagged union of the game's events

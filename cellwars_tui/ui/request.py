@@ -37,8 +37,10 @@ class NewGameRequest(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def option_fields(game: Game) -> list[msgspec.structs.FieldInfo]:
-    """The game's own option fields (``players`` is asked for separately)."""
-    return [f for f in msgspec.structs.fields(game.options_type) if f.name != "players"]
+    """The game's own option fields (``players`` is asked for separately; hidden options, such as
+    a rules edition, are never asked for)."""
+    return [f for f in msgspec.structs.fields(game.options_type)
+            if f.name != "players" and f.name not in game.hidden_options]
 
 
 def literal_choices(tp: Any) -> tuple[Any, ...] | None:

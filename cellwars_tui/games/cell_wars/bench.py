@@ -116,4 +116,33 @@ def bench_bot_strength(quick: bool) -> list[Result]:
     return out
 
 
-BENCHMARKS = [bench_random_play, bench_legal_actions, bench_playouts, bench_bot_strength]
+def bench_balance(quick: bool) -> list[Result]:
+    """Equal-strength self-play at the bench's budget (``cellwars balance``): does an even game end
+    with a winner, and does each camp win as often?"""
+    from ...bench.balance import balance
+
+    out = []
+    for bot, games in (("greedy", 40 if quick else 200), ("search", 10 if quick else 60)):
+        rep = balance("cell-wars", players=2, games=games, bot=bot, duel_games=0, seed=1,
+                      progress=False)
+        sp = rep["self_play"]
+        who = f"{rep['bot_title']} self-play"
+        note = f"{games} games, 2 players, seeds 1-{games}, {rep['seconds']:.0f} s"
+        out.append(result(f"cell-wars: decisive games, {who}", 100.0 * sp["decisive_share"],
+                          "%", ">=", 70, note=note))
+        share = 100.0 * sp["side_share_of_decisive"]["Immune"]
+        out.append(Result(name=f"cell-wars: immune camp's share of decisive games, {who}",
+                          value=share, unit="%", goal="40-60",
+                          met=40 <= share <= 60 if sp["decisive"] else False,
+                          note=f"cancer {sp['wins_by_side']['Cancer']}, immune "
+                               f"{sp['wins_by_side']['Immune']}"))
+        median = sp["median_winning_round"]
+        out.append(Result(name=f"cell-wars: median winning round, {who}",
+                          value=float(median) if median is not None else float("nan"),
+                          unit="round", goal="8-16",
+                          met=median is not None and 8 <= median <= 16))
+    return out
+
+
+BENCHMARKS = [bench_random_play, bench_legal_actions, bench_playouts, bench_bot_strength,
+              bench_balance]

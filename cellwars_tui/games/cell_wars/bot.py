@@ -19,6 +19,7 @@ Goals the policy follows:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -31,15 +32,31 @@ from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
 DIST = B.DIST
 N = B.N_TILES
 BIOMASS_FLOOR = (2, 3)  # per camp: never pay for a card below this (area hits would kill)
+PLAYOUT_NOISE = 0.0  # the playouts follow the policy exactly (dice are their only chance)
 HORIZON_ROUNDS = 2  # a playout looks this many system rounds ahead, then the heuristic judges
 
 
 # ----------------------------------------------------------------------------------------------
 # Targets and distances
 # ----------------------------------------------------------------------------------------------
+EXPOSURE = 0.03  # the heuristic's weight of one cancer cell within an immune cell's reach
+HUNT = 6  # an immune cell this close (plus its range) to a cancer cell hunts it
+
+
+def _prey(s: R.CWState, p: int) -> list[int]:
+    """Tiles of the cancer cells an immune cell hunts (those close enough to catch)."""
+    here = s.panels[p].tile
+    reach = HUNT + R.range_of(s, p)
+    return [s.panels[q].tile for q in R.enemies(s, p) if DIST[here][s.panels[q].tile] <= reach]
+
+
 def _targets(s: R.CWState, p: int) -> list[int]:
-    """Tiles panel ``p`` wants to stand on."""
+    """Tiles panel ``p`` wants to stand on: an immune cell the cancer cells it hunts, else cancer
+    tissue or any cancer cell; a cancer cell normal tissue."""
     if R.PANEL_CAMPS[p] == IMMUNE:
+        prey = _prey(s, p)
+        if prey:
+            return prey
         out = [t for t in range(N) if s.tiles[t] == R.CANCER_T]
         out.extend(s.panels[q].tile for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0)
         return out
@@ -80,6 +97,9 @@ def _best_step(s: R.CWState, steps: list[R.Step]) -> R.Step:
 def _on_target(s: R.CWState, p: int) -> bool:
     tile = s.panels[p].tile
     if R.PANEL_CAMPS[p] == IMMUNE:
+        prey = _prey(s, p)
+        if prey:
+            return DIST[tile][min(prey, key=lambda t: DIST[tile][t])] <= R.range_of(s, p)
         return s.tiles[tile] == R.CANCER_T or any(
             s.panels[q].tile == tile for q in R.CAMP_PANELS[CANCER])
     return s.tiles[tile] == R.NORMAL_T
@@ -184,8 +204,33 @@ def _play_value(s: R.CWState, a: R.Play) -> float:
             good = s.tiles[dest] == R.NORMAL_T and _threat(s, p, dest) >= 2
         return 2.0 if good else 0.0
     if c.vegf:
-        return 0.0
+        return _vegf_value(s, p, a.tile)
     return 0.5
+
+
+def _vegf_value(s: R.CWState, p: int, moved: int) -> float:
+    """VEGF brings the vessel on ``moved`` under the cell; waiting on it, the cell is carried to
+    the other vessel next round. Worth it for a cancer cell in danger whose way out lands far
+    from immune cells, and for an immune cell far from its prey whose way lands near one."""
+    here = s.panels[p].tile
+    others = [t for t in R.vessel_tiles(s) if t != moved]
+    if not others:
+        return 0.0
+    there = others[0]
+    if R.PANEL_CAMPS[p] == CANCER:
+        return 3.0 if _threat(s, p, here) <= 1 and _threat(s, p, there) >= 4 else 0.0
+    cells = [s.panels[q].tile for q in R.enemies(s, p)]
+    return 3.0 if _dist_to(here, cells) >= 5 and _dist_to(there, cells) <= 2 else 0.0
+
+
+def _solidify_now(s: R.CWState, p: int) -> bool:
+    """Start solidifying: a safe cancer cell makes the camp's first solidified tile (a place to
+    relapse on), or keeps its count going."""
+    pn = s.panels[p]
+    if pn.solid:
+        return _threat(s, p, pn.tile) >= 2
+    return (_threat(s, p, pn.tile) >= 4 and R.SOLID_T not in s.tiles
+            and not any(s.panels[q].solid for q in R.CAMP_PANELS[CANCER]))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -268,12 +313,19 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
             return [R.End()]
         if not steps:
             return [R.End()]
-        best = _best_step(s, steps)
         here = pn.tile
         targets = _targets(s, p)
+        order = sorted(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets),
+                                             a.dir))
+        best = order[0]
         if can_end and _tile_score(s, p, B.NEIGHBOUR[here][best.dir], targets) >= \
                 _tile_score(s, p, here, targets):
             return [R.End()]
+        scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
+        if camp == IMMUNE:  # the ways as near a cancer cell, or one step further: the search picks
+            return [a for a, sc in zip(order, scores) if sc - scores[0] < 15][:3]
+        if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
+            return order[:2]
         return [best]
     if step == R.ATTACK:
         attacks = [a for a in legal if isinstance(a, R.Attack)]
@@ -282,9 +334,12 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
     if step == R.SPECIAL:
         tissue = s.tiles[pn.tile]
         if camp == IMMUNE:
-            if R.Purify() in legal:
+            prey = _prey(s, p)
+            if R.Purify() in legal and not prey:
                 return [R.Purify()]
             out = [R.Roll()]
+            if R.Purify() in legal and _dist_to(pn.tile, prey) > 3 + R.range_of(s, p):
+                out.append(R.Purify())  # the prey is out of this round's reach
             targets = _targets(s, p)
             here_d = _dist_to(pn.tile, targets)
             walls = set(s.walls)
@@ -295,19 +350,21 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
                     break
             return out
         if R.Degrade() in legal:
-            return [R.Degrade()]
+            # the race: spread; the search may weigh fleeing from an immune cell next to it
+            return [R.Degrade(), R.Roll()] if _threat(s, p, pn.tile) <= 1 else [R.Degrade()]
         out = []
         threat = _threat(s, p, pn.tile)
         if pn.walls and threat <= 4:
             e = _wall_to_build(s)
             if e >= 0:
                 out.append(R.Build(e))
+        if tissue == R.CANCER_T and _solidify_now(s, p):
+            return [R.Solidify()] + out + [R.Roll()]
+        if out and threat <= 3:  # a wall in the way of the immune cell coming for it
+            return out + [R.Roll()]
+        out.insert(0, R.Roll())
         if tissue == R.CANCER_T:
-            if pn.solid and threat >= 3:
-                out.insert(0, R.Solidify())
-            else:
-                out.append(R.Solidify())
-        out.insert(0 if not pn.solid else len(out), R.Roll())
+            out.append(R.Solidify())
         return out
     return list(legal)
 
@@ -342,16 +399,24 @@ def camp_value(s: R.CWState) -> float:
     immune = [s.panels[q] for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
     if count > C.CANCER_WIN_ABOVE:
         return 0.95
-    if not alive:
-        return -0.9
-    tiles = (count + 0.3 * solid - 12.5) / 8.5
-    cells = (sum(pn.biomass for pn in alive) / 15.0) - (sum(pn.biomass for pn in immune) / 12.0)
-    # cards in hand and on panels are worth a little
-    cards = 0.02 * (sum(len(s.panels[q].hand) + len(s.panels[q].active) for q in R.CAMP_PANELS[CANCER])
+    if not alive and not solid:
+        return -0.95
+    # the two races: the tumour's spread towards 22 tiles, the immune camp's kills
+    spread = (count + 0.2 * solid - C.CANCER_TISSUE_DEFAULT) / (C.CANCER_WIN_ABOVE + 1
+                                                               - C.CANCER_TISSUE_DEFAULT)
+    cancer_life = sum(min(pn.biomass, 5) / 5.0 for pn in alive) / 3.0
+    # a cancer cell within an immune cell's reach (its range and a step) is likely to be hit
+    exposure = sum(1 for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0
+                   for c in R.CAMP_PANELS[CANCER] if s.panels[c].tile >= 0
+                   and DIST[s.panels[q].tile][s.panels[c].tile] <= R.range_of(s, q) + 1)
+    cancer_life -= EXPOSURE * exposure
+    immune_life = sum(min(pn.biomass, 4) / 4.0 for pn in immune) / 3.0
+    cards = 0.02 * (sum(len(s.panels[q].hand) + len(s.panels[q].active)
+                        for q in R.CAMP_PANELS[CANCER])
                     - sum(len(s.panels[q].hand) + len(s.panels[q].active)
                           for q in R.CAMP_PANELS[IMMUNE]))
-    v = 0.75 * tiles + 0.2 * cells + cards
-    return max(-0.95, min(0.95, v))
+    x = spread - (1.0 - cancer_life) + 0.3 * (1.0 - immune_life) + cards
+    return 0.95 * math.tanh(2.2 * x)
 
 
 def heuristic(s: R.CWState) -> tuple[float, ...]:
@@ -371,6 +436,6 @@ def random_playout(s: R.CWState, rng: random.Random, max_steps: int = 400) -> tu
         if seat == CHANCE:
             a = game.sample_chance(s, rng)
         else:
-            a = policy(s, seat, rng)
+            a = policy(s, seat, rng, PLAYOUT_NOISE)
         s, _ = game._apply(s, seat, a)
     return heuristic(s)

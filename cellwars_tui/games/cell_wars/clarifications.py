@@ -7,7 +7,35 @@ the seed with the decision in our own words. rules.md repeats these items under 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .cards import CANCER, CONTINUOUS_ROUNDS, IMMUNE
+
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The rules decisions that changed between editions of our rules (records are forever: a game
+    recorded under an edition replays and goes on under it; ``CellWarsOptions.rules_edition``)."""
+
+    number: int
+    continuous_rounds: int  # own individual rounds a continuous card works; 0: it stays
+    draw_once_a_round: bool  # charge and mutation at most once each per individual round
+    must_step: bool  # after rolling to move, a cell must take at least one step
+    claims_cleared_by_any_change: bool  # every solidification claim on a tile ends when it changes
+    cancer_tissue_range: tuple[int, int]  # the starting cancer tiles a game may choose
+
+
+EDITIONS: dict[int, Edition] = {
+    # The first edition (rules version 1): as played until the balance of issue 15. Its records
+    # replay exactly, including a claim that outlived its tile's change.
+    1: Edition(1, continuous_rounds=CONTINUOUS_ROUNDS, draw_once_a_round=True, must_step=True,
+               claims_cleared_by_any_change=False, cancer_tissue_range=(4, 21)),
+    # The second edition (rules version 2): measured by self-play to end with a winner.
+    2: Edition(2, continuous_rounds=0, draw_once_a_round=False, must_step=False,
+               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9)),
+}
+CURRENT_EDITION = 2
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -15,7 +43,6 @@ SIGN_CAMP = IMMUNE  # this camp places the special spots; the other camp chooses
 WALLS_PER_ROUND = 1  # made by the Wall factory in each system round, from round 1
 WALLS_PER_COLLECT = 2
 CANCER_TISSUE_DEFAULT = 7
-CANCER_TISSUE_MIN, CANCER_TISSUE_MAX = 4, 21
 SOLIDIFY_CLAIMS = 3
 MIN_LIMIT = 1  # a relapse never lowers the Biomass limit below this
 CANCER_WIN_ABOVE = 21
@@ -48,7 +75,11 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "the Wall factory and the two Blood vessels), one per tile, its panels taking turns; then "
      "the cancer camp chooses the cancer tissue tiles, its panels taking turns."),
     ("using 7 cancer tissue blocks",
-     "The number of cancer tiles is an option (cancer_tissue, 4 to 21, default 7)."),
+     "The number of cancer tiles is an option (cancer_tissue, 4 to 9, default 7 as the seed "
+     "recommends). Measured in self-play (see the table below), every setting from 4 to 9 gives "
+     "games that last and that either camp wins; from 10 on the cancer camp wins most games and "
+     "from 15 on within a few rounds, so those settings are not offered. Games recorded under "
+     "the first edition keep its range, 4 to 21."),
     ("cannot be chosen as a start position",
      "A piece may not start on a tile holding a special spot or next to one. If that leaves no "
      "tile of the right tissue for a piece, the restriction about special spots is lifted for "
@@ -67,14 +98,18 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "The transfer happens only if the cell ended its previous individual round on a Blood "
      "vessel and has not changed tile since (being pushed counts as a change)."),
     ("can claim burning",
-     "Charge drawing and mutational drawing may each be used at most once per individual round, "
-     "and only while a card is left to draw."),
+     "Charge drawing and mutational drawing may be claimed again and again in the card-drawing "
+     "step, as long as the Biomass allows (more than 2 for a charge, more than 1 for a mutation) "
+     "and a card is left to draw; each draws at once. The seed sets no limit; the first "
+     "edition's limit of once per round was ours and slowed the game into ties."),
     ("continuous three times of solidification",
      "Solidification needs three claims in three consecutive own rounds on the same cancer tile "
      "with no change of tile in between. Taking any other choice in the special-action step "
      "(another action, rolling to move, or nothing) resets the count, as does any change of tile "
      "or the tile turning normal. Cards may still be drawn and played while solidifying; a card "
-     "that moves the cell resets the count. The third claim solidifies the tile at once."),
+     "that moves the cell resets the count. The third claim solidifies the tile at once. Every "
+     "claim on a tile ends when the tile changes, whoever changes it: when one cell solidifies "
+     "a tile, the claims of another cell on it end too."),
     ("demolish a piece of contiguous wall",
      "An immune cell demolishes one wall on a side of the tile it stands on. The wall is gone "
      "for good."),
@@ -82,8 +117,10 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "A cancer cell with a wall in its stock may build it on any side between two tiles that "
      "has no wall yet, anywhere on the board; one wall per construction."),
     ("You can change directions while moving",
-     "Movement is taken one step at a time. After the die roll a cell must take at least one "
-     "step if it can, and may stop early after that. Cells may share tiles. Walls block immune "
+     "Movement is taken one step at a time, up to the steps rolled; a cell may stop after any "
+     "step or take none (the seed says a cell 'can move'), so an immune cell on a cancer cell's "
+     "tile may roll, stay and attack (the first edition made it take one step at least). Cells "
+     "may share tiles. Walls block immune "
      "cells in every kind of movement (steps, step back, rebound) unless a card says otherwise; "
      "cancer cells ignore walls."),
     ("choose the order of attack",
@@ -105,9 +142,11 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "If several other immune cells have the pushed cell in range, the one with the highest "
      "Attack strikes (ties: the first in turn order). A double attack needs no roll. If the "
      "second push would leave the board, the cancer cell simply stays."),
-    ("the card will take a continuous effect",
-     f"A continuous card works for {CONTINUOUS_ROUNDS} of its owner's individual rounds, the "
-     "round it is played counting as the first, and is then used. Copies stack."),
+    ("place this kind of card on your panel for a continuous effect",
+     "A continuous card stays on its owner's panel and works for the rest of the game; copies "
+     "stack. It leaves the panel only when the cell dies (its cards go to the used pile) or, "
+     "for Dodge, with the hit it stops. The first edition used a card up after "
+     f"{CONTINUOUS_ROUNDS} of its owner's rounds: our own limit, not the seed's."),
     ("reshuffle and use them",
      "Drawing takes a random card from the cards left in the deck (one chance step per card). "
      "When a deck is empty and a card must be drawn, that camp's used cards become its deck. If "

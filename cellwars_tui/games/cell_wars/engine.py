@@ -23,12 +23,12 @@ from ...core.errors import BadOptions
 from . import board as B
 from . import clarifications as C
 from . import notation as N
-from .cards import CARDS, CONTINUOUS, CONTINUOUS_ROUNDS, DECK_SIZE, DECKS, IMMEDIATE, N_CARDS
+from .cards import CARDS, CONTINUOUS, DECKS, IMMEDIATE, N_CARDS
 from .cards import card_id as _card_id
 from .effects import apply_effect, finish_card_move, plays
 from .state import *  # noqa: F403 - the types and queries the engine works with
-from .state import _SIMPLE  # noqa: F401
 from .work import W, damage, heal, push, relocate, set_tile
+
 
 class CellWarsEngine(Game[CWState, Action]):
     """The Cell Wars rules; ``rules.CellWars`` registers it (the table finds the screen beside
@@ -45,21 +45,33 @@ class CellWarsEngine(Game[CWState, Action]):
         has_chance=True,
         chance_text="dice and cards",
         hidden_information=True,
+        rules_version=2,  # 1: the first edition; 2: the second (clarifications.EDITIONS)
     )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions
     state_type = CWState
     action_type = CWAction
     event_type = CWEvent
+    hidden_options = frozenset({"rules_edition"})  # set by the record, not chosen by players
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 
     # -- options ---------------------------------------------------------------------------------
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        n = getattr(options, "cancer_tissue", C.CANCER_TISSUE_DEFAULT)
-        if not isinstance(n, int) or not C.CANCER_TISSUE_MIN <= n <= C.CANCER_TISSUE_MAX:
-            raise BadOptions(f"Cell Wars: cancer_tissue must be between {C.CANCER_TISSUE_MIN} "
-                             f"and {C.CANCER_TISSUE_MAX}, not {n!r}")
+        assert isinstance(options, CellWarsOptions)
+        if options.rules_edition not in C.EDITIONS:
+            raise BadOptions(f"Cell Wars: rules_edition must be one of "
+                             f"{', '.join(map(str, C.EDITIONS))}, not {options.rules_edition!r}")
+        n = options.cancer_tissue
+        lo, hi = C.EDITIONS[options.rules_edition].cancer_tissue_range
+        if not isinstance(n, int) or not lo <= n <= hi:
+            raise BadOptions(f"Cell Wars: cancer_tissue must be between {lo} and {hi}, not {n!r}")
+
+    def upgrade_options(self, data: dict, rules_version: int) -> dict:
+        """A record of rules version 1 was played under the first edition."""
+        if rules_version < 2:
+            data = {**data, "rules_edition": 1}
+        return data
 
     def initial_state(self, options: Options) -> CWState:
         self.check_options(options)
@@ -67,9 +79,8 @@ class CellWarsEngine(Game[CWState, Action]):
             Panel(biomass=START_BIOMASS[PANEL_CAMPS[p]], limit=START_BIOMASS[PANEL_CAMPS[p]])
             for p in range(N_PANELS)
         )
-        return CWState(players=options.players,
-                       cancer_tissue=getattr(options, "cancer_tissue", C.CANCER_TISSUE_DEFAULT),
-                       panels=panels)
+        return CWState(players=options.players, cancer_tissue=options.cancer_tissue,
+                       edition=options.rules_edition, panels=panels)
 
     # -- who acts --------------------------------------------------------------------------------
     def acting_panel(self, s: CWState) -> int:
@@ -146,19 +157,20 @@ class CellWarsEngine(Game[CWState, Action]):
             return out + [Roll(), End()]
         if step == MOVE:
             out = [Step(d) for d in legal_steps(s)]
-            return out + [End()] if s.moved > 0 else out
+            return out + [End()] if s.moved > 0 or not edition(s).must_step else out
         if step == ATTACK:
             return [Attack(q) for q in attack_targets(s)] + [End()]
         return []
 
     def _can_charge(self, s: CWState) -> bool:
         p = s.panel
-        return (not s.charged and s.panels[p].biomass > 2
+        return ((not s.charged or not edition(s).draw_once_a_round) and s.panels[p].biomass > 2
                 and cards_available(s, PANEL_CAMPS[p]))
 
     def _can_mutate(self, s: CWState) -> bool:
         p = s.panel
-        return (PANEL_CAMPS[p] == CANCER and not s.mutated and s.panels[p].biomass > 1
+        return (PANEL_CAMPS[p] == CANCER and (not s.mutated or not edition(s).draw_once_a_round)
+                and s.panels[p].biomass > 1
                 and cards_available(s, CANCER))
 
     # -- chance ----------------------------------------------------------------------------------
@@ -279,8 +291,7 @@ class CellWarsEngine(Game[CWState, Action]):
                 w.step = END
             return
         if isinstance(a, Relapse):
-            w.tiles[a.tile] = CANCER_T
-            w.emit(TileChanged(a.tile, CANCER_T, "relapse"))
+            set_tile(w, a.tile, CANCER_T, "relapse")
             w.set(p, tile=a.tile, biomass=1, limit=max(C.MIN_LIMIT, pn.limit - 1), solid=0,
                   last_dir=-1, vessel=False)
             w.emit(Relapsed(p, a.tile))
@@ -310,7 +321,7 @@ class CellWarsEngine(Game[CWState, Action]):
             camp = PANEL_CAMPS[p]
             if c.kind == CONTINUOUS:
                 pn = w.panels[p]
-                w.set(p, active=pn.active + ((cid, CONTINUOUS_ROUNDS),))
+                w.set(p, active=pn.active + ((cid, edition(w).continuous_rounds),))
             else:
                 w.used[camp][cid] += 1
                 apply_effect(w, p, cid, a.tile, a.panel)
@@ -525,7 +536,9 @@ class CellWarsEngine(Game[CWState, Action]):
             pn = w.panels[p]
             kept = []
             for cid, left in pn.active:
-                if left > 1:
+                if left == 0:  # a continuous card that stays (the second edition)
+                    kept.append((cid, 0))
+                elif left > 1:
                     kept.append((cid, left - 1))
                 else:
                     w.used[camp][cid] += 1
@@ -672,11 +685,13 @@ class CellWarsEngine(Game[CWState, Action]):
             if pn.tile >= 0:
                 assert 1 <= pn.biomass <= effective_limit(pn), (q, pn)
                 assert 0 <= pn.solid < C.SOLIDIFY_CLAIMS
-                assert pn.solid == 0 or s.tiles[pn.tile] == CANCER_T
+                # (the first edition let a claim outlive a change of its tile by another cell)
+                assert pn.solid == 0 or s.tiles[pn.tile] == CANCER_T or s.edition == 1
             elif s.phase in (PLAY, OVER):
                 assert pn.tile == DEAD and pn.biomass == 0 and not pn.hand and not pn.active
             assert all(CARDS[c].kind != IMMEDIATE for c in pn.hand)
-            assert all(CARDS[c].kind == CONTINUOUS and 1 <= n <= CONTINUOUS_ROUNDS
+            lasts = edition(s).continuous_rounds
+            assert all(CARDS[c].kind == CONTINUOUS and (n == 0 if lasts == 0 else 1 <= n <= lasts)
                        for c, n in pn.active)
         for camp in (IMMUNE, CANCER):
             held = [0] * N_CARDS

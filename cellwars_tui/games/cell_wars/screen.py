@@ -114,7 +114,8 @@ class CellWarsScreen(GameScreen):
     def on_mount(self) -> None:
         # no super().on_mount(): Textual runs GameScreen.on_mount itself (every class's handler
         # in the MRO), and calling it here subscribed the screen twice (two repaints an action)
-        self.query_one(HexBoard).focus()
+        for board in self.query(HexBoard):  # (none when the app quits while the screen mounts)
+            board.focus()
         for panel in self.query("#gs-seats, #gs-log"):
             panel.auto_links = False  # (no links in them: each repaint skips a pass per line)
 

@@ -86,7 +86,9 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         if extras:
             out.append(" " * SEAT_TAG + " · ".join(extras) + "\n")
         if pn.active:
-            for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})"
+            # (rounds left in the first edition; the second edition's cards stay: 0)
+            for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})" if left
+                                                  else CARDS[c].name
                                                   for c, left in pn.active], room):
                 out.append(line + "\n", style=muted)
         if not pn.hand:

@@ -52,6 +52,7 @@ START_ATTACK = (1, 0)
 class CellWarsOptions(Options, frozen=True, kw_only=True):
     players: int = 2
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
+    rules_edition: int = C.CURRENT_EDITION  # not a player's choice: older records set it
 
 
 class Panel(msgspec.Struct, frozen=True, array_like=True):
@@ -72,6 +73,7 @@ class Panel(msgspec.Struct, frozen=True, array_like=True):
 class CWState(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
+    edition: int = 1  # the rules edition (clarifications.EDITIONS); states before editions: 1
     phase: str = SIGNS
     round: int = 0
     panel: int = 0  # whose individual round it is (or whose piece is placed next)
@@ -346,6 +348,10 @@ def seat_camp(players: int, seat: int) -> int:
 
 def seat_panels(players: int, seat: int) -> tuple[int, ...]:
     return tuple(p for p, o in enumerate(C.PANEL_OWNERS[players]) if o == seat)
+
+
+def edition(s: CWState) -> C.Edition:
+    return C.EDITIONS[s.edition]
 
 
 def alive(s: CWState, p: int) -> bool:

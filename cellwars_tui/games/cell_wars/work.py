@@ -7,6 +7,7 @@ import msgspec
 
 from ...core import Event
 from . import board as B
+from . import clarifications as C
 from .cards import CANCER, CARDS, IMMUNE
 from .state import (CAMP_PANELS, CWState, DEAD, NORMAL_T, PANEL_CAMPS, BiomassChanged, Blocked,
                     Died, Dodged, Moved, Panel, TileChanged, effective_limit)
@@ -77,7 +78,7 @@ def set_tile(w: W, tile: int, to: int, cause: str) -> None:
         return
     w.tiles[tile] = to
     w.emit(TileChanged(tile, to, cause))
-    if to == NORMAL_T:
+    if to == NORMAL_T or C.EDITIONS[w.edition].claims_cleared_by_any_change:
         for q in CAMP_PANELS[CANCER]:
             if w.panels[q].tile == tile and w.panels[q].solid:
                 w.set(q, solid=0)

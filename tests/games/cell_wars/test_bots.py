@@ -9,7 +9,7 @@ from cellwars_tui.core import CHANCE
 from cellwars_tui.games.cell_wars import bot as BOT
 from cellwars_tui.games.cell_wars.rules import GAME, CellWarsOptions
 
-from .helpers import Ca, Ia, R, act, panel, put, standard, tiles, turn
+from .helpers import B, Ca, Ia, R, T, act, give, panel, put, standard, tiles, turn
 
 
 def play(players, bots, seed, states=None):
@@ -58,9 +58,22 @@ def test_playout_hook_ends_a_couple_of_rounds_ahead_with_a_value_per_seat():
     assert len(values) == 3 and all(-1 <= v <= 1 for v in values)
 
 
-def test_bot_purifies_the_cancer_tile_under_an_immune_cell():
-    s = tiles(turn(put(standard(), Ia="E5"), Ia), cancer=["E5"])
+def test_bot_purifies_the_cancer_tile_under_an_immune_cell_with_no_cancer_cell_near():
+    s = tiles(turn(put(standard(), Ia="A2", Ca="I1", Cb="I2", Cg="I3"), Ia), cancer=["A2"])
     assert BOT.bot_actions(s, 0) == [R.Purify()]
+
+
+def test_bot_hunts_a_cancer_cell_within_reach_rather_than_purify():
+    s = tiles(turn(put(standard(), Ia="E5", Ca="E6"), Ia), cancer=["E5"])
+    assert BOT.bot_actions(s, 0)[0] == R.Roll()
+    s = act(s, "roll", "die 1")
+    assert BOT.bot_actions(s, 0)[0] == R.Step(B.direction_between(T["E5"], T["E6"]))
+
+
+def test_bot_rolls_and_stays_to_attack_a_cancer_cell_on_its_tile():
+    s = act(turn(put(standard(), Ia="E5", Ca="E5"), Ia), "roll", "die 4")
+    assert BOT.bot_actions(s, 0) == [R.End()]
+    assert BOT.bot_actions(act(s, "end"), 0) == [R.Attack(Ca)]
 
 
 def test_bot_degrades_the_normal_tile_under_a_cancer_cell():
@@ -70,7 +83,8 @@ def test_bot_degrades_the_normal_tile_under_a_cancer_cell():
 
 def test_bot_steps_towards_the_nearest_target():
     s = act(turn(put(standard(), Ia="E1"), Ia), "roll", "die 1")
-    (step,) = BOT.bot_actions(s, 0)
+    step, *others = BOT.bot_actions(s, 0)  # the best first; others nearly as good for the search
+    assert len(others) <= 2
     here = s.panels[Ia].tile
     cancer = [t for t in range(61) if s.tiles[t] == R.CANCER_T]
     assert min(R.B.DIST[R.B.NEIGHBOUR[here][step.dir]][t] for t in cancer) < \
@@ -97,3 +111,19 @@ def test_search_bot_beats_the_random_bot_in_either_camp(camp):
                 for seat in range(2)]
         wins += play(2, bots, 100 + seed).winner == camp
     assert wins >= 2
+
+
+def test_bot_plays_vegf_to_escape_an_immune_cell_next_to_a_cancer_cell():
+    s = put(standard(), Ca="A4", Ia="A5", Ib="A3", Ig="B2")
+    s = give(turn(s, Ca, R.CARDS_STEP), Ca, "vegf")
+    assert BOT.bot_actions(s, 1)[0] == R.Play("vegf", tile=T["C6"])  # carried to G2 next round
+
+
+def test_bot_starts_solidifying_a_safe_cancer_tile_when_the_camp_has_none():
+    s = turn(put(standard(), Ia="A1", Ib="A2", Ig="A3"), Ca)
+    assert BOT.bot_actions(s, 1)[0] == R.Solidify()
+
+
+def test_bot_builds_a_wall_in_front_of_an_immune_cell_coming_for_it():
+    s = panel(turn(put(standard(), Ia="G2"), Ca), Ca, walls=1)
+    assert isinstance(BOT.bot_actions(s, 1)[0], R.Build)

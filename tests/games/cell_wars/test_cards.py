@@ -50,8 +50,16 @@ def test_every_card_has_a_type_and_its_own_text():
     assert all(c.text.endswith(".") and len(c.text) > 20 for c in CARDS)
 
 
-def test_continuous_card_works_for_three_of_its_owners_rounds_then_is_used():
+def test_continuous_card_stays_on_the_panel_round_after_round():
     s = act(playing(Ia, "cytokine"), "play cytokine", "end")
+    for _ in range(10):
+        s = act(turn(s, Ia), "end")
+    assert s.panels[Ia].active == ((cid("cytokine"), 0),) and R.range_of(s, Ia) == 1
+    GAME.check_invariants(s)
+
+
+def test_first_edition_continuous_card_works_for_three_of_its_owners_rounds_then_is_used():
+    s = act(playing(Ia, "cytokine", s=standard(rules_edition=1)), "play cytokine", "end")
     assert s.panels[Ia].active == ((cid("cytokine"), 2),)
     s = act(turn(s, Ia), "end")
     assert s.panels[Ia].active == ((cid("cytokine"), 1),)
@@ -101,7 +109,18 @@ def test_card_maltose_cannot_be_played_at_full_biomass():
 
 
 def test_card_balanced_diet_raises_the_limit_and_regenerates_each_round():
-    s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=5), "play balanced-diet")
+    s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=4), "play balanced-diet")
+    assert R.effective_limit(s.panels[Ca]) == 6
+    s = act(s, "end")  # special step: do nothing; end of round regenerates
+    assert s.panels[Ca].biomass == 5
+    s = act(turn(s, Ca), "end")
+    s = act(turn(s, Ca), "end")
+    assert s.panels[Ca].biomass == 6 and R.effective_limit(s.panels[Ca]) == 6
+
+
+def test_first_edition_balanced_diet_runs_out_after_three_rounds():
+    s = standard(rules_edition=1)
+    s = act(panel(playing(Ca, "balanced-diet", s=s), Ca, biomass=5), "play balanced-diet")
     assert R.effective_limit(s.panels[Ca]) == 6
     s = act(s, "end")  # special step: do nothing; end of round regenerates
     assert s.panels[Ca].biomass == 6
@@ -322,7 +341,7 @@ def test_card_played_leaves_the_hand_for_the_used_pile_or_the_panel(card):
     camp = R.PANEL_CAMPS[q]
     assert cid(card) not in s.panels[q].hand
     if c.kind == CONTINUOUS:
-        assert s.panels[q].active == ((cid(card), 3),)
+        assert s.panels[q].active == ((cid(card), 0),)  # it stays (0: no count of rounds)
     else:
         assert s.used[camp][cid(card)] == 1
     GAME.check_invariants(s)

@@ -48,7 +48,10 @@ def test_steps_are_tiles_and_direction_keys():
     steps = [a for a in legal(s) if isinstance(a, R.Step)]
     here = s.panels[Ia].tile
     assert set(d.tiles) == {B.NEIGHBOUR[here][a.dir] for a in steps}
-    assert {o.key for o in d.options} == {KEY_OF_DIRECTION[a.dir] for a in steps}
+    directions = {o.key: o for o in d.options if o.key != "0"}
+    assert set(directions) == {KEY_OF_DIRECTION[a.dir] for a in steps}
+    # the second edition lets a cell that rolled stay put: 0 stops before the first step
+    assert keys(d)["0"] == "stop" and isinstance(d.options[-1].do, R.End)
     assert "2 steps left" in d.prompt
 
 

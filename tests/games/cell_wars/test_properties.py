@@ -7,19 +7,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cellwars_tui.core import CHANCE, Match, Seat
+from cellwars_tui.games.cell_wars import clarifications as C
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.rules import GAME, CellWarsOptions
 from cellwars_tui.record import decode_record, encode_record, match_to_record, record_to_match
 
-SETTINGS = settings(max_examples=8, deadline=None, derandomize=True,
+# Random games are fast (a few ms each), so the invariant test plays hundreds: enough to meet the
+# rare states (the stale solidification count of issue 15 showed up in 18 games of 1,000).
+MANY = settings(max_examples=400, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 players_st = st.integers(min_value=2, max_value=6)
 seed_st = st.integers(min_value=0, max_value=2**31)
+edition_st = st.sampled_from(sorted(C.EDITIONS))
 
 
-def random_match(players: int, seed: int, cancer_tissue: int = 7) -> Match:
+def random_match(players: int, seed: int, cancer_tissue: int = 7, edition: int = 2) -> Match:
     rng = random.Random(seed)
-    options = CellWarsOptions(players=players, cancer_tissue=cancer_tissue)
+    options = CellWarsOptions(players=players, cancer_tissue=cancer_tissue, rules_edition=edition)
     match = Match(GAME, options, [Seat(name=f"P{i + 1}") for i in range(players)], seed)
     while not match.is_over():
         seat = match.to_act()[0]
@@ -27,10 +33,12 @@ def random_match(players: int, seed: int, cancer_tissue: int = 7) -> Match:
     return match
 
 
-@SETTINGS
+@MANY
 @given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
 def test_random_play_never_reaches_an_illegal_state(players, seed, cancer):
     rng = random.Random(seed)
+    lo, hi = C.EDITIONS[2].cancer_tissue_range
+    cancer = min(max(cancer, lo), hi)
     s = GAME.initial_state(CellWarsOptions(players=players, cancer_tissue=cancer))
     for _ in range(3000):
         GAME.check_invariants(s)
@@ -65,9 +73,10 @@ def test_a_seat_sees_the_same_legal_actions_in_its_view_as_in_the_full_state(pla
 
 
 @SETTINGS
-@given(players=players_st, seed=seed_st)
-def test_undo_restores_the_exact_state_and_replaying_the_step_gives_the_same_result(players, seed):
-    match = random_match(players, seed)
+@given(players=players_st, seed=seed_st, edition=edition_st)
+def test_undo_restores_the_exact_state_and_replaying_the_step_gives_the_same_result(
+        players, seed, edition):
+    match = random_match(players, seed, edition=edition)
     rng = random.Random(seed)
     final = match.state
     for _ in range(20):
@@ -84,15 +93,33 @@ def test_undo_restores_the_exact_state_and_replaying_the_step_gives_the_same_res
 
 
 @SETTINGS
-@given(players=players_st, seed=seed_st)
-def test_a_record_replays_to_the_exact_game(players, seed):
-    match = random_match(players, seed)
+@given(players=players_st, seed=seed_st, edition=edition_st)
+def test_a_record_replays_to_the_exact_game(players, seed, edition):
+    match = random_match(players, seed, edition=edition)
     again = record_to_match(decode_record(encode_record(match_to_record(match))))
     assert again.state == match.state
     assert [st.action for st in again.history] == [st.action for st in match.history]
 
 
-def test_random_games_last_all_sixteen_rounds_for_every_player_count():
+@MANY
+@given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
+def test_first_edition_random_play_never_reaches_an_illegal_state(players, seed, cancer):
+    rng = random.Random(seed)
+    s = GAME.initial_state(CellWarsOptions(players=players, cancer_tissue=cancer,
+                                           rules_edition=1))
+    for _ in range(3000):
+        GAME.check_invariants(s)
+        seats = GAME.to_act(s)
+        if not seats:
+            break
+        seat = seats[0]
+        a = GAME.sample_chance(s, rng) if seat == CHANCE else rng.choice(
+            GAME.legal_actions(s, seat))
+        s, _ = GAME.apply(s, seat, a)
+    assert GAME.outcome(s) is not None
+
+
+def test_random_games_end_within_sixteen_rounds_for_every_player_count():
     for players in range(2, 7):
         match = random_match(players, players)
-        assert match.state.round == 16 and match.state.winner in (R.IMMUNE, R.CANCER, 2)
+        assert 1 <= match.state.round <= 16 and match.state.winner in (R.IMMUNE, R.CANCER, 2)

@@ -230,9 +230,23 @@ def test_charge_drawing_costs_two_biomass_and_needs_more_than_two():
     assert "charge" not in legal(s)
 
 
-def test_charge_drawing_at_most_once_per_round():
+def test_charge_drawing_again_while_the_biomass_is_above_two():
     s = act(turn(standard(), Cb, R.DRAW), "charge", "draw architect")
+    assert s.panels[Cb].biomass == 3 and "charge" in legal(s)
+    s = act(s, "charge", "draw dodge")
+    assert s.panels[Cb].biomass == 1 and "charge" not in legal(s)
+
+
+def test_mutational_drawing_again_while_the_biomass_is_above_one():
+    s = act(turn(standard(), Ca, R.DRAW), "mutate", "die 1")
+    assert "mutate" in legal(s)
+
+
+def test_first_edition_charge_and_mutation_at_most_once_per_round():
+    s = act(turn(standard(rules_edition=1), Cb, R.DRAW), "charge", "draw architect")
     assert "charge" not in legal(s)
+    s = act(turn(standard(rules_edition=1), Ca, R.DRAW), "mutate", "die 1")
+    assert "mutate" not in legal(s)
 
 
 def test_mutational_drawing_loses_one_biomass_and_rolls():
@@ -395,8 +409,22 @@ def test_movement_may_change_direction_between_steps():
     assert where(s, Ia) == "D3"
 
 
-def test_movement_needs_one_step_then_may_stop_early():
+def test_movement_may_stop_at_any_step_even_before_the_first():
     s = act(turn(put(standard(), Ia="E3"), Ia), "roll", "die 6")
+    assert "end" in legal(s)
+    s = act(s, "step E", "end")
+    assert where(s, Ia) == "E4" and s.panel == Ca
+    s = act(turn(put(standard(), Ia="E3"), Ia), "roll", "die 6", "end")
+    assert where(s, Ia) == "E3" and s.panel == Ca
+
+
+def test_an_immune_cell_may_roll_and_stay_to_attack_a_cancer_cell_on_its_tile():
+    s = act(turn(put(standard(), Ia="E3", Ca="E3"), Ia), "roll", "die 2", "end")
+    assert legal(s) == ["attack Ca", "end"]
+
+
+def test_first_edition_movement_needs_one_step_then_may_stop_early():
+    s = act(turn(put(standard(rules_edition=1), Ia="E3"), Ia), "roll", "die 6")
     assert "end" not in legal(s)
     s = act(s, "step E")
     assert "end" in legal(s)

@@ -37,7 +37,7 @@ def snapshot_match() -> Match:
     s = tiles(m.state, solid=("H4",))
     s = give(s, Ia, "maltose", "cytokine")
     s = give(s, Ca, "metastasis")
-    s = panel(s, Ia, hand=(card_id("maltose"),), active=((card_id("cytokine"), 2),))
+    s = panel(s, Ia, hand=(card_id("maltose"),), active=((card_id("cytokine"), 0),))
     walls = sorted((B.edge_between(T["E4"], T["E5"]), B.edge_between(T["C2"], T["D2"])))
     s = replace(s, walls=tuple(walls), card_signs=(True, False, False, False), round=4)
     s = turn(s, Ia, step=R.MOVE, rolled=True, moves=2)

@@ -84,6 +84,15 @@ def test_absurd_cancer_tissue_option_is_refused(bad):
         GAME.options_from_dict({"players": 2, "cancer_tissue": bad})
 
 
+@pytest.mark.parametrize("n", [10, 13, 21])
+def test_cancer_tissue_outside_the_range_that_plays_is_refused_naming_the_range(n):
+    lo, hi = C.EDITIONS[C.CURRENT_EDITION].cancer_tissue_range
+    with pytest.raises(BadOptions, match=f"cancer_tissue must be between {lo} and {hi}, not {n}"):
+        GAME.options_from_dict({"players": 2, "cancer_tissue": n})
+    # the first edition's records (4 to 21) still open
+    assert GAME.options_from_record({"players": 2, "cancer_tissue": n}, 1).cancer_tissue == n
+
+
 def test_pieces_are_placed_in_turn_order():
     s = GAME.initial_state(CellWarsOptions(players=4))
     s = act(s, *(f"sign {n}" for n in SIGNS), *(f"tissue {n}" for n in CANCER_TILES))
@@ -113,10 +122,10 @@ def test_no_piece_starts_on_or_next_to_a_sign():
 
 def test_start_restriction_is_lifted_when_no_tile_fits():
     # cancer tiles all next to the generator: cancer pieces may then start on any of them
-    s = GAME.initial_state(CellWarsOptions(players=2, cancer_tissue=4))
+    s = GAME.initial_state(CellWarsOptions(players=2, cancer_tissue=5))
     s = act(s, *(f"sign {n}" for n in SIGNS))
-    s = act(s, "tissue E4", "tissue E6", "tissue D4", "tissue D5", "place C2")
-    assert sorted(legal(s)) == ["place D4", "place D5", "place E4", "place E6"]
+    s = act(s, "tissue E4", "tissue E6", "tissue D4", "tissue D5", "tissue F4", "place C2")
+    assert sorted(legal(s)) == ["place D4", "place D5", "place E4", "place E6", "place F4"]
 
 
 def test_round_one_starts_after_setup_with_inactive_card_signs_and_no_walls():

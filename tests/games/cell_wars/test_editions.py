@@ -1,0 +1,67 @@
+"""Rules editions: the second edition (issue 15's balance) is the default; the first stays playable
+for its records, chosen by the record and never by the New game dialog."""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.core.errors import BadOptions
+from cellwars_tui.games.cell_wars import clarifications as C
+from cellwars_tui.ui.request import option_fields
+
+from .helpers import GAME, Ca, Cb, R, T, act, put, standard, turn
+
+
+def _two_claims_on_one_tile(**options):
+    """Cb claims G4 once, then Ca (on the same tile) solidifies it with three claims."""
+    s = put(standard(**options), Cb="G4")
+    s = act(turn(s, Cb), "solidify")
+    assert s.panels[Cb].solid == 1
+    for _ in range(3):
+        s = act(turn(s, Ca), "solidify")
+    assert s.tiles[T["G4"]] == R.SOLID_T
+    return s
+
+
+def test_a_claim_ends_when_another_cell_solidifies_its_tile():
+    """Regression (issue 15): the other cell kept its count and, after a relapse, could solidify
+    the tile again with one claim; check_invariants failed in 18 of 1,000 random games."""
+    s = _two_claims_on_one_tile()
+    assert s.panels[Cb].solid == 0
+    GAME.check_invariants(s)
+
+
+def test_every_claim_on_a_tile_ends_when_a_relapse_turns_it_back_into_cancer_tissue():
+    s = _two_claims_on_one_tile()
+    s = act(turn(s, Cb), "end")  # Cb stays on the solidified tile with no claim
+    assert s.panels[Cb].solid == 0
+    s = put(s, Ca="dead")
+    s = act(turn(s, Ca, R.RELAPSE), "relapse G4")
+    assert s.tiles[T["G4"]] == R.CANCER_T and s.panels[Cb].solid == 0
+    GAME.check_invariants(s)
+
+
+def test_the_first_edition_keeps_the_other_cells_count_as_it_did():
+    s = _two_claims_on_one_tile(rules_edition=1)
+    assert s.panels[Cb].solid == 1  # records of that edition replay exactly
+    GAME.check_invariants(s)
+
+
+def test_the_current_edition_is_the_default_and_the_rules_version_is_two():
+    assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 2
+    assert GAME.rules_version == 2
+
+
+def test_a_rules_version_one_record_opens_under_the_first_edition():
+    options = GAME.options_from_record({"players": 3, "cancer_tissue": 7}, 1)
+    assert options.rules_edition == 1 and options.players == 3
+    assert GAME.options_from_record({"players": 3}, 2).rules_edition == 2
+
+
+def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
+    assert [f.name for f in option_fields(GAME)] == ["cancer_tissue"]
+
+
+def test_an_unknown_edition_is_refused_in_one_line():
+    with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, not 3"):
+        GAME.options_from_dict({"players": 2, "rules_edition": 3})
