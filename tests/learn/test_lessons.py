@@ -17,8 +17,8 @@ from cellwars_tui.learn.lesson import BOT, DO, READ, parse_lesson
 LESSONS = [g.id for g in all_games() if has_lesson(g)]
 
 
-def test_the_first_three_games_have_lessons():
-    assert {"virus-fight", "cell-management", "infection"} <= set(LESSONS)
+def test_the_games_have_lessons():
+    assert {"virus-fight", "cell-management", "infection", "cell-wars"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("game_id", LESSONS)

@@ -70,7 +70,8 @@ async def close_and_check_finished(pilot, app, screen, game_id: str) -> None:
     assert game_id in finished_lessons()
     await pilot.press("enter")
     await until(pilot, lambda: not screen.has_class("-lesson"), "the panel closed")
-    assert screen.query_one("#gs-log").display
+    await pilot.pause()
+    assert screen.query_one("#gs-log").display and not screen.query_one(LessonPanel).display
     assert not screen.lesson_reading()
 
 
@@ -183,6 +184,52 @@ async def test_the_cell_management_lesson_by_keys_to_the_puzzle_alone():
         await close_and_check_finished(pilot, app, screen, "cell-management")
         await pilot.press("3", "space")  # the puzzle goes on by the same keys
         await until(pilot, lambda: table.state().round == 5, "round 5 played")
+
+
+# -- Cell Wars -------------------------------------------------------------------------------------
+async def cw_keys(pilot, screen, step) -> None:
+    """The keys for the lesson's move, read off the screen's decision: a numbered choice (a
+    card is picked first, then played), or the cursor moved onto a tile and Enter."""
+    from cellwars_tui.games.cell_wars import rules as WR
+    from cellwars_tui.games.cell_wars.decisions import PickCard, move_cursor
+
+    action = step.action
+    if isinstance(action, WR.Play):
+        pick = next(o for o in screen.choices if o.do == PickCard(action.card))
+        await pilot.press(pick.key)
+        await until(pilot, lambda: screen.picking.card == action.card, "the card picked")
+    option = next((o for o in screen.choices if o.do == action), None)
+    if option is not None:
+        await pilot.press(option.key)
+        return
+    tile = next(t for t, actions in screen.tile_actions.items() if action in actions)
+    for _ in range(20):  # the arrows, as a player would, until the cursor is there
+        if screen.cursor == tile:
+            break
+        here = screen.cursor
+        moves = {key: move_cursor(here, key) for key in ("up", "down", "left", "right")}
+        from cellwars_tui.games.cell_wars import board as WB
+
+        def far(t: int) -> int:
+            (q, r), (tq, tr) = WB.COORDS[t], WB.COORDS[tile]
+            return abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)
+
+        key = min(moves, key=lambda k: far(moves[k]))
+        await pilot.press(key)
+    assert screen.cursor == tile
+    await pilot.press("enter")
+
+
+async def test_the_cell_wars_lesson_by_keys_to_a_game_against_the_easy_bot():
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        await follow(pilot, screen, lambda step: cw_keys(pilot, screen, step))
+        done = [(st.seat, table.game.action_to_str(st.action)) for st in table.match.steps]
+        assert (0, "demolish E4-E5") in done and (0, "attack Ca") in done
+        assert table.state().round == 2 and table.seats[1].is_bot
+        await close_and_check_finished(pilot, app, screen, "cell-wars")
 
 
 # -- Infection ------------------------------------------------------------------------------------

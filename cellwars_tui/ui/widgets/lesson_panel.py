@@ -54,26 +54,26 @@ def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
 
 
 def keys_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
-    """The panel's acting part: the keys as key caps, what to look at, the biology notes, and
-    Enter when the lesson waits for it. Always in view under the reading part."""
-    lines = []
+    """The panel's acting part, in as few lines as it takes: the keys as key caps and what to
+    look at; then Enter when the lesson waits for it and the biology notes. Always in view
+    under the reading part."""
+    first = Text()
     if info.keys:
-        t = Text("Keys ", style="bold")
-        for i, key in enumerate(info.keys):
-            if i:
-                t.append(" ")
-            t.append(f" {key} ", style="reverse bold")
-        lines.append(t)
+        first.append("Keys ", style="bold")
+        for key in info.keys:
+            first.append(f" {key} ", style="reverse bold")
+            first.append(" ")
     if info.marks:
-        lines.append(Text.assemble(("Look at ", "bold"),
-                                   (", ".join(info.marks), f"bold {colour('highlight')}")))
-    if info.notes:
-        lines.append(Text.assemble((" i ", "reverse"),
-                                   (f" biology: {', '.join(info.notes)}", colour("muted"))))
+        first.append("Look at ", style="bold")
+        first.append(", ".join(info.marks), style=f"bold {colour('highlight')}")
+    second = Text()
     if info.reading or info.done:
-        lines.append(Text.assemble((f" {GO_ON_KEY} ", "reverse bold"),
-                                   (" go on" if info.reading else " close this panel", "bold")))
-    return Text("\n").join(lines)
+        second.append(f" {GO_ON_KEY} ", style="reverse bold")
+        second.append(" go on  " if info.reading else " close  ", style="bold")
+    if info.notes:
+        second.append(" i ", style="reverse")
+        second.append(f" biology: {', '.join(info.notes)}", style=colour("muted"))
+    return Text("\n").join(line for line in (first, second) if line.plain)
 
 
 class LessonPanel(Vertical, can_focus=False):
@@ -84,7 +84,7 @@ class LessonPanel(Vertical, can_focus=False):
     LessonPanel { height: 1fr; margin-top: 1; }
     LessonPanel > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
     LessonPanel #lesson-text { height: auto; }
-    LessonPanel #lesson-keys { height: auto; margin-top: 1; }
+    LessonPanel #lesson-keys { height: auto; }
     """
 
     class GoOn(Message):
