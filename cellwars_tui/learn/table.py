@@ -19,6 +19,7 @@ Screens only draw it: :meth:`panel` is everything the lesson panel shows. No tex
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from ..core.api import Action, Game
@@ -65,7 +66,10 @@ class LessonTable(LocalTable):
         return self.run.reading
 
     def panel(self) -> PanelInfo:
-        return self.run.panel()
+        info = self.run.panel()
+        if info.done and self.progress_problem:  # (the lesson is done; keeping it was not)
+            info = dataclasses.replace(info, feedback=self.progress_problem)
+        return info
 
     def notes(self) -> dict[str, str]:
         return self.lesson.notes

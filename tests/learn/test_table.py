@@ -119,6 +119,7 @@ def test_a_remembering_failure_is_a_line_not_a_crash():
     table = vf_table(remember=lambda game_id: "could not save settings: disk full")
     play_lesson(table)
     assert table.progress_problem == "could not save settings: disk full"
+    assert table.panel().done and table.panel().feedback == table.progress_problem
 
 
 def test_chance_steps_are_forced_through_the_normal_chance_actions():
