@@ -228,9 +228,12 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             from .replay.cli import export_move_list
 
             return export_move_list(args.file, args.export)
+        from .replay import Replay
         from .ui.app import run_app
 
-        return run_app(replay=args.file)
+        # opened before the app starts: a file that is no record at all is a one-line error
+        # (exit status 2), not a launcher with a notice (issue 19)
+        return run_app(replay=Replay.open(args.file))
     if cmd == "bench":
         from .bench import run_bench
 

@@ -68,22 +68,48 @@ class Outcome(msgspec.Struct, frozen=True):
             return (0.0,) * players
         return tuple(1.0 if s in self.winners else -1.0 for s in range(players))
 
-    def text(self, names: Sequence[str]) -> str:
-        """One line for a banner or a list: "Ann wins (eliminated) - Ann 3, Ben 1"."""
+    def text(self, names: Sequence[str], reader: int | None = None, *,
+             team: bool = False) -> str:
+        """The result in one line, worded for whoever reads it: the one wording every banner,
+        log, list and move list uses.
+
+        ``reader`` is the seat reading it at its own table ("You win", "You lose: Ben wins",
+        "Tie"); ``None`` (a spectator, a replay, the Replays list, a hot-seat table shared by
+        several people) names the seats ("Ann wins", "Ann and Cy win"). ``team``: the seats play
+        as one team (``GameType.cooperative``), so all of them winning is "Team wins", not a
+        tie. A competitive game that every seat wins is a "Tie". The termination follows in
+        brackets and the scores after a dash: "You lose: Ben wins (eliminated) - Ann 3, Ben 1".
+        """
         players = len(names)
 
         def name(seat: int) -> str:
             return names[seat] if 0 <= seat < players else f"seat {seat + 1}"
 
-        if not self.winners:
-            who = f"{name(0)} loses" if players == 1 else "Nobody wins"
-        elif len(self.winners) == players and players > 1:
-            who = "Draw"
-        elif len(self.winners) == 1:
-            who = f"{name(self.winners[0])} wins"
+        def together(seats: Sequence[int]) -> str:
+            return " and ".join(name(w) for w in seats)
+
+        you = reader if reader is not None and 0 <= reader < players else None
+        winners = tuple(self.winners)
+        if players == 1:
+            won = bool(winners)
+            who = ("You win" if won else "You lose") if you is not None else \
+                f"{name(0)} {'wins' if won else 'loses'}"
+        elif team:
+            who = "Team wins" if winners else "Team loses"
+        elif len(set(winners)) >= players:
+            who = "Tie"
+        elif not winners:
+            who = "Nobody wins"
+        elif you is not None and you in winners:
+            others = [w for w in winners if w != you]
+            who = "You win" + (f" with {together(others)}" if others else "")
         else:
-            who = " and ".join(name(w) for w in self.winners) + " win"
-        text = f"{who} ({self.termination})" if self.termination else who
+            who = f"{together(winners)} {'wins' if len(winners) == 1 else 'win'}"
+            if you is not None:
+                who = f"You lose: {who}"
+        text = who
+        if self.termination and self.termination.casefold() not in ("tie", "draw"):
+            text = f"{who} ({self.termination})"
         if self.scores and players == 1:
             text += f" - score {self.scores[0]:g}"
         elif self.scores:
@@ -270,6 +296,12 @@ class Game(ABC, Generic[S, A]):
 
     def seat_label(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"seat {seat + 1}"
+
+    def record_title(self, state: S) -> str:
+        """Hook: a few words that tell this game apart from others of the same game in the
+        Resume and Replays lists (kept in the record's header: a puzzle's number). Default:
+        "", nothing to tell."""
+        return ""
 
     # -- bot and self-play hooks (ai/bots.py, bench/balance.py) ------------------------------
     def heuristic(self, state: S) -> Sequence[float] | None:

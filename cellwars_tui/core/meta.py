@@ -31,6 +31,9 @@ class GameType(msgspec.Struct, frozen=True, kw_only=True):
     chance_text: str = ""  # how luck enters the game, in the launcher's words ("" for none)
     hidden_information: bool = False  # a seat may not see everything (secret programs, hands)
     real_time: bool = False  # seats act at once against a clock
+    # every seat gets the same result, as one team (OpenSpiel's IDENTICAL utility): a result
+    # reads "Team wins" / "Team loses", never a tie (Outcome.text)
+    cooperative: bool = False
 
 
 @dataclass(frozen=True)

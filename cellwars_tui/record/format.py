@@ -56,7 +56,7 @@ class Header(msgspec.Struct, kw_only=True):
     result: Outcome | None = None
     origin: str | None = None  # "FILE#STEP" when started from a replay position
     finished: str | None = None
-    title: str = ""
+    title: str = ""  # Game.record_title: what tells this game apart in lists ("puzzle #12")
 
 
 class RecordedStep(msgspec.Struct, array_like=True):
@@ -116,6 +116,7 @@ def match_to_record(match: Match, *, origin: str | None = None, started: str | N
         result=match.outcome(),
         origin=origin if origin is not None else match.origin,
         finished=now_iso() if match.is_over() else None,
+        title=game.record_title(match.state),
     )
     cache = _cache_of(match)
     steps = cache.recorded_steps(game, match.history)

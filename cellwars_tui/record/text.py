@@ -46,8 +46,9 @@ def export_text(match: Match) -> str:
         f"# started: {match.started or now_iso()}",
     ]
     outcome = match.outcome()
-    if outcome is not None:
-        lines.append(f"# result: {msgspec.json.encode(outcome).decode()}")
+    if outcome is not None:  # in the words a replay uses (import reads no result: it replays)
+        names = [s.name or game.seat_label(i) for i, s in enumerate(match.seats)]
+        lines.append(f"# result: {outcome.text(names, team=game.meta.cooperative)}")
     for i, step in enumerate(match.history, 1):
         who = "chance" if step.seat == CHANCE else _seat_word(match, step.seat)
         lines.append(f"{i}. {who} ({step.t:g}s): {game.action_to_str(step.action)}")

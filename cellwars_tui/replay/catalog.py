@@ -26,7 +26,7 @@ class Row(msgspec.Struct, frozen=True):
     game: str  # the game's title (its id when the game is unknown here)
     date: str  # local time, "2026-11-23 01:55"
     seats: str  # "Ann, Bob (search bot)" (ui/naming.py)
-    result: str  # Outcome.text ("Ann wins (eliminated)", "Draw (stalemate)"), or "unfinished"
+    result: str  # Outcome.text ("Ann wins (eliminated)", "Tie (stalemate)"), or "unfinished"
     length: int
     modified: float
     origin: str = ""
@@ -58,9 +58,16 @@ def _date(saved: SavedGame) -> str:
 
 
 def _result(saved: SavedGame, names: list[str]) -> str:
-    """The game's end in the words every table uses (``Outcome.text``), or "unfinished"."""
+    """The game's end in the words every table uses for a replay (``Outcome.text`` with names:
+    "Ann wins", "Tie", "Team wins"), or "unfinished"."""
     outcome = saved.header.result
-    return "unfinished" if outcome is None else outcome.text(names)
+    if outcome is None:
+        return "unfinished"
+    try:
+        team = get_game(saved.header.game).meta.cooperative
+    except CellwarsError:
+        team = False
+    return outcome.text(names, team=team)
 
 
 def row(saved: SavedGame) -> Row:

@@ -546,11 +546,15 @@ class _RecordedGame:
         self.history = replay.steps[:n]
         self.states = _States(replay)
 
+    @property
+    def state(self) -> Any:
+        return self._replay.state_at(self._n)
+
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self._replay.state_at(self._n))
+        return self.game.outcome(self.state)
 
     def is_over(self) -> bool:
-        return self.game.is_terminal(self._replay.state_at(self._n))
+        return self.game.is_terminal(self.state)
 
 
 class _States:

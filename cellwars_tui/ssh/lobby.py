@@ -513,8 +513,7 @@ def describe_view(game, view, t: p.TableState) -> str:
     lines = []
     if t.outcome is not None:
         names = [s.name for s in t.info.seats]
-        winners = ", ".join(names[w] for w in t.outcome.winners) or "nobody"
-        lines.append(f"Game over: {winners} ({t.outcome.termination}).")
+        lines.append(f"Game over: {t.outcome.text(names, t.you, team=game.meta.cooperative)}.")
     elif t.you is not None and t.you in t.to_act:
         lines.append("Your move: pick one below.")
     else:

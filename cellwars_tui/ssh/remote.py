@@ -337,7 +337,9 @@ class RemoteTable(ChangeListeners):
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        return "" if outcome is None else outcome.text(self.names())
+        if outcome is None:
+            return ""
+        return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots: the hub runs them -------------------------------------------------------------
     def bot_to_move(self) -> int | None:

@@ -19,7 +19,7 @@ from ..core.match import Match, Seat
 from .listeners import ChangeListeners
 from .naming import seat_bot_id
 from .protocol import LogEntry, RoundClock
-from .realtime import PLAYER, RoundSession
+from .realtime import PLAYER, READY, RoundSession
 
 REALTIME_BOT_BUDGET = 0.02  # seconds a bot thinks per action in a real-time game
 
@@ -235,7 +235,9 @@ class LocalTable(ChangeListeners):
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        return "" if outcome is None else outcome.text(self.names())
+        if outcome is None:
+            return ""
+        return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
@@ -282,6 +284,8 @@ class LocalTable(ChangeListeners):
             return ""
         if PLAYER in session.pause_reasons:
             return "paused"
+        if session.pause_reasons == {READY}:
+            return "waiting: ready?"
         return "paused: the table cannot be seen"
 
     def request_pause(self, on: bool) -> None:

@@ -103,6 +103,12 @@ class RoundClock(Protocol):
         terminal owns pauses until it can be seen again."""
         ...
 
+    def set_held(self, reason: str, on: bool) -> None:
+        """The screen holds a clock this terminal owns for ``reason`` ("covered": another
+        screen is over the table; "ready": a round waits for its player), or lets it go; it
+        runs again once nothing holds it."""
+        ...
+
 
 @runtime_checkable
 class Table(Protocol):

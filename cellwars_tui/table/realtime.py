@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PLAYER, HIDDEN, AWAY = "player", "hidden", "away"  # why a session is paused
+# ... and two a screen holds it for: another screen covers the table (the rules page, a list of
+# moves, the theme picker), or a round waits for its player to say they are ready
+COVERED, READY = "covered", "ready"
 TICK = 0.025  # seconds between two ticks unless the table's screen asks for another rate
 
 TickListener = Callable[[tuple[int, ...]], None]
@@ -182,6 +185,10 @@ class RoundSession(_Ticks):
 
     def set_hidden(self, hidden: bool) -> None:
         self.set_paused(HIDDEN, hidden)
+
+    def set_held(self, reason: str, on: bool) -> None:
+        """The screen holds the clock for ``reason`` (COVERED, READY), or lets it go."""
+        self.set_paused(reason, on)
 
     @property
     def pause_reasons(self) -> frozenset[str]:
@@ -461,6 +468,9 @@ class FollowingClock(_Ticks):
 
     def set_hidden(self, hidden: bool) -> None:
         """The time is the hub's: a window too small here does not stop the others' game."""
+
+    def set_held(self, reason: str, on: bool) -> None:
+        """The time is the hub's: nothing on this screen holds the others' game."""
 
     def check(self, seat: int) -> None:
         if self.landing(seat) is not None:

@@ -247,7 +247,9 @@ class ReplayTable(ChangeListeners):
 
     def outcome_text(self) -> str:
         outcome = self.outcome()
-        return "" if outcome is None else outcome.text(self.names())
+        if outcome is None:
+            return ""
+        return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     def _changed(self) -> None:
         self._tell_listeners()

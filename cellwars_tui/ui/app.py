@@ -16,6 +16,7 @@ from .size_guard import SizeGuard
 from .themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_settings, load_themes, save_settings
 
 if TYPE_CHECKING:
+    from ..replay import Replay
     from .game_screen import GameScreen
     from .request import NewGameRequest
 
@@ -42,7 +43,7 @@ class CellwarsApp(SizeGuard, App):
     def __init__(
         self,
         start: NewGameRequest | None = None,
-        replay: Path | None = None,
+        replay: Path | Replay | None = None,
         resume: Path | None = None,
         match: Match | None = None,
         *,
@@ -59,6 +60,8 @@ class CellwarsApp(SizeGuard, App):
         self.theme_problems: list[str] = []
         self._after_frame: list[Any] = []  # see call_after_frame
         self.theme_preview = False  # the theme picker is previewing: do not remember yet
+        # the game last opened (new, resumed, from a replay): the launcher comes back on it
+        self.last_game: str | None = None
         super().__init__()
         themes, self.theme_problems = load_themes()
         for loaded in themes:
@@ -111,8 +114,12 @@ class CellwarsApp(SizeGuard, App):
                 self.start_match(self._start_match)
             elif self._resume is not None:
                 self.resume(self._resume)
-            elif self._replay is not None:
-                self.open_replay(self._replay)
+            elif self._replay is not None:  # ``cellwars replay FILE``: q leaves to the shell
+                from .replay import open_replay
+
+                opened = open_replay(self, self._replay)
+                if opened is not None:
+                    opened.leaves_app = True  # type: ignore[attr-defined]
             elif self._learn is not None:
                 self.start_lesson(self._learn)
         except CellwarsError as exc:
@@ -161,6 +168,7 @@ class CellwarsApp(SizeGuard, App):
         screen = self.game_screen(match)
         if match.path is None:
             screen.table.save()
+        self.last_game = match.game.id
         self.push_screen(screen)
         return screen
 
@@ -325,10 +333,11 @@ def _builtin_theme_names() -> set[str]:
 _TEXTUAL_BUILTIN = _builtin_theme_names()
 
 
-def run_app(start: NewGameRequest | None = None, replay: Path | None = None,
+def run_app(start: NewGameRequest | None = None, replay: Path | Replay | None = None,
             resume: Path | None = None, learn: str | None = None) -> int:
-    """Run the table (``cellwars``, ``cellwars play``, ``cellwars replay``)."""
-    if replay is not None and not Path(replay).is_file():
+    """Run the table (``cellwars``, ``cellwars play``, ``cellwars replay``: a replay already
+    opened, or a record path)."""
+    if isinstance(replay, (str, Path)) and not Path(replay).is_file():
         from ..core.errors import RecordError
 
         raise RecordError(replay, "no such file")

@@ -33,6 +33,7 @@ from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from ..table.naming import seat_text
 from ..table.protocol import Table
+from ..table.realtime import COVERED
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
 from .size_guard import TooSmall
@@ -116,7 +117,8 @@ class GameScreen(Screen):
         Binding("m", "moves", "Moves"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q,escape", "back", "Back"),
-        Binding("i", "biology", "Biology", show=False),
+        # Shift+B: the one key no game screen uses (Infection's i is its legend)
+        Binding("B", "biology", "Biology", show=False),
     ]
 
     def __init__(self, table: Table, *, read_only: bool = False) -> None:
@@ -129,6 +131,7 @@ class GameScreen(Screen):
         self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
         self._legal: list[Action] = []
         self._status = ""
+        self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
         self._over = False  # the game was over at the last repaint (the footer's keys change)
         self.lesson: LessonTable | None = None  # the lesson this table follows (follow_lesson)
@@ -196,15 +199,72 @@ class GameScreen(Screen):
         return "You are watching" if self.spectator else "This is a replay"
 
     def say(self, text: str) -> None:
+        """Put ``text`` on the status line now; the next repaint keeps it if the game has not
+        moved on since (a message about the position: a hint, "Undone", a refused key). Once a
+        move is made it is stale and the status line says what is true then (issue 19: a hint
+        stayed on into the next round)."""
         self._status = text
+        self._status_at = self._status_mark()
         if self.is_mounted and self.is_attached:
             self.query_one("#gs-status", Static).update(Text(text), layout=False)  # one line
+
+    def tell(self, text: str) -> None:
+        """A passing remark on the status line (the tile under the cursor, say): shown now,
+        never carried into the next repaint."""
+        if self.is_mounted and self.is_attached:
+            self.query_one("#gs-status", Static).update(
+                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
+
+    def _status_mark(self) -> int | None:
+        try:
+            return self.table.step()
+        except Exception:  # noqa: BLE001 - a table not started yet (online) has no step
+            return None
+
+    def pending_status(self) -> str:
+        """The message said for this position, if any (see ``say``)."""
+        if self._status and self._status_at != self._status_mark():
+            self._status = ""
+        return self._status
 
     def seat_title(self, seat: int) -> str:
         """A seat as every list and dialog names it: "Ann", "Blue (search bot)" (ui/naming.py)."""
         name = self.table.seat_name(seat)
         seats = self.table.seats
         return seat_text(name, seats[seat]) if 0 <= seat < len(seats) else name
+
+    def reader(self) -> int | None:
+        """The seat that reads the result as "You win" / "You lose": the one person playing at
+        this screen. None (names) in a replay, for a spectator, and at a hot-seat table shared
+        by several people or played by bots alone."""
+        if self.read_only or self.spectator:
+            return None
+        humans = self.table.humans
+        return next(iter(humans)) if len(humans) == 1 else None
+
+    def result_text(self) -> str:
+        """The end of the game worded for whoever reads this screen (``Outcome.text``): "You
+        win", "You lose: Ben wins", "Tie", "Team wins"; "" while the game goes on."""
+        outcome = self.table.outcome()
+        if outcome is None:
+            return ""
+        return outcome.text(self.table.names(), self.reader(), team=self.game.meta.cooperative)
+
+    def log_events(self, last: int) -> list[tuple[int, int | None, str]]:
+        """The table's last ``last`` log lines (step, seat, sentence), and once the game is over
+        a last line with the result as this screen's reader reads it (``result_text``): every
+        screen's log ends with it."""
+        entries = self.table.events(last=last)
+        result = self.result_text()
+        if result:
+            step = entries[-1][0] if entries else self.table.step()
+            entries = [*entries, (step, None, result)]
+        return entries
+
+    def prompt_text(self) -> str:
+        """What the player to act does now, in words, for the status line ("" for the plain
+        "Ann: your move (7 legal)"): a screen that knows its decisions says it here."""
+        return ""
 
     def colour(self, name: str) -> str:
         """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
@@ -232,6 +292,24 @@ class GameScreen(Screen):
     def legal(self) -> list[Action]:
         return self._legal
 
+    # -- the footer ---------------------------------------------------------------------------
+    def footer_hidden(self) -> frozenset[str]:
+        """Actions whose keys work now but stay out of the footer, so that the keys that
+        matter at this moment fit 80 columns (a screen says which; call refresh_bindings()
+        when it changes). ``check_action`` returning False hides a key and disables it too."""
+        return frozenset()
+
+    @property
+    def active_bindings(self) -> dict[str, Any]:
+        """Textual's active bindings (what the footer and the palette list) less those of
+        ``footer_hidden``; pressing their keys still runs them."""
+        bindings = super().active_bindings
+        hidden = self.footer_hidden()
+        if not hidden:
+            return bindings
+        return {key: active for key, active in bindings.items()
+                if active.binding.action.split("(", 1)[0] not in hidden}
+
     # -- keeping in step with the table ------------------------------------------------------
     def on_mount(self) -> None:
         # Textual runs the on_mount of every class of the screen, so a subclass calling
@@ -249,6 +327,7 @@ class GameScreen(Screen):
         self.table.unsubscribe(self._table_changed)
 
     def on_screen_resume(self) -> None:
+        self._uncovered()
         if self.is_mounted:
             self.refresh_table()
 
@@ -326,7 +405,7 @@ class GameScreen(Screen):
         """The log panel (a game screen with its own log overrides this)."""
         entries = []
         muted = self.colour("muted")
-        for step, seat, sentence in self.table.events(last=LOG_LINES):
+        for step, seat, sentence in self.log_events(LOG_LINES):
             entry = Text(f"{step:>3} ", style=muted)
             entry.append(sentence, style=self.seat_colour(seat) if seat is not None else "")
             entries.append(entry)
@@ -364,21 +443,22 @@ class GameScreen(Screen):
         again.can_focus = over and not self.read_only
         back.can_focus = over
         if over:
-            self.query_one("#gs-result", Static).update(table.outcome_text())
+            self.query_one("#gs-result", Static).update(self.result_text())
             if self.read_only:
                 again.display = False
         if over:
             # the game is over: no hint or message of the last move stays in the status line
             self._status = ""
-            status = f"Game over: {table.outcome_text()}"
-        elif self._status:
+            status = f"Game over: {self.result_text()}"
+        elif self.pending_status():
             status = self._status
             self._status = ""
         elif self.lesson_reading():
             status = ("Read the lesson, then press Enter to go on." if self.lesson.active
                       else "The lesson is over: Enter closes its panel. Play on!")
         elif self._legal:
-            status = f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
+            status = self.prompt_text() or \
+                f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
             if bot is not None:
                 status += f" · {table.seat_name(bot)} is thinking…"
         elif bot is not None:
@@ -446,7 +526,7 @@ class GameScreen(Screen):
             self.lesson_go_on()
 
     def action_biology(self) -> None:
-        """The biology of the game's pieces and cards, in short notes (key i)."""
+        """The biology of the game's pieces and cards, in short notes (Shift+B)."""
         from ..learn.lesson import lesson_notes
 
         first: tuple[str, ...] = ()
@@ -558,6 +638,18 @@ class GameScreen(Screen):
         table = self.table
         return table.public_view() if table.has_public_view else table.view(None)
 
+    def on_screen_suspend(self) -> None:
+        """Another screen covers the table (the rules page, the moves list, a keys panel, the
+        theme picker): a real-time clock this terminal runs stands still until it is back."""
+        clock = self.table.round_clock()
+        if clock is not None:
+            clock.set_held(COVERED, True)
+
+    def _uncovered(self) -> None:
+        clock = self.table.round_clock()
+        if clock is not None:
+            clock.set_held(COVERED, False)
+
     def on_too_small_covered(self, message: TooSmall.Covered) -> None:
         """The "terminal too small" notice covers the table, or went: a real-time clock this
         terminal runs stands still while nobody can see the table."""
@@ -572,8 +664,12 @@ class GameScreen(Screen):
         self.workers.cancel_group(self, "bot")
         self.dismiss_game()
 
+    # Closing this screen quits the app: the screen the command line opened on its own
+    # (``cellwars replay FILE``), where q leads back to the shell, not to a launcher never seen.
+    leaves_app = False
+
     def dismiss_game(self) -> None:
-        if len(self.app.screen_stack) > 1:
+        if len(self.app.screen_stack) > 1 and not self.leaves_app:
             self.app.pop_screen()
         else:
             self.app.exit()
@@ -594,7 +690,7 @@ class GameScreen(Screen):
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         """(title, help, callback) for the command palette: every action of this screen."""
         out = [("Rules", f"Show the rules of {self.game.title}", self.action_rules),
-               ("Biology notes", "What the pieces and cards stand for, in short notes (i)",
+               ("Biology notes", "What the pieces and cards stand for, in short notes (B)",
                 self.action_biology),
                ("Back to launcher", "Leave this game (it is saved)", self.action_back)]
         if not self.read_only:

@@ -28,7 +28,6 @@ from .game_list import (
     GameInfo,
     cached_games,
     chance_words,
-    has_options,
     is_solitaire,
     quick_puzzles,
     resolve,
@@ -83,7 +82,6 @@ class LauncherScreen(Screen):
         # footer that changed with the highlighted game would be rebuilt on every move).
         Binding("d", "daily", "Daily", show=False),
         Binding("number_sign", "by_number", "By number", key_display="#", show=False),
-        Binding("o", "options", "Options", show=False),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("c", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
@@ -189,7 +187,6 @@ class LauncherScreen(Screen):
         ("btn-learn", "Learn", "default"),
         ("btn-daily", "Daily", "default"),
         ("btn-number", "By number", "default"),
-        ("btn-options", "Options", "default"),
         ("btn-open", "Open", "primary"),
     )
 
@@ -216,7 +213,7 @@ class LauncherScreen(Screen):
         """The buttons the detail page shows for ``game`` (None: Open, for the other entries)."""
         if game is None:
             return {"btn-open"}
-        by_key = {"daily": "btn-daily", "by_number": "btn-number", "options": "btn-options"}
+        by_key = {"daily": "btn-daily", "by_number": "btn-number"}
         learn = {"btn-learn"} if has_lesson(game) else set()
         return {"btn-new", "btn-rules", *learn, *(by_key[k] for k in self.game_keys(game))}
 
@@ -258,8 +255,24 @@ class LauncherScreen(Screen):
             # would style them all again (about 5 ms of a session's first frame, same look).
             self._resumed = True
             event.refresh_styles = False
+        self._highlight_last_game()
         if self._first_frame_done:  # the first time, on_mount has it in hand
             self._after_frame(self._saved_then_detail)
+
+    def _highlight_last_game(self) -> None:
+        """Back from a game (new, resumed, from a replay): the list is on that game, so that
+        the next key acts on the game just played, not on where the cursor was before."""
+        game_id = getattr(self.app, "last_game", None)
+        if not game_id:
+            return
+        self.app.last_game = None  # type: ignore[attr-defined]
+        options = self.query_one("#launcher-list", OptionList)
+        try:
+            index = options.get_option_index(f"game:{game_id}")
+        except Exception:  # noqa: BLE001 - a game not in this launcher's list
+            return
+        if options.highlighted != index:
+            options.highlighted = index
 
     def refresh_saved(self) -> None:
         from ..record.store import list_saved
@@ -355,7 +368,7 @@ class LauncherScreen(Screen):
                 extras.append("hidden information")
             if meta.real_time:
                 extras.append("real time")
-            keys = {"daily": "d daily", "by_number": "# by number", "options": "o options"}
+            keys = {"daily": "d daily", "by_number": "# by number"}
             offered_keys = [keys[k] for k in offered if k in keys]
             text.update(f"{meta.blurb}\n\n{players_text(game).capitalize()}"
                         + (f"; {', '.join(extras)}." if extras else ".")
@@ -386,11 +399,10 @@ class LauncherScreen(Screen):
         """The launcher actions ``game`` offers beyond New game and Rules."""
         if game is None or not is_solitaire(game):
             return ()
-        out = tuple({"daily": "daily", "number": "by_number"}[k] for k in quick_puzzles(game))
-        return out + (("options",) if has_options(game) else ())
+        return tuple({"daily": "daily", "number": "by_number"}[k] for k in quick_puzzles(game))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("daily", "by_number", "options"):
+        if action in ("daily", "by_number"):
             return action in self._offered  # False hides the key from the footer
         return True
 
@@ -440,15 +452,12 @@ class LauncherScreen(Screen):
 
     @on(Button.Pressed, "#btn-new")
     def action_new_game(self, game: Game | None = None) -> None:
-        """A solitaire starts at once (nothing to seat; its options are under ``o``); any other
-        game opens the New-game form."""
+        """The New-game form, for every game: a solitaire's shows its variants with Start
+        focused, so n then Enter starts it, and no key starts a game unseen (issue 19: Down
+        then n started a puzzle when the list was not where the player thought)."""
         game = self._picked(game)
-        if game is None:
-            return
-        if is_solitaire(game):
-            self._start(game)
-            return
-        self._form(game)
+        if game is not None:
+            self._form(game)
 
     @on(Button.Pressed, "#btn-learn")
     def action_learn(self, game: Entry | None = None) -> None:
@@ -463,13 +472,6 @@ class LauncherScreen(Screen):
             self.app.start_lesson(picked.id)  # type: ignore[attr-defined]
         except CellwarsError as exc:
             self.app.notify(str(exc), severity="error", timeout=10)
-
-    @on(Button.Pressed, "#btn-options")
-    def action_options(self, game: Game | None = None) -> None:
-        """The New-game form (a solitaire's species, puzzle kind, round limit ...)."""
-        game = self._picked(game)
-        if game is not None:
-            self._form(game)
 
     @on(Button.Pressed, "#btn-daily")
     def action_daily(self, game: Game | None = None) -> None:
@@ -578,10 +580,6 @@ class LauncherScreen(Screen):
                 out.append((f"Puzzle by number: {meta.title}",
                             "Play a shared puzzle number or setup code",
                             lambda g=game: self.action_by_number(g)))
-            if "options" in keys:
-                out.append((f"New game with options: {meta.title}",
-                            "Choose the variant before starting",
-                            lambda g=game: self.action_options(g)))
             if has_lesson(game):
                 out.append((f"Learn to play: {meta.title}", "A guided first game",
                             lambda g=game: self.action_learn(g)))

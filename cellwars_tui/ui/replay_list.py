@@ -28,6 +28,8 @@ class ReplayListScreen(Screen):
         Binding("slash", "search", "Search", key_display="/"),
         Binding("i", "import_list", "Import move list"),
         Binding("f5", "reload", "Reload", show=False),
+        # from the search box (the list takes its own arrows): down to the matches
+        Binding("down", "to_list", "To the list", show=False),
     ]
 
     def __init__(self, directory: Path | None = None) -> None:
@@ -101,6 +103,13 @@ class ReplayListScreen(Screen):
 
     def action_search(self) -> None:
         self.query_one("#rl-search", Input).focus()
+
+    def action_to_list(self) -> None:
+        """Down in the search box: into the list, on the first match (Enter then opens it)."""
+        table = self.query_one(DataTable)
+        table.focus()
+        if self.shown:
+            table.move_cursor(row=0)
 
     @on(DataTable.RowSelected)
     def _open(self, event: DataTable.RowSelected) -> None:

@@ -29,7 +29,8 @@ def saved_line(game: SavedGame) -> Text:
         title = h.game
     when = _dt.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
     seats = seats_text(h.seats)
-    return Text.assemble((title, "bold"), f"  {when}  ", (seats, "italic"),
+    which = f" {h.title}" if h.title else ""  # Game.record_title: "puzzle #482517"
+    return Text.assemble((title, "bold"), which, f"  {when}  ", (seats, "italic"),
                          f"  {plural(game.length, 'step')}")
 
 

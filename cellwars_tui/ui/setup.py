@@ -117,6 +117,9 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
 
     def on_mount(self) -> None:
         self._sync_seats()
+        if self.game.max_players == 1:  # a solitaire: nothing to seat, Enter starts at once
+            self.query_one("#setup-start", Button).focus()
+            return
         first = self.query("#setup-form Select, #setup-form Input").first()
         first.focus()
 

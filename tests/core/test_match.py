@@ -133,7 +133,8 @@ def test_a_seat_name_is_one_short_line_of_plain_text(given, shown):
 
 @pytest.mark.parametrize(("outcome", "names", "text"), [
     (Outcome((1,), "eliminated"), ["Ann", "Ben"], "Ben wins (eliminated)"),
-    (Outcome((0, 1), "stalemate", (3, 3)), ["Ann", "Ben"], "Draw (stalemate) - Ann 3, Ben 3"),
+    (Outcome((0, 1), "stalemate", (3, 3)), ["Ann", "Ben"], "Tie (stalemate) - Ann 3, Ben 3"),
+    (Outcome((0, 1), "tie"), ["Ann", "Ben"], "Tie"),
     (Outcome((0, 2), "", ()), ["A", "B", "C"], "A and C win"),
     (Outcome((), "virus wins"), ["A", "B"], "Nobody wins (virus wins)"),
     (Outcome((), "gave up"), ["Solo"], "Solo loses (gave up)"),
@@ -141,3 +142,36 @@ def test_a_seat_name_is_one_short_line_of_plain_text(given, shown):
 ])
 def test_an_outcome_reads_as_one_line(outcome, names, text):
     assert outcome.text(names) == text
+
+
+@pytest.mark.parametrize(("outcome", "reader", "text"), [
+    (Outcome((1,), "eliminated", (0, 2)), 1, "You win (eliminated) - Ann 0, Ben 2"),
+    (Outcome((1,), "eliminated"), 0, "You lose: Ben wins (eliminated)"),
+    (Outcome((0, 1), "stalemate"), 0, "Tie (stalemate)"),
+    (Outcome((0, 2), "camp"), 2, "You win with Ann (camp)"),
+    (Outcome((0, 2), "camp"), 1, "You lose: Ann and Cy win (camp)"),
+    (Outcome((), "virus wins"), 1, "Nobody wins (virus wins)"),
+])
+def test_an_outcome_reads_plainly_for_the_player_at_the_table(outcome, reader, text):
+    names = ["Ann", "Ben", "Cy"][:max(2, max(outcome.winners, default=0) + 1, reader + 1)]
+    assert outcome.text(names, reader) == text
+
+
+def test_a_solitaire_result_speaks_to_its_player():
+    assert Outcome((0,), "escaped in 9 rounds").text(["Solo"], 0) == "You win (escaped in 9 rounds)"
+    assert Outcome((), "gave up").text(["Solo"], 0) == "You lose (gave up)"
+
+
+def test_a_cooperative_game_reads_team_wins_never_a_tie():
+    """Issue 19: an Infection team win read 'Draw (... everyone wins ...)' and showed as a shared
+    win in Replays."""
+    won, lost = Outcome((0, 1, 2), "virus cleared"), Outcome((), "the virus survived")
+    names = ["Ann", "Ben", "Cy"]
+    assert won.text(names, team=True) == "Team wins (virus cleared)"
+    assert won.text(names, 1, team=True) == "Team wins (virus cleared)"
+    assert lost.text(names, 0, team=True) == "Team loses (the virus survived)"
+    assert won.text(["Solo"], 0, team=True) == "You win (virus cleared)"
+    from cellwars_tui.core.registry import get_game
+
+    assert get_game("infection").meta.cooperative
+    assert not any(get_game(g).meta.cooperative for g in ("virus-fight", "cell-wars"))

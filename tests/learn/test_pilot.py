@@ -137,7 +137,7 @@ async def test_the_virus_fight_lesson_by_keys_to_a_game_against_the_easy_bot():
         assert table.step() == before
         assert "not the lesson's move" in screen.query_one(LessonPanel).plain
         # the biology, one key away
-        await pilot.press("i")
+        await pilot.press("B")
         await until(pilot, lambda: isinstance(app.screen, NotesScreen), "the notes")
         assert app.screen.first == ("WRITE",)
         await pilot.press("escape")

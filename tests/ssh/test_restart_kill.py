@@ -212,7 +212,7 @@ async def test_kill_9_mid_game_then_both_guests_come_back_and_finish_both_games(
             for rnd in (1, 2, 3):
                 await rest_until_the_round_ends(store, inf, rnd, {0: ben, 1: ann})
             assert store.match(inf).is_over()
-            await ann.wait_for("everyone loses", timeout=20)
+            await ann.wait_for("Team loses", timeout=20)
             # then Virus Fight, to the end
             await go_to_table(ann, vf, VF)
             await go_to_table(ben, vf, VF)

@@ -168,3 +168,26 @@ def test_play_of_a_game_for_several_players_never_resumes(monkeypatch):
     started = _capture_run_app(monkeypatch)
     assert main(["play", "virus-fight"]) == 0
     assert started["resume"] is None and started["start"].game_id == "virus-fight"
+
+
+@pytest.mark.parametrize("content", [b"not a record at all\n", b"{}", b"\x00\x01garbage"])
+def test_replaying_a_file_that_is_no_record_is_a_one_line_error_without_the_app(
+        capsys, monkeypatch, tmp_path, content):
+    """Issue 19: ``cellwars replay NOT-A-RECORD`` opened the launcher with a toast."""
+    started = _capture_run_app(monkeypatch)
+    junk = tmp_path / "junk.cellwars.json"
+    junk.write_bytes(content)
+    code, out, err = run(capsys, "replay", str(junk))
+    assert code == 2 and out == "" and not started
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"cellwars: {junk}"), err
+
+
+def test_replaying_a_record_opens_it_before_the_app_starts(monkeypatch, tmp_path):
+    from cellwars_tui.replay import Replay
+    from tests.replay.helpers import save_toy
+
+    _, path = save_toy(tmp_path, moves=10)
+    started = _capture_run_app(monkeypatch)
+    assert main(["replay", str(path)]) == 0
+    assert isinstance(started["replay"], Replay) and started["replay"].path == path

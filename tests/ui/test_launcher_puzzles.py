@@ -1,5 +1,6 @@
-"""Pilot tests: a solitaire starts from the launcher in one key (no form), with Daily and
-By-number puzzles; the detail line says how luck enters each game."""
+"""Pilot tests: a solitaire starts from the launcher through its New-game form (n, then Enter:
+Start is focused), with Daily and By-number puzzles in one key; the detail line says how luck
+enters each game."""
 
 from __future__ import annotations
 
@@ -36,11 +37,20 @@ def _match(app):
 
 
 @pytest.mark.parametrize("key", ["enter", "n"])
-async def test_enter_or_n_starts_a_new_puzzle_at_once(key):
+async def test_enter_or_n_opens_the_form_and_enter_starts_the_puzzle(key):
+    """Issue 19: Down + n started a puzzle with no dialog; now the form always comes first."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await _on_cell_management(pilot)
+        launcher = await _on_cell_management(pilot)
         await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen.game.id == CM
+        await pilot.press("escape")  # nothing started
+        await pilot.pause()
+        assert app.screen is launcher and len(app.screen_stack) == 1
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.press("enter")  # Start has the focus
         await pilot.pause()
         match = _match(app)
         assert match.game.id == CM and match.options.puzzle == "shuffle"
@@ -117,13 +127,14 @@ async def test_a_variant_number_out_of_range_is_told_its_range():
         assert all("\n" not in m for m in messages)
 
 
-async def test_options_opens_the_form_for_the_variants():
+async def test_the_form_offers_the_variants():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await _on_cell_management(pilot)
-        await pilot.press("o")
+        await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.screen.game.id == CM
+        assert app.screen.query("#opt-species") and app.screen.query("#opt-puzzle")
 
 
 async def test_puzzle_keys_and_buttons_only_for_the_puzzle_game():
@@ -146,8 +157,8 @@ async def test_puzzle_keys_and_buttons_only_for_the_puzzle_game():
         await pilot.press("down")
         await pilot.pause()
         shown = {b.id for b in launcher.query("Button") if b.display}
-        assert shown == {"btn-new", "btn-rules", "btn-learn", "btn-daily", "btn-number",
-                         "btn-options"}  # (Learn: the puzzle has a lesson)
+        assert shown == {"btn-new", "btn-rules", "btn-learn", "btn-daily",
+                         "btn-number"}  # (Learn: the puzzle has a lesson)
         assert str(launcher.query_one("#btn-new").label) == "New puzzle"
         assert launcher.check_action("daily", ()) and launcher.check_action("by_number", ())
 

@@ -73,19 +73,35 @@ async def test_the_replays_page_lists_newest_first_and_searches_by_game_and_play
         assert app.screen is screen
 
 
-async def test_the_app_opens_a_replay_file_and_the_launcher_opens_the_replays_page(tmp_path):
+async def test_the_app_opens_a_replay_file_and_q_leaves_to_the_shell(tmp_path):
+    """Issue 19: ``cellwars replay FILE`` then q landed in the launcher, not in the shell."""
+    from cellwars_tui.replay import Replay
     from cellwars_tui.ui.app import CellwarsApp
 
     match, path = save_toy(tmp_path, moves=30)
-    app = CellwarsApp(replay=path)
+    for source in (path, Replay.open(path)):  # (the command line opens it first)
+        app = CellwarsApp(replay=source)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == path
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.return_code == 0, "q must quit the app, not show the launcher"
+
+
+async def test_the_launcher_opens_the_replays_page_and_q_comes_back(tmp_path):
+    from cellwars_tui.ui.app import CellwarsApp
+    from cellwars_tui.ui.launcher import LauncherScreen
+
+    app = CellwarsApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == path
-        await pilot.press("q")
         await pilot.pause()
         await pilot.press("p")  # the launcher's Replays page
         await pilot.pause()
         assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen) and app.return_code is None
 
 
 async def test_a_move_list_is_imported_by_its_bare_name_from_the_exports_folder(tmp_path):
@@ -181,6 +197,32 @@ async def test_importing_a_fifo_or_a_huge_file_is_refused_with_one_line(tmp_path
             assert isinstance(app.screen, ReplayListScreen)  # still responsive, nothing opened
             messages = [n.message for n in app._notifications]
             assert messages[-1] == f"{target}: {why}" or messages[-1].startswith(f"{target}: {why}")
+
+
+async def test_search_then_down_and_enter_opens_the_match(tmp_path):
+    """Issue 19: after / and a match, Down + Enter did nothing (Down stayed in the search box)."""
+    from cellwars_tui.core import Match, Seat
+    from tests.toy_game import TOY, Hold
+
+    _save_named(toy_match(1, 30), age=3600)
+    zed = Match(TOY, TOY.options_type(players=2), [Seat(name="Zed"), Seat(name="Yan")], 2)
+    zed.play(zed.to_act()[0], Hold())
+    wanted = _save_named(zed, age=7200)  # the older one: not the first row before the search
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("slash", *"zed")
+        await pilot.pause()
+        assert [r.path for r in screen.shown] == [wanted]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == wanted
 
 
 async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():

@@ -156,3 +156,60 @@ async def test_the_launcher_lists_the_theme_entry_and_a_bad_saved_theme_name_fal
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ThemeScreen)
+
+
+def _contrast(a, b) -> float:
+    """The WCAG contrast ratio of two textual Colors (1: none, 21: black on white)."""
+    def lum(c) -> float:
+        def ch(v: int) -> float:
+            v = v / 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b)
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+async def test_the_panel_divider_shows_in_every_theme():
+    """Issue 19: in the light theme the divider between board and side panel was barely there."""
+    from tests.games.cell_wars.test_screen_snapshots import THEMES, snapshot_match
+
+    assert len(THEMES) == 3
+    for theme in THEMES:
+        app = CellwarsApp(match=snapshot_match(), theme=theme)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            side = app.screen.query_one("#gs-side")
+            kind, colour = side.styles.border_left
+            assert kind == "vkey"
+            _, background = side.background_colors
+            assert _contrast(colour, background) >= 1.7, \
+                f"{theme}: divider {colour.hex} on {background.hex}"
+
+
+async def test_the_theme_picker_leaves_the_board_it_previews_in_view():
+    """Issue 19: the picker sat over the middle of the board and dimmed the rest."""
+    from textual.geometry import Region
+
+    from cellwars_tui.games.cell_wars.hex_board import HexBoard
+    from tests.games.cell_wars.test_screen_snapshots import snapshot_match
+
+    for size in ((80, 24), (160, 50)):
+        app = CellwarsApp(match=snapshot_match(), theme="cellwars-dark")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            game = app.screen
+            board = game.query_one(HexBoard)
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, ThemeScreen)
+            box = picker.query_one("Vertical").region
+            left = board.region.x + board.offset_x  # the honeycomb's own columns
+            honeycomb = Region(left, board.region.y, board.layout_.width, board.region.height)
+            assert not box.overlaps(honeycomb), (size, box, honeycomb)
+            assert picker.styles.background.a == 0  # not dimmed: the preview shows as it is
+            await pilot.press("down")
+            await pilot.pause()
+            assert app.theme != "cellwars-dark"
+            # the board is drawn in the previewed theme's colours, not the old ones
+            assert board._theme_key is not None and board._theme_key[0] == app.theme

@@ -143,6 +143,13 @@ class CellManagement(Game[CMState, Action]):
         return None
 
     # -- bot hooks -------------------------------------------------------------------------
+    def record_title(self, s: CMState) -> str:
+        """The puzzle's number (and the day of a daily puzzle): two saved puzzles in the Resume
+        list are told apart by it."""
+        if not s.cells:
+            return ""
+        return f"puzzle {s.number}" + (f", daily {s.date}" if s.date else "")
+
     def bot_actions(self, s: CMState, seat: int) -> list[Action]:
         return [a for a in self.legal_actions(s, seat) if not isinstance(a, GiveUp)]
 

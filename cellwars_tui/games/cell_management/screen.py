@@ -15,7 +15,7 @@ import secrets
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
@@ -62,23 +62,41 @@ def _save_speed(index: int) -> str | None:
     return save_settings(settings)
 DEFAULT_SPEED = 2
 
+
+def ship_grid(width: int, height: int) -> tuple[int, int, int, int]:
+    """(row height, ring column width, centre column width, left margin) of the ship for a
+    window of ``width`` x ``height``: the board's room is the window less the side panel
+    (screen.tcss: a quarter, 28-44 columns) and the title, narration, info, status and footer
+    lines; the ship is centred in it."""
+    side = max(28, min(44, width // 4)) + 1
+    room_w, room_h = width - side, height - 6
+    rows = max(3, min(6, room_h // ROWS))
+    centre = 13 if rows < 5 else 17
+    cols = max(9, min(22, (room_w - centre - 2) // 4))
+    return rows, cols, centre, max(0, (room_w - 4 * cols - centre) // 2)
+
 class CellManagementScreen(GameScreen):
     """The ship, the walk animation, the return-to-prison choice, hint, solution and stats."""
 
     CSS_PATH = "screen.tcss"
 
+    # The footer shows the keys that apply now (check_action): the walk's keys while it runs,
+    # the return-to-prison keys when a captive may be sent back, only New/Undo/Rules/Back once
+    # the puzzle is over; every one fits 80 columns (issue 19).
     BINDINGS = [
         *(Binding(str(k), f"key_position({k - 1})", f"Cell {k}", show=False) for k in range(1, 7)),
-        Binding("0,d", "done", "Nobody back", show=False),
         Binding("b", "send_back", "Send back"),
+        Binding("0", "done", "Nobody"),
         Binding("space", "skip", "Skip walk"),
         Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
         Binding("minus", "speed(-1)", "Faster", show=False),
         Binding("h", "hint", "Hint"),
         Binding("s", "solution", "Solution"),
         Binding("n", "new_puzzle", "New"),
-        Binding("t", "daily", "Daily", show=False),
+        # the launcher's key for today's puzzle too (the game's t and the launcher's d differed)
+        Binding("d", "daily", "Daily", show=False),
         Binding("number_sign", "by_number", "Puzzle #", show=False),
+        Binding("m", "moves", "Moves", show=False),  # (the numbered keys say more)
     ]
 
     speed: ClassVar[int] = DEFAULT_SPEED  # index into SPEEDS, kept for the whole session
@@ -125,6 +143,24 @@ class CellManagementScreen(GameScreen):
         yield Static(id="cm-narration")
         yield Static(id="cm-info")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The ship grows with the window, its boxes in proportion (the ring stretched lopsided
+        at 160x50: every box as wide as a quarter of the board, three rows high)."""
+        try:
+            ship = self.query_one("#cm-ship", Grid)
+        except NoMatches:
+            return
+        rows, cols, centre, left = ship_grid(event.size.width, event.size.height)
+        if (rows, cols, centre, left) != self._grid_shape:
+            self._grid_shape = (rows, cols, centre, left)
+            ship.styles.grid_rows = str(rows)
+            ship.styles.grid_columns = f"{cols} {cols} {centre} {cols} {cols}"
+            ship.styles.height = ROWS * rows
+            ship.styles.width = 4 * cols + centre
+            ship.styles.margin = (0, 0, 0, left)
+
+    _grid_shape: tuple[int, int, int, int] = (0, 0, 0, 0)
+
     # -- painting ----------------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: list) -> None:
         previous = self.view_state
@@ -151,6 +187,7 @@ class CellManagementScreen(GameScreen):
         self._count_result(view)
         self._paint_info(view)
         self._announce_resume(view)
+        self.refresh_bindings()  # the footer's keys follow the phase (key_applies)
 
     def _announce_resume(self, view: CMState) -> None:
         """On a resumed puzzle the status line says so until the first decision (each repaint
@@ -191,14 +228,24 @@ class CellManagementScreen(GameScreen):
         return fits[0] if len(fits) == 1 else []
 
     def _after_walk(self, frames: list[tuple[Any, CMState]], view: CMState) -> str:
-        """The narration once a walk is over: what it gave, then what to do next."""
+        """The narration once a walk is over: what it gave (what to do next is on the status
+        line, where it is never cut: the two narration lines held both at 80 columns)."""
         if view.phase in R.OVER:
             return self.result_line(view)
         freed = [e.species for e, _ in frames if isinstance(e, R.Escape) and e.to == "center"]
         text = R.describe(frames[-1][0])
         if freed:
             text += " Free this round: " + ", ".join(R.NAMES[x] for x in freed) + "."
-        return f"{text} {self._prompt(view)}"
+        return text
+
+    def prompt_text(self) -> str:
+        """The status line while the player decides: the decision of the moment in words."""
+        view = self.view_state
+        if view is None or not view.cells or view.phase in R.OVER:
+            return ""
+        if self.animating:  # (the decision after the walk comes when it is over)
+            return "The guards walk · space: skip, + / -: slower / faster"
+        return self._prompt(view)
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
         super()._paint_frame(viewer, bot)
@@ -211,7 +258,7 @@ class CellManagementScreen(GameScreen):
             widget = self.query_one("#gs-log", Static)
         except NoMatches:
             return
-        entries = self.table.events(last=LOG_LINES + len(self._frames))
+        entries = self.log_events(LOG_LINES + len(self._frames))
         last_step = entries[-1][0] if entries else 0
         hidden = len(self._frames) - self._frame - 1 if self.animating else 0
         if hidden > 0:
@@ -247,6 +294,9 @@ class CellManagementScreen(GameScreen):
     def _finish_animation(self) -> None:
         frames = self._frames
         self._stop_animation()
+        self.refresh_bindings()  # (space: skip walk goes from the footer)
+        if self.legal and not self.pending_status():
+            self.tell(self.prompt_text())  # the walk is over: what to decide now
         if self.view_state is not None:
             if frames:
                 self.narrate(self._after_walk(frames, self.view_state))
@@ -515,7 +565,36 @@ class CellManagementScreen(GameScreen):
         if self.read_only and action in ("key_position", "done", "send_back", "hint",
                                          "solution", "new_puzzle", "daily", "by_number"):
             return False
-        return super().check_action(action, parameters)
+        return self.key_applies(action) and super().check_action(action, parameters)
+
+    def key_applies(self, action: str) -> bool:
+        """Whether ``action``'s key does anything now (False disables it and hides it from
+        the footer: the game-over footer offers New, Undo, Rules and Back, nothing else)."""
+        s = self.view_state
+        if s is None or not s.cells:
+            return True
+        over = s.phase in R.OVER
+        if action == "skip":
+            return self.animating
+        if action in ("send_back", "done"):
+            return s.phase == R.RETURN
+        if action in ("hint", "solution", "key_position"):
+            return not over
+        if action == "redo":
+            return self.table.can_redo()
+        return True
+
+    def footer_hidden(self) -> frozenset[str]:
+        """Keys that work but make way in the footer for those of the moment: the walk's skip
+        while it runs, the return-to-prison keys after it."""
+        s = self.view_state
+        if s is None or s.phase in R.OVER:
+            return frozenset()
+        if self.animating:
+            return frozenset({"hint", "solution", "new_puzzle", "send_back", "done"})
+        if s.phase == R.RETURN:
+            return frozenset({"solution", "new_puzzle"})
+        return frozenset()
 
     def action_key_position(self, position: int) -> None:
         self._settle_animation()

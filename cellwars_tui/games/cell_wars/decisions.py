@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 from ...core.api import Action
 from . import board as B
@@ -21,7 +21,7 @@ from . import clarifications as C
 from . import rules as R
 from .cards import CARDS, CONTINUOUS, IMMUNE
 from .cards import card_id
-from .labels import KEY_OF_DIRECTION, PIECE_MARKS, SETUP_SPOT_WORDS
+from .labels import KEY_OF_DIRECTION, PIECE_MARKS, SETUP_SPOT_WORDS, SPOT_SHORT
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,7 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
     ``picking`` so far; a picked card that can no longer be played is put down (``picking`` is
     updated). ``action_text`` names an action the table does not word itself."""
     out = _Builder()
-    if s.phase == R.OVER:
-        out.say(s.result and f"Game over: {s.result}" or "Game over")
+    if s.phase == R.OVER:  # nothing to decide; the table words the result for its reader
         return out.decision
     end = next((a for a in legal if isinstance(a, (R.End, R.Stay))), None)
     p = s.panel
@@ -137,13 +136,15 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
                 out.at(a.tile, a)
         out.say(f"{C.PANEL_TITLES[p]} is dead: relapse on a solidified tile, or stay")
     elif s.step == R.DRAW:
+        mutate = False
         for a in legal:
             if isinstance(a, R.Charge):
                 out.add("charge (pay 2, draw)", a)
-            elif isinstance(a, R.Mutate):
+            elif isinstance(a, R.Mutate):  # (only cancer cells are ever offered it)
                 out.add("mutate (pay 1, roll)", a)
-        out.say(f"{C.PANEL_TITLES[p]}: draw cards? (mutate rolls: 3-4 regain 1, 5-6 draw) "
-                "0: no more")
+                mutate = True
+        how = " (mutate rolls: 3-4 regain 1, 5-6 draw)" if mutate else ""
+        out.say(f"{C.PANEL_TITLES[p]}: draw cards?{how} 0: no more")
     elif s.step == R.CARDS_STEP:
         _card_choices(s, legal, picking, out)
     elif s.step in (R.MOVE, R.CARDMOVE):
@@ -172,12 +173,50 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
         for a in legal:
             out.add(action_text(a), a)
         out.say(f"{C.PANEL_TITLES[p]}: decide")
-    if end is not None and not picking.card and not picking.building:
-        label = "stay" if isinstance(end, R.Stay) else {
-            R.DRAW: "no more", R.CARDS_STEP: "no card", R.SPECIAL: "end round",
-            R.MOVE: "stop", R.CARDMOVE: "stop", R.ATTACK: "no attack"}.get(s.step, "end")
-        out.add(label, end, key="0")
+    if not picking.card and not picking.building:
+        roll = next((a for a in legal if isinstance(a, R.Roll)), None)
+        if s.step == R.SPECIAL and roll is not None:
+            # 0 goes on to the next step in every step: here that is moving, never ending the
+            # round unmoved (that takes its own number, worded so: issue 19)
+            if end is not None:
+                out.add("end round, no move", end)
+            out.add("roll to move", roll, key="0")
+        elif end is not None:
+            label = "stay" if isinstance(end, R.Stay) else {
+                R.DRAW: "no more", R.CARDS_STEP: "no card", R.SPECIAL: "end round",
+                R.MOVE: "stop", R.CARDMOVE: "stop", R.ATTACK: "no attack"}.get(s.step, "end")
+            out.add(label, end, key="0")
     return out.decision
+
+
+# The steps of an individual round where the player decides, in their order (see rules.md).
+DECIDING_STEPS = (R.DRAW, R.CARDS_STEP, R.SPECIAL, R.MOVE, R.ATTACK)
+STEP_WORDS = {R.DRAW: "card drawing", R.CARDS_STEP: "play cards", R.SPECIAL: "special action",
+              R.MOVE: "movement", R.ATTACK: "attack"}
+PASSED_WORDS = {R.DRAW: "no card to draw", R.CARDS_STEP: "no card to play",
+                R.SPECIAL: "no special action", R.MOVE: "no step left"}
+ZERO_WORDS = {R.DRAW: "0: no more", R.CARDS_STEP: "0: no card", R.SPECIAL: "0 rolls to move",
+              R.MOVE: "0 stops", R.ATTACK: "0: no attack"}
+
+
+def skipped_note(before: R.CWState | None, after: R.CWState, ended: bool) -> str:
+    """What to say when the step of a cell's round changed by itself between two of its
+    decisions: a step with nothing to decide was passed, or the step the player was in ended
+    without their ending it (the last card played, the last step taken). ``ended``: the player's
+    own last choice ended the step (``0``). The note names what passed and what ``0`` does now
+    ("No card to play: now special action; 0 rolls to move."), so a key whose meaning changed
+    with the step never acts unannounced (issue 19); "" when nothing passed by itself."""
+    if before is None or after.phase != R.PLAY or before.phase != R.PLAY:
+        return ""
+    if (before.round, before.panel) != (after.round, after.panel):
+        return ""
+    if before.step not in DECIDING_STEPS or after.step not in DECIDING_STEPS:
+        return ""
+    i, j = DECIDING_STEPS.index(before.step), DECIDING_STEPS.index(after.step)
+    if j <= i or (j == i + 1 and ended):
+        return ""
+    passed = PASSED_WORDS.get(DECIDING_STEPS[j - 1], "")
+    return f"{passed.capitalize()}: now {STEP_WORDS[after.step]}; {ZERO_WORDS[after.step]}."
 
 
 def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
@@ -190,17 +229,26 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
             picking.card = None
         else:
             card = CARDS[card_id(picking.card)]
+            tiles = sorted({a.tile for a in mine if a.tile >= 0})
+            listed = len(tiles) <= 9  # each target tile gets a number too, when they all fit
             for a in mine:
                 if a.tile >= 0:
                     out.at(a.tile, a)
+                    if listed:
+                        out.add(target_tile_label(s, a.tile), a, card.text)
                 elif a.panel >= 0:
                     q = a.panel
                     out.at(s.panels[q].tile, a)
                     out.add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", a, card.text)
                 else:
                     out.add(f"play {card.name}", a, card.text)
-            if any(a.tile >= 0 for a in mine):
-                out.say(f"{card.name}: pick a highlighted tile (Esc: back)")
+            question = TARGET_QUESTIONS.get(target_kind(card), "")
+            if tiles:
+                how = f"1-{len(tiles)} or a highlighted tile" if listed else \
+                    f"one of the {len(tiles)} highlighted tiles (Enter or a click)"
+                out.say(f"{card.name}: {question or 'which tile?'} {how}")
+            elif question:
+                out.say(f"{card.name}: {question} 1-{len(mine)} or its tile")
             else:
                 out.say(f"{card.name}: {card.text}")
             out.add("back", Back(), key="0")
@@ -214,6 +262,40 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
         kind = " (continuous)" if card.kind == CONTINUOUS else ""
         out.add(f"{card.name}{kind}", PickCard(slug), card.text)
     out.say(f"{C.PANEL_TITLES[p]}: play a card? (a number shows its text)")
+
+
+# What a card that needs a target asks for, by the kind of target (card fields in cards.py).
+TARGET_QUESTIONS = {
+    "vegf": "which Blood vessel comes to your tile?",
+    "teleport": "which special spot to jump to?",
+    "metastasis": "which normal tile to jump to?",
+    "cancerate": "which normal tile turns cancerous?",
+    "swap": "which cell to swap places with?",
+    "hit": "which enemy cell to hit?",
+}
+
+
+def target_kind(card: Any) -> str:
+    """The kind of target ``card`` asks for ("" for none): a key of TARGET_QUESTIONS."""
+    if card.vegf:
+        return "vegf"
+    if card.teleport_sign:
+        return "teleport"
+    if card.metastasis:
+        return "metastasis"
+    if card.cancerate_radius >= 0:
+        return "cancerate"
+    if card.swap_range > 0:
+        return "swap"
+    if card.hit_radius > -2:
+        return "hit"
+    return ""
+
+
+def target_tile_label(s: R.CWState, t: int) -> str:
+    """A target tile as a numbered choice: its name and the spot on it ("C6 vessel")."""
+    k = R.sign_at(s, t)
+    return f"{B.NAMES[t]} {SPOT_SHORT[k]}" if k >= 0 else B.NAMES[t]
 
 
 def _special_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
@@ -251,10 +333,8 @@ def _special_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
             out.add(f"demolish {B.edge_name(a.edge)}", a)
     if builds:
         out.add(f"build wall ({me.walls})", StartBuild())
-    for a in legal:
-        if isinstance(a, R.Roll):
-            out.add("roll", a)
-    out.say(f"{C.PANEL_TITLES[p]}: a special action (then no move), roll to move, 0: end round")
+    # (rolling to move is 0, added with the step's end: decide() above)
+    out.say(f"{C.PANEL_TITLES[p]}: a special action (then no move), or 0 to roll and move")
 
 
 def move_cursor(tile: int, where: str) -> int:

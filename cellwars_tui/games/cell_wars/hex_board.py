@@ -209,6 +209,13 @@ class HexBoard(Widget, can_focus=True):
         if regions:
             self.refresh(*(Region(0, a, width, b - a) for a, b in regions))
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # a new theme (the picker previews one as its cursor moves): draw with its colours
+        if self._theme_key is not None and self._theme_key[0] != self.app.theme:
+            self._strips = None
+            self.refresh()
+
     def on_resize(self, event: events.Resize) -> None:
         # lay the honeycomb out again for the new size and repaint all of it (strips painted for
         # the old size would leave the board clipped until the next move)

@@ -14,6 +14,8 @@ WALL_GLYPH = "#"
 SPOT_GLYPHS = ("C", "C", "C", "C", "+", "F", "~", "~")  # by SIGN_KINDS index (inactive CARD: c)
 SPOT_WORDS = ("CARD sign", "CARD sign", "CARD sign", "CARD sign", "Biomass generator",
               "Wall factory", "Blood vessel", "Blood vessel")
+SPOT_SHORT = ("CARD sign", "CARD sign", "CARD sign", "CARD sign", "generator", "factory",
+              "vessel", "vessel")
 SETUP_SPOT_WORDS = ("CARD sign 1 of 4", "CARD sign 2 of 4", "CARD sign 3 of 4",
                     "CARD sign 4 of 4", "Biomass generator", "Wall factory",
                     "Blood vessel 1 of 2", "Blood vessel 2 of 2")
@@ -29,3 +31,14 @@ STEP_TITLES = {
 
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}  # E NE NW W SW SE
 KEY_OF_DIRECTION = {d: k for k, d in DIRECTION_KEYS.items()}
+
+# What every glyph and mark of the board means: the keys panel (k) shows it under the keys, the
+# rules page's "On the screen" says the same (a test keeps them to what the board draws).
+LEGEND = (
+    "·  normal tissue       C c  CARD sign, active / inactive\n"
+    "x  cancer tissue       +    Biomass generator\n"
+    "X  solidified tissue   F    Wall factory\n"
+    "#  a wall              ~    Blood vessel\n"
+    "A B G  immune cells alpha beta gamma; a b g  cancer cells\n"
+    "[ ] cursor · orange tiles: Enter acts there · blue outline: range"
+)

@@ -31,25 +31,25 @@ from ...ui.widgets.text_lines import TextLines
 from . import board as B
 from . import clarifications as C
 from . import rules as R
-from .cards import CARDS, IMMUNE, card_id
+from .cards import IMMUNE
 from .decisions import (Back, Decision, Option, PickCard, Picking, PickFrom, StartBuild, decide,
-                        move_cursor)
+                        move_cursor, skipped_note)
 from .hex_board import HexBoard, Marks, pick_scale, tile_pieces
-from .labels import DIRECTION_KEYS, KEY_OF_DIRECTION, SPOT_WORDS, TISSUE_WORDS
-from .side_panel import side_text, special_sentence
+from .labels import DIRECTION_KEYS, KEY_OF_DIRECTION, LEGEND, SPOT_WORDS, TISSUE_WORDS
+from .side_panel import attack_line, side_text, special_sentence
 
 DICE_FRAMES = 8
 CENTRE_TILE = B.BY_NAME["E5"]
 
 KEYS_HELP = (
     "Arrows move the cursor; Enter or space acts on its tile (or click a tile).\n"
-    "1-9 pick a choice of the bar under the board, 0 ends the step (or click it).\n"
-    "w e / a d / z x step NW NE / W E / SW SE.\n"
-    "n: cursor to the next cell\n"
-    "Esc: back out of a card or a wall\n"
-    "m: the list of all moves\n"
+    "1-9 pick a choice of the bar under the board; 0 goes on to the next step.\n"
+    "w e / a d / z x step NW NE / W E / SW SE · n: cursor to the next cell\n"
+    "Esc: back out of a card or a wall · m: the list of all moves\n"
     "u / r: undo / redo (never past a die roll or a card draw)\n"
-    "?: rules · q: leave the table"
+    "?: rules · q: leave the table\n"
+    "\n"
+    f"{LEGEND}"
 )
 
 
@@ -68,7 +68,7 @@ class CellWarsScreen(GameScreen):
           for k, d in DIRECTION_KEYS.items()),
         *(Binding(str(k), f"choose('{k}')", f"Choice {k}", show=False) for k in range(10)),
         Binding("n", "next_piece", "Next cell", show=False),
-        Binding("k", "keys_help", "Keys"),
+        Binding("k", "keys_help", "Keys+legend"),
         Binding("escape", "cancel", "Cancel/Back", show=False),
     ]
 
@@ -92,6 +92,7 @@ class CellWarsScreen(GameScreen):
         self._rng = random.Random()
         self._line_cache: dict[tuple, list[Strip]] = {}  # drawn lines of the log and panel
         self._side_lines = -1  # lines in the seat panel when it was last painted
+        self._ended_step = False  # the player's last choice ended its step (0, roll, stay)
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -134,6 +135,12 @@ class CellWarsScreen(GameScreen):
                 self._cursor_to_actor(view)
             self._last_panel_key = key
         self._work_out(view, legal)
+        if legal and previous is not None:
+            note = skipped_note(previous, view, self._ended_step)
+            if note:  # a step passed by itself: say what 0 does now before it is pressed
+                self._status, self._status_at = note, self._status_mark()
+        if legal:
+            self._ended_step = False
         self._paint_board()
         self._paint_bottom()
         if seat is None:  # (a covered table: _paint_frame does not follow)
@@ -141,7 +148,7 @@ class CellWarsScreen(GameScreen):
         self._animate_new_rolls()
 
     def _paint_frame(self, viewer: int | None, bot: int | None) -> None:
-        told = bool(self._status)
+        told = bool(self.pending_status())
         super()._paint_frame(viewer, bot)  # (its seats and log are this screen's, below)
         self._paint_side()
         if not told:
@@ -174,7 +181,7 @@ class CellWarsScreen(GameScreen):
         """The last ``rows`` log lines; a special action names its tile ("Cancer beta degrades
         E4") and comes first among the lines of its step (the cause before what it did to the
         tile) when the match is at hand; every other sentence is the table's own."""
-        entries = self.table.events(last=rows)
+        entries = self.log_events(rows)
         match = self.table.match
         if match is None:
             return entries
@@ -275,7 +282,26 @@ class CellWarsScreen(GameScreen):
     def side_text(self, s: R.CWState) -> Text:
         return side_text(s, self.game, room=self._side_width(), colour=self.colour,
                          seat_colour=self.seat_colour, dice_text=self._dice_text,
-                         card=self.picking.card)
+                         card=self.picking.card, attack=self.attack_text(s))
+
+    def attack_text(self, s: R.CWState) -> str:
+        """The last attack of this round made by or on a cell the viewer leads (any cell in a
+        replay or a bots' game): the side panel keeps it in view when the log has moved on."""
+        match = self.table.match
+        if match is None or s.phase != R.PLAY:
+            return ""
+        viewer = self.table.viewer()
+        mine = set(R.seat_panels(s.players, viewer)) if viewer is not None else None
+        for i in range(match.cursor - 1, max(-1, match.cursor - 300), -1):
+            after = match.states[i + 1]
+            if after.round != s.round:
+                break
+            attacks = [e for e in match.events[i] if isinstance(e, (R.AttackResult,
+                                                                     R.DoubleAttack))]
+            if attacks and (mine is None or any(e.panel in mine or e.target in mine
+                                                for e in attacks)):
+                return attack_line(match.events[i], after)
+        return ""
 
     def _side_width(self) -> int:
         try:
@@ -316,14 +342,18 @@ class CellWarsScreen(GameScreen):
         return f"{self.table.seat_name(seats[0])} is deciding for {who}…"
 
     # -- decisions -------------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        self._ended_step = isinstance(action, (R.End, R.Roll, R.Stay))
+        return super().play(action)
+
     def pick_card(self, slug: str) -> None:
+        """Pick a card: the status line asks for its target (or says what it does), the side
+        panel shows its whole text."""
         s = self.view_state
         if s is None:
             return
         self.picking.card = slug
         self._refresh_decision()
-        card = CARDS[card_id(slug)]
-        self.say(f"{card.name} ({card.kind}): {card.text}")
 
     def _back(self) -> None:
         """Put down the picked card, or give up the wall under way."""
@@ -415,14 +445,6 @@ class CellWarsScreen(GameScreen):
         if self.view_state is not None:
             self.tell(self.describe_tile(self.cursor))
 
-    def tell(self, text: str) -> None:
-        """A passing remark on the status line (no relayout: the line keeps its size)."""
-        try:
-            self.query_one("#gs-status", Static).update(
-                Text(text, no_wrap=True, overflow="ellipsis"), layout=False)
-        except NoMatches:
-            pass
-
     def action_act(self) -> None:
         if self._settle_dice():
             return
@@ -476,7 +498,7 @@ class CellWarsScreen(GameScreen):
 
     def action_keys_help(self) -> None:
         self._settle_dice()
-        self.app.push_screen(KeysPanel("Cell Wars keys", self.KEYS_HELP))
+        self.app.push_screen(KeysPanel("Cell Wars: keys and board legend", self.KEYS_HELP))
 
     def action_cancel(self) -> None:
         if self.picking.card is not None or self.picking.building:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 
@@ -21,10 +22,11 @@ SEAT_TAG = 9  # a seat line of the side panel starts "▶A Ia P1 " (acting mark,
 
 def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], str],
               seat_colour: Callable[[int], str], dice_text: str = "",
-              card: str | None = None) -> Text:
+              card: str | None = None, attack: str = "") -> Text:
     """The side panel for ``s`` in ``room`` columns: the round track, the cancer count, the
-    step, the last die (``dice_text``), a line or two a cell, the picked ``card``'s text and a
-    legend."""
+    step, the last die (``dice_text``), the last attack by or on the reader's cells this round
+    (``attack``, so it stays in view when the log has scrolled on), a line or two a cell, the
+    picked ``card``'s text and a legend."""
     muted = colour("muted")
     out = Text(no_wrap=True, overflow="ellipsis")
     # round track: one character a round, reload rounds marked *
@@ -49,6 +51,10 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         out.append("die ")
         out.append(dice_text, style=f"bold {colour('highlight')}")
         out.append("\n")
+    if attack:
+        for i, line in enumerate(textwrap.wrap(attack, max(16, room - 7)) or [attack]):
+            out.append("attack " if i == 0 else "       ", style=muted)
+            out.append(line + "\n", style="bold")
     owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
     acting = s.panel if s.phase == R.PLAY else (
         game.acting_panel(s) if s.phase != R.OVER else -1)
@@ -107,9 +113,9 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
             out.append(f" {line}\n")
     if s.factory:
         out.append(f"Wall factory stock: {s.factory}\n", style=muted)
-    legend = "A B G immune · a b g cancer · * CARD signs reload"
+    legend = "A B G immune · a b g cancer · * CARD signs reload · k: legend"
     if len(legend) > room:  # (the 33 columns of an 80-column window)
-        legend = "ABG immune · abg cancer · *reload"
+        legend = "ABG immune · abg cancer · *reload"  # (k: the whole legend)
     out.append(legend + "\n", style=muted)
     return out
 
@@ -176,6 +182,31 @@ def list_lines(label: str, items: list[str], width: int, indent: int = 3) -> lis
         line += last
     lines.append(line)
     return lines
+
+
+def attack_line(events: list[Any], after: R.CWState) -> str:
+    """An attack's result in a few words for the side panel, from the events of its step and
+    the state after it: "Ia→Ca roll 5: hit, Ca Bio 3; Ib strikes again"; "" if the step held
+    no attack."""
+    names = C.PANEL_NAMES
+    parts = []
+    for e in events:
+        if isinstance(e, R.AttackResult):
+            head = f"{names[e.panel]}→{names[e.target]} roll {e.roll}: "
+            if e.result == "hit":
+                parts.append(head + f"hit, {_biomass_after(after, e.target)}")
+            elif e.result == "back+tissue":
+                parts.append(head + f"miss, {names[e.panel]} steps back, a tile turns cancer")
+            else:
+                parts.append(head + f"miss, {names[e.panel]} steps back")
+        elif isinstance(e, R.DoubleAttack):
+            parts.append(f"{names[e.panel]} strikes again, {_biomass_after(after, e.target)}")
+    return "; ".join(parts)
+
+
+def _biomass_after(after: R.CWState, q: int) -> str:
+    pn = after.panels[q]
+    return f"{C.PANEL_NAMES[q]} dies" if pn.tile < 0 else f"{C.PANEL_NAMES[q]} Bio {pn.biomass}"
 
 
 def special_sentence(e: R.Special, after: R.CWState) -> str:

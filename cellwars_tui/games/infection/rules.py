@@ -51,6 +51,7 @@ class Infection(Game[InfectionState, Action]):
         chance_text="dice and shuffled decks",
         hidden_information=False,  # the decks are face down for everyone alike
         real_time=True,
+        cooperative=True,  # the seats win or lose together ("Team wins")
     )
     options_type = InfectionOptions
     state_type = InfectionState
@@ -325,10 +326,10 @@ class Infection(Game[InfectionState, Action]):
             return None
         scores = tuple(float(vp(p)) for p in s.seats)
         if s.result == OVERRUN:
-            return Outcome((), "the virus survived the third timer: everyone loses", scores)
+            return Outcome((), "the virus survived the third timer", scores)
+        # (the whole team wins: Outcome.text words it "Team wins", GameType.cooperative)
         names = ", ".join(self.seat_label(i) for i in self.nobel(s))
-        return Outcome(tuple(range(s.players)), f"virus cleared: everyone wins; Nobel Prize: {names}",
-                       scores)
+        return Outcome(tuple(range(s.players)), f"virus cleared; Nobel Prize: {names}", scores)
 
     # -- real time: the table's round session (table/realtime.py) -----------------------------
     clock_step_seconds = C.CLOCK_SECONDS
@@ -473,7 +474,9 @@ class Infection(Game[InfectionState, Action]):
             case WhiteRolled(seat=seat, face=face):
                 return f"{who(seat)} rolls {face} microscope{'s' if face != 1 else ''} on the white die."
             case DiceRolled(seat=seat, dice=dice):
-                return f"{who(seat)} rolls " + " ".join(f or "-" for f in dice) + "."
+                # faces as the table draws them: a protein's letter, 🔬 a microscope, - blank
+                faces = {K.MICROSCOPE: "🔬", K.BLANK: "-", "": "-"}
+                return f"{who(seat)} rolls " + " ".join(faces.get(f, f) for f in dice) + "."
             case Held(seat=seat, die=die, held=held):
                 return f"{who(seat)} {'holds' if held else 'releases'} the {K.DIE_NAMES[die]} die."
             case Targeted(seat=seat, card=card):

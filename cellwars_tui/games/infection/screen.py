@@ -30,16 +30,18 @@ from textual.widgets import Static
 from ...core.api import CHANCE, Action
 from ...core.errors import CellwarsError
 from ...table.protocol import RoundClock, Table
+from ...table.realtime import READY
 from ...timer import Clock, format_clock
 from ...ui.dialogs import MovesPicker
 from ...ui.game_screen import SEAT_GLYPHS, GameScreen
+from ...ui.widgets.keys_panel import KeysPanel
 from . import cards as K
 from . import clarifications as C
 from .rules import (CURE, REST, SEARCH, Claim, Double, Hold, InfectionOptions, InfectionState,
                     Move, Rat, Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target,
                     microscopes, top_free, vp)
-from .texts import (COLUMN_KEYS, POWER_KEYS, PROTEIN_STYLE, Rolling, column_text, dice_text,
-                    face_text, powers_text, stage_text, you_text)
+from .texts import (COLUMN_KEYS, KEYS_AND_LEGEND, POWER_KEYS, PROTEIN_STYLE, Rolling, column_text,
+                    dice_text, face_text, powers_text, stage_text, you_text)
 from .widgets import ColumnList, CountdownDigits, DieBox, MineLine, PowerList
 
 FPS = 40  # screen updates a second during a round: headroom over the 30 the table must keep
@@ -71,7 +73,14 @@ class InfectionScreen(GameScreen):
         *[Binding(k, f"power({i})", f"Power {k}", show=False) for i, k in enumerate(POWER_KEYS)],
         Binding("full_stop", "rest", "Rest", key_display="."),
         Binding("p", "pause", "Pause"),
+        Binding("i", "keys_help", "Legend"),  # (k is a power's key)
+        Binding("m", "moves", "Moves", show=False),  # (the footer keeps room for the above)
     ]
+
+    # A round begins only when its player says so (space): the first, each next one, and a
+    # resumed game's (issue 19: the clock ran while the app came up, round 2 began the instant
+    # round 1 ended). Tests that play on a fake clock from the first frame turn it off.
+    wait_until_ready: ClassVar[bool] = True
 
     def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
@@ -94,6 +103,8 @@ class InfectionScreen(GameScreen):
         self._state: InfectionState | None = None
         self._ended = False  # the game-over table was set up (the banner's buttons, the keys)
         self.rolling_drawn: tuple[Rolling, ...] = ()  # each seat's dice as last drawn
+        self.waiting_ready = False  # the round waits for space (see wait_until_ready)
+        self._round_seen: int | None = None  # the round last shown (a new one waits for ready)
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -148,6 +159,10 @@ class InfectionScreen(GameScreen):
         clock = self.round_clock
         if clock is not None and self._stop_ticks is None:
             self._stop_ticks = clock.subscribe(self._on_tick)
+            state = self.table.view(None)
+            self._round_seen = state.round
+            if not self.table.is_over():
+                self._wait_for_ready()  # (held before it starts: not a tick runs unseen)
             clock.start(clock=type(self).clock, tick=1 / type(self).fps)
         super().on_mount()
         for button in self.query("#gs-banner Button"):
@@ -172,6 +187,32 @@ class InfectionScreen(GameScreen):
         if landed and self._state is not None:  # the results show once the dice stop
             self._paint_you(self._state)
             self._paint_side(self.table.viewer())
+
+    # -- ready? ----------------------------------------------------------------------------------
+    def _wait_for_ready(self) -> None:
+        """Hold the clock until the player presses space: a round about to begin, or a game
+        opened (new or resumed). Not at a table whose time is kept elsewhere (online), nor when
+        nobody plays here (bots watched)."""
+        clock = self.round_clock
+        if (clock is None or not type(self).wait_until_ready or not self.owns_time()
+                or self.me() is None or self.waiting_ready):
+            return
+        if self.lesson is not None and self.lesson.active:
+            return  # a lesson holds the clock itself while the player reads
+        self.waiting_ready = True
+        clock.set_held(READY, True)
+        self.refresh_bindings()
+
+    def ready(self) -> None:
+        """The player is ready: the round's clock runs."""
+        if not self.waiting_ready:
+            return
+        self.waiting_ready = False
+        if self.round_clock is not None:
+            self.round_clock.set_held(READY, False)
+        self._drawn.pop("#gs-status", None)
+        self.say("Go!")
+        self.refresh_table()
 
     def _rolling(self, seat: int) -> Rolling:
         """Which of ``seat``'s dice are tumbling now ((False,)*3: the white die), or None."""
@@ -200,6 +241,9 @@ class InfectionScreen(GameScreen):
     def play(self, action: Action) -> bool:
         if self.read_only:
             return super().play(action)
+        if self.waiting_ready:
+            self.say(f"Round {self._round_seen} waits for you: press space when ready.")
+            return False
         if self.is_paused():
             self.say(f"Paused: {pause_words(self.table.paused)}.")
             return False
@@ -224,7 +268,11 @@ class InfectionScreen(GameScreen):
         return [a for a in self._legal if isinstance(a, kind)]
 
     def action_main(self) -> None:
-        """Space: the obvious next step (white die, take the card, or roll)."""
+        """Space: ready (a round waiting to begin), else the obvious next step (white die, take
+        the card, or roll)."""
+        if self.waiting_ready:
+            self.ready()
+            return
         seat = self.me()
         if seat is None or self.read_only:
             self.say("Nothing for you to roll.")
@@ -341,6 +389,9 @@ class InfectionScreen(GameScreen):
         self.say("Paused: every player stops. Press p to play on." if on else "Play on!")
         self._paint_clock()
 
+    def action_keys_help(self) -> None:
+        self.app.push_screen(KeysPanel("Infection: keys and legend", KEYS_AND_LEGEND))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo"):
             return False  # no undo in real time
@@ -386,6 +437,10 @@ class InfectionScreen(GameScreen):
             for button in self.query("#gs-banner Button"):
                 button.can_focus = True
             self.refresh_bindings()
+        if s.round != self._round_seen:
+            self._round_seen = s.round
+            if not s.result:
+                self._wait_for_ready()  # the next round begins when its player is ready
         self._paint_clock()
         self._paint_columns(s)
         self._paint_seats()
@@ -414,21 +469,26 @@ class InfectionScreen(GameScreen):
         self._paint_side(viewer)
         banner = self.query_one("#gs-banner")
         banner.set_class(over, "over")
+        result = self.result_text()  # "Team wins (...)" (Outcome.text), for every game's banner
         if over:
-            self._put("#gs-result", table.outcome_text(), lambda: Text(table.outcome_text()))
+            self._put("#gs-result", result, lambda: Text(result))
             if self.read_only:
                 self.query_one("#gs-again").display = False
         if self._status:
             status, self._status = self._status, ""
         elif over:
-            status = f"Game over: {table.outcome_text()}"
+            status = f"Game over: {result}"
         elif self.read_only:
             status = "Replay"
+        elif self.waiting_ready:
+            status = f"Round {self._round_seen}: ready? Press space to start the clock."
         elif self.me() is None:
             status = "Watching the bots play · p: pause"
         elif self._legal:
-            status = ("space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · "
-                      "p pause")
+            status = ("space roll/claim · 123 hold · zxc target · asd… powers · . rest · p pause"
+                      if self.compact else
+                      "space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · "
+                      "p pause · i legend")
         else:
             status = "Resting until the next round · p: pause"
         problem = table.save_problem
@@ -447,16 +507,20 @@ class InfectionScreen(GameScreen):
         bots = set(self.bot_seats())
         scores = tuple(vp(p) for p in s.seats) if s is not None else ()
 
+        compact = self.compact
+
         def seats() -> Text:
+            # at 80 columns a name and who plays it (the VP are on the player rows): no name cut
             text = Text(no_wrap=True, overflow="ellipsis")
             for i in range(table.players):
                 text.append(f"{SEAT_GLYPHS[i % 6]} {table.seat_name(i)}",
                             style=f"bold {self.seat_colour(i)}")
                 if i in bots:
-                    text.append(f"  bot, {self.paces[i]}", style=self.colour("muted"))
+                    text.append(" bot" if compact else f"  bot, {self.paces[i]}",
+                                style=self.colour("muted"))
                 elif viewer == i:
-                    text.append("  you")
-                if i < len(scores):
+                    text.append(" you" if compact else "  you")
+                if i < len(scores) and not compact:
                     text.append(f"  {scores[i]} VP")
                 text.append("\n")
             return text
@@ -467,14 +531,15 @@ class InfectionScreen(GameScreen):
         hidden = self._results_in_the_air()
 
         def log() -> Text:
-            text = Text(no_wrap=True, overflow="ellipsis")
-            shown = [e for e in table.events(last=lines + len(hidden) * 4) if e[0] not in hidden]
+            # whole sentences, wrapped (the panel shows the newest; the wheel scrolls back)
+            text = Text()
+            shown = [e for e in self.log_events(lines + len(hidden) * 4) if e[0] not in hidden]
             for _step, seat, sentence in shown[-lines:]:
                 style = self.seat_colour(seat) if seat is not None else ""
                 text.append(sentence + "\n", style=style)
             return text
 
-        self._put("#gs-log", (table.step(), lines, hidden), log)
+        self._put("#gs-log", (table.step(), lines, hidden, table.is_over()), log)
 
     def _results_in_the_air(self) -> frozenset[int]:
         """The steps whose log lines tell a roll still tumbling (told once it has landed)."""
@@ -528,7 +593,8 @@ class InfectionScreen(GameScreen):
             return
         why = self.table.paused
         left_cards = sum(len(c) for c in s.columns)
-        key = (s.round, left_cards, tuple(len(d) for d in s.decks), s.result, paused, hurry, why)
+        key = (s.round, left_cards, tuple(len(d) for d in s.decks), s.result, paused, hurry, why,
+               self.waiting_ready)
 
         def info() -> Text:
             text = Text(no_wrap=True, overflow="ellipsis")
@@ -536,12 +602,17 @@ class InfectionScreen(GameScreen):
             if self.tense:  # the rounds are shorter than the seed's: say why
                 text.append(" (tense)", style=self.colour("muted"))
             text.append(f" · virus: {left_cards} molecule{'s' if left_cards != 1 else ''}")
-            text.append(f" · decks {'/'.join(str(len(d)) for d in s.decks)}\n",
-                        style=self.colour("muted"))
+            decks = f"decks {'/'.join(str(len(d)) for d in s.decks)}"
+            if not self.compact:  # (at 80 columns it goes after the line below: never wrapped)
+                text.append(f" · {decks}", style=self.colour("muted"))
+            text.append("\n")
             if over:
                 won = s.result == "cleared"
                 text.append("Virus cleared!" if won else "The virus survived.",
                             style=f"bold {self.colour('highlight' if won else 'danger')}")
+            elif self.waiting_ready:
+                text.append("Ready? space starts the clock",
+                            style=f"bold {self.colour('highlight')}")
             elif paused:
                 text.append(f"⏸ PAUSED ({pause_words(why)})",
                             style=f"bold {self.colour('target')}")
@@ -550,6 +621,8 @@ class InfectionScreen(GameScreen):
                             style=f"bold {self.colour('danger')}")
             else:
                 text.append("Roll!", style=self.colour("muted"))
+            if self.compact and not (over or paused or hurry or self.waiting_ready):
+                text.append(f" · {decks}", style=self.colour("muted"))
             return text
 
         self._put("#inf-round", key, info)
@@ -574,13 +647,16 @@ class InfectionScreen(GameScreen):
         rolling = tuple(self._rolling(i) for i in range(len(s.seats)))
         self.rolling_drawn = rolling
         frame = self._frame() if any(r is not None for r in rolling) else -1
+        names = [self.table.seat_name(i) for i in range(len(s.seats))]
+        room = min(14, max(len(n) for n in names))  # (the row keeps its dice and stage whole)
 
         def rows() -> Text:
             text = Text(no_wrap=True, overflow="ellipsis")
             for i, p in enumerate(s.seats):
                 colour = self.seat_colour(i)
+                name = names[i] if len(names[i]) <= room else names[i][:room - 1] + "…"
                 text.append(f"{SEAT_GLYPHS[i % 6]} ", style=f"bold {colour}")
-                text.append(f"{self.table.seat_name(i)[:10]:<10} ", style=colour)
+                text.append(f"{name:<{room}} ", style=colour)
                 text.append_text(dice_text(p, rolling[i], self._rng))
                 text.append(" ")
                 text.append_text(stage_text(s, i, rolling[i], self.colour))
@@ -627,8 +703,10 @@ class InfectionScreen(GameScreen):
         p = s.seats[seat]
         mine = self.my_powers()
         rolling = self._rolling(seat)
-        self._put("#inf-mine", (seat, p, rolling, self.compact),
-                  lambda: you_text(seat, p, vp(p), rolling, self.compact, self.colour))
+        columns = tuple(sorted({a.column for a in self._my_legal(Target) if a.card < 0}))
+        self._put("#inf-mine", (seat, p, rolling, self.compact, columns),
+                  lambda: you_text(seat, p, vp(p), rolling, self.compact, self.colour,
+                                   columns=columns))
         powers.display = bool(mine)
         usable = frozenset(a.card for a in self._legal
                            if isinstance(a, (Supply, Double, Rat, Rewhite, Move, Target)))

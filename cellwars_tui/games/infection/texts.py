@@ -28,12 +28,30 @@ def seat_colour(colour: Colour, seat: int) -> str:
     return colour(f"seat-{seat % 6 + 1}")
 
 
+# Every letter and glyph of the table, for the keys panel (k) and the rules page's "On the
+# screen" (a test keeps them to what the table draws).
+KEYS_AND_LEGEND = (
+    "space: roll (the white die first, then your free dice), take a complete card\n"
+    "1 2 3: hold a die · z x c: meeple to column I II III · . rest · p pause\n"
+    "a s d f…: use the power with that letter · m: every move as a list\n"
+    "\n"
+    "Proteins: G green  B blue  Y yellow  R red  P purple\n"
+    "🔬 a microscope: on the dice; I 🔬, II 🔬🔬, III 🔬🔬🔬 to reach a column\n"
+    "- (or an empty face) blank · ·· not rolled yet · ⚪ the white die\n"
+    "▸ a column's first free card · ① ② ③ ④ the players' meeples\n"
+    "A card: number, proteins, VP, power: →G gives a G, rat, ×2 double,\n"
+    "  wild, any: target any card, ⟳W reroll the white die, move: your meeple\n"
+    "⚡ unused powers · held: a die set aside · rolling…: dice in the air"
+)
+
+
 def face_text(face: str) -> str:
-    """A die face in two cells: a protein letter, M for a microscope, blank, or '··' unrolled."""
+    """A die face in two cells: a protein letter, 🔬 for a microscope (as on your own dice and
+    the column titles), blank, or '··' unrolled."""
     if face == "":
         return "··"
     if face == K.MICROSCOPE:
-        return "M "
+        return "🔬"
     if face == K.BLANK:
         return "  "
     return f"{face} "
@@ -110,7 +128,7 @@ def stage_text(s: InfectionState, seat: int, rolling: Rolling, colour: Colour) -
     elif rolling is not None:
         text.append("rolling…", style=colour("muted"))
     elif p.stage == WHITE:
-        text.append("to roll the white die", style=colour("muted"))
+        text.append("to roll white", style=colour("muted"))
     elif p.stage == SEARCH:
         text.append(f"{microscopes(p)}🔬")
     elif p.stage == CURE:
@@ -127,8 +145,10 @@ def stage_text(s: InfectionState, seat: int, rolling: Rolling, colour: Colour) -
 
 
 def you_text(seat: int, p: Player, score: int, rolling: Rolling, compact: bool,
-             colour: Colour) -> Text:
-    """Your line: what you have and the keys now (the results only once the dice stop)."""
+             colour: Colour, columns: tuple[int, ...] | None = None) -> Text:
+    """Your line: what you have and the keys now (the results only once the dice stop).
+    ``columns``: the columns your meeple may go to now (the rules' legal targets); None: every
+    column your microscopes reach."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{SEAT_GLYPHS[seat % 6]} You", style=f"bold {seat_colour(colour, seat)}")
     white = "…" if rolling is not None and not any(rolling) else max(p.white, 0)
@@ -139,10 +159,11 @@ def you_text(seat: int, p: Player, score: int, rolling: Rolling, compact: bool,
         text.append("space: roll your white die")
     elif p.stage == SEARCH:
         mics = microscopes(p)
-        reach = ", ".join(f"{COLUMN_KEYS[c]}: level {K.LEVELS[c]}" for c in range(min(mics, 3)))
+        offered = range(min(mics, 3)) if columns is None else columns  # (a cleared one: never)
+        reach = ", ".join(f"{COLUMN_KEYS[c]}: level {K.LEVELS[c]}" for c in offered)
         text.append(f"{mics}🔬 · space: roll · 1 2 3: hold" if compact else
                     f"{mics} microscope(s) · space: roll · 1 2 3: hold")
-        text.append(f"\n{reach}" if reach else "\nroll for microscopes")
+        text.append(f"\n{reach}" if reach else "\nroll for (more) microscopes")
     elif p.stage == CURE:
         need = missing(p)
         text.append(f"On {K.CARD_CODE[p.target]} · ")

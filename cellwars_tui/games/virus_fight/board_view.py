@@ -30,6 +30,25 @@ X0 = 3  # columns before file a (rank label)
 PITCH_X = 5  # a square is 3 cells, then 2 for the horizontal link
 PITCH_Y = 2  # a square row, then a row for the vertical links
 Y0 = 1  # the file letters above the board
+# The board grows with the window (as Cell Wars' does): (PITCH_X, PITCH_Y) at each scale, the
+# squares farther apart with longer links. Scale 1 is the 80x24 board.
+PITCHES = {1: (PITCH_X, PITCH_Y), 2: (8, 3), 3: (10, 4), 4: (12, 5)}
+
+
+def board_extent(size: int, scale: int) -> tuple[int, int]:
+    """(width, height) in cells of a board ``size`` squares a side drawn at ``scale``."""
+    px, py = PITCHES[scale]
+    return X0 + (size - 1) * px + 3 + 2, Y0 + (size - 1) * py + 1  # (ranks both sides)
+
+
+def pick_scale(size: int, width: int, height: int) -> int:
+    """The largest scale whose board fits ``width`` x ``height`` (1 if none does)."""
+    best = 1
+    for scale in sorted(PITCHES):
+        w, h = board_extent(size, scale)
+        if w <= width and h <= height:
+            best = scale
+    return best
 
 
 class BoardView(Widget):
@@ -51,11 +70,13 @@ class BoardView(Widget):
         self._strips: list[Strip | None] = []
         self._width = 0
         self.board_size = 0  # squares a side (0 until a board is shown)
+        self.scale = 1  # the PITCHES the lines were drawn at (a click finds its square by it)
 
-    def set_lines(self, lines: list[Text], board_size: int) -> None:
-        """Show ``lines`` (a board ``board_size`` squares a side); only the lines that changed
-        are repainted."""
+    def set_lines(self, lines: list[Text], board_size: int, scale: int = 1) -> None:
+        """Show ``lines`` (a board ``board_size`` squares a side, drawn at ``scale``); only the
+        lines that changed are repainted."""
         self.board_size = board_size
+        self.scale = scale
         width = max((line.cell_len for line in lines), default=0)
         old = self._lines
         if len(lines) != len(old) or width != self._width:
@@ -98,10 +119,11 @@ class BoardView(Widget):
         return strip
 
     def square_at(self, x: int, y: int, size: int) -> int | None:
+        px, py = PITCHES[self.scale]
         if y < Y0 or x < X0 - 1:
             return None
-        row = (y - Y0) // PITCH_Y
-        f = (x - X0 + 1) // PITCH_X
+        row = (y - Y0) // py
+        f = (x - X0 + 1) // px
         if not (0 <= row < size and 0 <= f < size):
             return None
         return E.square(f, size - 1 - row)
@@ -133,11 +155,14 @@ class _Lines:
 
 def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
                 colour: Callable[[str], str], seat_colour: Callable[[int], str],
-                lit: frozenset[int] = frozenset()) -> list[Text]:
+                scale: int = 1, lit: frozenset[int] = frozenset()) -> list[Text]:
     """The board's lines for ``view`` with the turn being picked (``turn``) drawn on it:
-    ``cursor`` is the square under the cursor, ``can_act`` whether the viewer picks now, ``lit``
-    the squares a lesson points at (drawn on the highlight colour)."""
+    ``cursor`` is the square under the cursor, ``can_act`` whether the viewer picks now,
+    ``scale`` how far apart the squares are (``PITCHES``), ``lit`` the squares a lesson points
+    at (drawn on the highlight colour)."""
     size = view.size
+    px, py = PITCHES[scale]
+    gap = " " * (px - 3)  # between two squares of a row
     view, changed, erased = turn.provisional(view)
     board = view.board
     owners = block_owners(view)
@@ -158,7 +183,7 @@ def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
     t = _Lines()
     t.append(" " * X0)
     for f in range(size):
-        t.append(f" {chr(97 + f)} " + ("  " if f < size - 1 else ""), style=muted)
+        t.append(f" {chr(97 + f)} " + (gap if f < size - 1 else ""), style=muted)
     t.append("\n")
     for row in range(size):
         r = size - 1 - row
@@ -208,11 +233,11 @@ def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
             t.append(body, style=style.strip())
             if f < size - 1:
                 right = E.square(f + 1, r)
-                link = "──" if code and board[right] else "  "
+                link = "─" * len(gap) if code and board[right] else gap
                 t.append(link, style=seat_colour(seats[0]) if seats else muted)
         t.append(f" {r + 1}", style=muted)
         t.append("\n")
-        if row < size - 1:
+        for _ in range(py - 1 if row < size - 1 else 0):
             t.append(" " * X0)
             for f in range(size):
                 sq = E.square(f, r)
@@ -221,7 +246,7 @@ def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
                 mark = " │ " if board[sq] and board[below] else "   "
                 t.append(mark, style=seat_colour(seats[0]) if seats else muted)
                 if f < size - 1:
-                    t.append("  ")
+                    t.append(gap)
             t.append("\n")
     if not t.lines[-1].plain:
         t.lines.pop()  # (after the last line's newline)

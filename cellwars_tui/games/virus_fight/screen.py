@@ -26,7 +26,7 @@ from ...table.protocol import Table
 from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
-from .board_view import BoardView, board_lines
+from .board_view import BoardView, board_extent, board_lines, pick_scale
 from .engine import ALL_CODES, TYPE_NAMES, piece_name, square_name
 from .notation import program_text
 from .panel import log_text, seats_text
@@ -308,6 +308,11 @@ class VirusFightScreen(GameScreen):
         elif isinstance(action, Ready):
             self.say("Add at least one instruction and put your marker on one (keys 1-5).")
 
+    def footer_hidden(self) -> frozenset[str]:
+        """m (every move as a list) works but leaves its footer room to the turn's keys: at 80
+        columns the stalemate offer was cut ("o Stale")."""
+        return frozenset({"moves"})
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         own = ("cursor", "pick", "next_target", "spare", "drop", "mark", "ready", "offer",
                "answer")
@@ -422,7 +427,8 @@ class VirusFightScreen(GameScreen):
             if view.phase == BUILD:
                 self._paint_build(view)
             else:
-                self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view), view.size)
+                self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view), view.size,
+                                                                 self.board_scale)
             self._paint_hand(view)
             show(self.query_one("#vf-answer"), Agree() in self.legal)
             self.painter.put(self.query_one("#vf-prompt", Static), self._prompt(view))
@@ -467,11 +473,11 @@ class VirusFightScreen(GameScreen):
         turn = self.turn
         key = (view, self.seat, tuple(turn.picks), turn.pending, self.cursor, can_act,
                turn.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme,
-               self.highlighted)
+               self.board_scale, self.highlighted)
         if self._board_key != key or self._board_cache is None:
             self._board_cache = board_lines(view, turn, can_act=can_act,
                                             cursor=E.square(*self.cursor), colour=self.colour,
-                                            seat_colour=self.seat_colour,
+                                            seat_colour=self.seat_colour, scale=self.board_scale,
                                             lit=lit_squares(self.highlighted, view.size))
             self._board_key = key
         return self._board_cache
@@ -662,9 +668,33 @@ class VirusFightScreen(GameScreen):
         self._paint_log(force=True)  # the base painted its own version just before
         self.call_after_refresh(self._paint_log)  # again if the log's size was not known
 
+    # Rows of the board column that are not the board: the round line, the spares, the
+    # prompt, the other seats' programs and their margins (what must stay in view).
+    BOARD_ROWS_AROUND = 14
+
     def on_resize(self, event: events.Resize) -> None:
+        size = self.view_state.size if self.view_state is not None else 6
+        side = max(28, min(48, event.size.width // 4)) + 1  # (screen.tcss: 25%, 28-48, border)
+        room = event.size.width - side - 2
+        scale = pick_scale(size, room, event.size.height - 3 - self.BOARD_ROWS_AROUND)
+        if scale != self.board_scale:  # the board grows with the window (and shrinks back)
+            self.board_scale = scale
+            self.call_after_refresh(self._repaint_board)
+        # centred in its column once it has room to spare (a click finds its square anyway)
+        left = max(1, (room - board_extent(size, scale)[0]) // 2)
+        board = self.query_one("#vf-board", BoardView)
+        if board.styles.padding.left != left:
+            board.styles.padding = (0, 0, 0, left)
         self.call_after_refresh(self._paint_log)
         self.call_after_refresh(self._repaint_hand)
+
+    board_scale = 1
+
+    def _repaint_board(self) -> None:
+        view = self.view_state
+        if view is not None and self.is_attached:
+            self.query_one("#vf-board", BoardView).set_lines(self.board_lines(view), view.size,
+                                                             self.board_scale)
 
     def _repaint_hand(self) -> None:
         """The spares row for the new width (its label and line break depend on it)."""
@@ -696,7 +726,7 @@ class VirusFightScreen(GameScreen):
                 widget.update(self._log_text, layout=False)
             return
         # while programs are secret, step numbers would count another seat's instructions
-        log = log_text(table.events(last=LOG_LINES), width=width, room=room,
+        log = log_text(self.log_events(LOG_LINES), width=width, room=room,
                        console=self.app.console, muted=self.colour("muted"),
                        seat_colour=self.seat_colour, secret_counts=not self._step_count_public())
         if force or log != self._log_text:

@@ -4,7 +4,7 @@
 says everything; the panel decides nothing): which step, what the lesson just played, what to
 do next and why, why the last action was not played, the keys to press (as key caps), the
 squares, tiles or cards to look at (the game's screen highlights them on its board through
-``GameScreen.highlight``) and the biology notes one key away. A click on it is Enter: go on.
+``GameScreen.highlight``) and the biology notes one key away (Shift+B). A click on it is Enter: go on.
 
 :class:`NotesScreen` shows a game's biology notes (``[notes]`` of its lesson file), the ones
 the current step is about first; any key or a click closes it.
@@ -71,7 +71,7 @@ def keys_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
         second.append(f" {GO_ON_KEY} ", style="reverse bold")
         second.append(" go on  " if info.reading else " close  ", style="bold")
     if info.notes:
-        second.append(" i ", style="reverse")
+        second.append(" B ", style="reverse")
         second.append(f" biology: {', '.join(info.notes)}", style=colour("muted"))
     return Text("\n").join(line for line in (first, second) if line.plain)
 

@@ -9,7 +9,8 @@ from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.cards import CARDS, card_id
 from cellwars_tui.games.cell_wars.decisions import (Back, Decision, PickCard, Picking, PickFrom,
-                                                    StartBuild, decide, move_cursor)
+                                                    StartBuild, decide, move_cursor,
+                                                    skipped_note)
 from cellwars_tui.games.cell_wars.labels import KEY_OF_DIRECTION
 
 from .helpers import GAME, Ca, Ia, Ib, T, give, panel, standard, turn
@@ -64,8 +65,12 @@ def test_a_card_is_picked_then_its_target_then_back():
     assert keys(d)["0"] == "no card"
     picking = Picking(card="vegf")
     d = decision(s, picking)
-    assert set(d.tiles) == {T["C6"], T["G2"]} and "pick a highlighted tile" in d.prompt
-    assert keys(d) == {"0": "back"} and isinstance(d.options[0].do, Back)
+    assert set(d.tiles) == {T["C6"], T["G2"]}
+    assert d.prompt == "VEGF: which Blood vessel comes to your tile? 1-2 or a highlighted tile"
+    assert keys(d) == {"1": "C6 vessel", "2": "G2 vessel", "0": "back"}
+    assert isinstance(d.options[-1].do, Back)
+    assert [o.do for o in d.options[:2]] == [R.Play("vegf", tile=T["C6"]),
+                                            R.Play("vegf", tile=T["G2"])]
     d = decision(s, Picking(card="translocation"))  # a target cell: a tile and a choice
     play = next(a for a in legal(s) if isinstance(a, R.Play) and a.card == "translocation")
     assert d.tiles[s.panels[Ib].tile] == [play]
@@ -80,11 +85,63 @@ def test_a_picked_card_no_longer_playable_is_put_down():
     assert any(isinstance(o.do, PickCard) for o in d.options) and keys(d)["0"] == "no card"
 
 
+def test_a_target_card_says_what_to_do_and_lists_its_targets_by_number():
+    """Issue 19: VEGF offered only '[0] back' and a text that never said what to do."""
+    s = give(turn(standard(), Ia, step=R.CARDS_STEP), Ia, "teleporting")
+    d = decision(s, Picking(card="teleporting"))
+    numbered = [o for o in d.options if o.key != "0"]
+    assert {o.do.tile for o in numbered} == set(d.tiles) == set(s.signs) - {s.panels[Ia].tile}
+    assert all(o.key.isdigit() and o.label.split()[0] in T for o in numbered)
+    assert d.prompt.startswith("Teleporting: which special spot to jump to? 1-")
+    assert len(d.prompt) <= 78  # (the status line of an 80-column window)
+    # more targets than numbers: the tiles alone, and the prompt says how many
+    s = give(turn(standard(), Ca, step=R.CARDS_STEP), Ca, "metastasis")
+    d = decision(s, Picking(card="metastasis"))
+    assert len(d.tiles) > 9 and keys(d) == {"0": "back"}
+    assert f"one of the {len(d.tiles)} highlighted tiles" in d.prompt
+
+
+def test_immune_cells_are_never_told_about_mutating():
+    """Issue 19: the draw prompt named 'mutate' to immune cells, which only cancer can do."""
+    immune = decision(standard())
+    assert "mutate" not in immune.prompt.casefold()
+    assert not any("mutate" in o.label for o in immune.options)
+    cancer = decision(turn(standard(), Ca, step=R.DRAW))
+    assert "mutate" in cancer.prompt and any(o.label.startswith("mutate") for o in cancer.options)
+
+
+def test_zero_goes_on_to_the_next_step_and_never_ends_a_round_unmoved():
+    """Issue 19: 0 meant 'no more cards' in one step and 'end round' (no move) in the next."""
+    s = turn(standard(), Ia, step=R.SPECIAL)
+    d = decision(s)
+    zero = next(o for o in d.options if o.key == "0")
+    assert zero.do == R.Roll() and zero.label == "roll to move"
+    end = next(o for o in d.options if isinstance(o.do, R.End))
+    assert end.key.isdigit() and end.key != "0" and end.label == "end round, no move"
+    assert "0 to roll and move" in d.prompt
+    for step in (R.DRAW, R.CARDS_STEP, R.MOVE, R.ATTACK):
+        zero = [o for o in decision(turn(standard(), Ia, step=step, rolled=True, moves=1)).options
+                if o.key == "0"]
+        assert all(isinstance(o.do, R.End) for o in zero), step
+
+
+def test_a_step_that_passed_by_itself_is_announced_with_what_zero_does_now():
+    before = turn(standard(), Ia, step=R.DRAW)
+    special = turn(standard(), Ia, step=R.SPECIAL)
+    assert skipped_note(before, special, ended=True) == \
+        "No card to play: now special action; 0 rolls to move."
+    cards = turn(standard(), Ia, step=R.CARDS_STEP)
+    assert skipped_note(cards, special, ended=False).endswith(
+        "now special action; 0 rolls to move.")
+    assert skipped_note(cards, special, ended=True) == ""  # the player ended it: no news
+    assert skipped_note(before, turn(standard(), Ca, step=R.SPECIAL), ended=False) == ""
+
+
 def test_a_wall_is_built_from_a_tile_to_a_neighbour():
     s = turn(panel(standard(), Ca, walls=2), Ca, step=R.SPECIAL)
     d = decision(s)
     assert any(isinstance(o.do, StartBuild) and o.label == "build wall (2)" for o in d.options)
-    assert keys(d)["0"] == "end round"
+    assert keys(d)["0"] == "roll to move"
     picking = Picking(building=True)
     d = decision(s, picking)
     assert d.tiles and all(acts == [PickFrom(t)] for t, acts in d.tiles.items())
@@ -98,10 +155,11 @@ def test_a_wall_is_built_from_a_tile_to_a_neighbour():
     assert "from A1 to which neighbour" in d.prompt
 
 
-def test_a_finished_game_only_says_so():
+def test_a_finished_game_offers_nothing_and_leaves_the_result_to_the_table():
     over = msgspec.structs.replace(standard(), phase=R.OVER, result="Immune wins")
     d = decide(over, [], Picking(), GAME.action_to_str)
-    assert d.prompt == "Game over: Immune wins" and not d.tiles and not d.options
+    # (the status line words the result for its reader: "You win", not the camp's sentence)
+    assert not d.prompt and not d.tiles and not d.options
 
 
 def test_the_cursor_moves_by_arrows_and_comes_back():

@@ -372,6 +372,12 @@ async def test_setup_greys_out_illegal_spots_and_places_by_click():
 
 
 
+def _ending_key(screen) -> str:
+    """The key that takes the round on toward its end without moving: 0, but in the special-
+    action step its "end round, no move" choice (there 0 rolls to move)."""
+    return next((c.key for c in screen.choices if c.label == "end round, no move"), "0")
+
+
 async def _to_special(pilot, screen) -> None:
     for _ in range(4):
         if screen.table.state().step == R.SPECIAL:
@@ -388,7 +394,7 @@ async def test_moving_along_highlighted_tiles_and_undo_stops_at_the_die():
         await _settle(pilot)
         screen = app.screen
         await _to_special(pilot, screen)
-        roll = [c for c in screen.choices if c.label == "roll"][0]
+        roll = [c for c in screen.choices if c.label == "roll to move"][0]
         await pilot.press(roll.key)
         await _settle(pilot)
         state = screen.table.state()
@@ -419,7 +425,7 @@ async def test_the_die_animation_runs_and_a_key_skips_it():
         await _settle(pilot)
         screen = app.screen
         await _to_special(pilot, screen)
-        roll = [c for c in screen.choices if c.label == "roll"][0]
+        roll = [c for c in screen.choices if c.label == "roll to move"][0]
         await pilot.press(roll.key)
         await pilot.pause()
         assert screen.rolling and "die [" in _text(screen, "#gs-seats")
@@ -466,7 +472,7 @@ async def test_hot_seat_covers_the_table_and_keeps_hands_private():
         for _ in range(4):
             if screen.table.state().panel != 0:
                 break
-            await pilot.press("0")
+            await pilot.press(_ending_key(screen))
             await pilot.pause()
         assert isinstance(app.screen, HandOff)
         assert "Metastasis" not in _text(screen, "#gs-seats")

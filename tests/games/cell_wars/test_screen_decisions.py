@@ -86,7 +86,7 @@ async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
         screen = app.screen
         labels = {c.label: c.key for c in screen.choices}
         assert "solidify G4 (1/3)" in labels and "build wall (1)" in labels
-        assert labels["end round"] == "0"
+        assert labels["roll to move"] == "0" and labels["end round, no move"] != "0"
         await _choose(pilot, screen, "build wall (1)", by)
         assert "first of two" in screen.prompt and len(screen.tile_actions) == B.N_TILES
         await _tile(pilot, screen, "E4", by)
@@ -112,7 +112,7 @@ async def test_escape_leaves_the_wall_picking_not_the_game():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and not screen.picking.building
-        assert any(c.label == "roll" for c in screen.choices)
+        assert any(c.label == "roll to move" for c in screen.choices)
 
 
 @BY
@@ -169,8 +169,11 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
         labels = [c.label for c in screen.choices]
         assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
         await _choose(pilot, screen, "Teleporting", by)
-        assert "Jump onto any tile" in _text(screen, "#gs-status")
+        # the status line says what to do, the side panel holds the card's whole text
+        assert "which special spot to jump to?" in _text(screen, "#gs-status")
+        assert "Jump onto any tile" in _text(screen, "#gs-seats")
         assert set(screen.tile_actions) == set(s.signs)
+        assert {c.do.tile for c in screen.choices if c.key != "0"} == set(s.signs)
         if by == "keys":
             await pilot.press("escape")  # back to the hand, not out of the game
         else:
@@ -219,3 +222,23 @@ async def test_k_lists_the_keys():
         panel = app.screen
         assert isinstance(panel, KeysPanel)  # a panel, not a toast over the prompt
         assert "Enter" in str(panel.query_one("#keys-text").render())
+
+
+async def test_zero_after_a_step_that_passed_by_itself_moves_the_cell_and_the_screen_says_so():
+    """Issue 19: after the play-cards step passed by itself, the next 0 ended the round without
+    moving. Now the status line says the step passed and what 0 does, and 0 rolls to move."""
+    s = turn(standard(), Ia, step=R.DRAW)
+    assert not s.panels[Ia].hand  # nothing to play: the play-cards step passes by itself
+    app = CellwarsApp(match=_arranged(s, human=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("0")  # no more draws
+        await pilot.pause()
+        assert screen.table.state().step == R.SPECIAL
+        assert _text(screen, "#gs-status") == \
+            "No card to play: now special action; 0 rolls to move."
+        await pilot.press("0")
+        await pilot.pause()
+        state = screen.table.state()
+        assert (state.panel, state.step) == (Ia, R.MOVE) and state.rolled

@@ -28,7 +28,8 @@ from cellwars_tui.ui.dialogs import RulesScreen
 from cellwars_tui.ui.resume import ResumeScreen
 
 from .helpers import SIGNS, act
-from .test_screen import _arrow_path, _no_dice_animation, _settle, _standard_match  # noqa: F401
+from .test_screen import (_arrow_path, _ending_key, _no_dice_animation, _settle,  # noqa: F401
+                          _standard_match)
 
 
 def _text(screen, selector: str) -> str:
@@ -226,8 +227,8 @@ async def test_keys_work_while_a_bot_thinks(gate):
         for _ in range(4):  # Immune alpha ends its round; Cancer alpha (the bot) is next
             if screen.table.state().panel != 0:
                 break
-            await pilot.press("0")
-        await pilot.pause()
+            await pilot.press(_ending_key(screen))
+            await pilot.pause()
         table = screen.table
         assert table.bot_to_move() == 1 and any(not w.is_finished for w in app.workers)
         before = table.step()

@@ -28,9 +28,11 @@ def clock():
     fake = FakeClock()
     InfectionScreen.clock = fake
     InfectionScreen.fps = 2
+    InfectionScreen.wait_until_ready = False  # (the ready moment has tests of its own)
     yield fake
     InfectionScreen.clock = None
     InfectionScreen.fps = FPS
+    InfectionScreen.wait_until_ready = True
 
 
 def _app(players=1, bots=(), seed=1, **options) -> CellwarsApp:
@@ -188,7 +190,8 @@ async def test_rolls_tumble_before_the_next_action(clock):
         await pilot.press("space")
         await pilot.pause()
         assert table.match.cursor > n
-        faces = " ".join(f or "-" for f in table.view(None).seats[0].dice)
+        shown = {"M": "🔬", "X": "-", "": "-"}  # (the log draws faces as the table does)
+        faces = " ".join(shown.get(f, f) for f in table.view(None).seats[0].dice)
         assert "rolling" in _text(screen, "#inf-mine")
         assert f"rolls {faces}." not in _text(screen, "#gs-log")
         assert not any(screen.query_one(f"#inf-die-{i}").has_class("held") for i in range(3))

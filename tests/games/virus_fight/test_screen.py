@@ -14,7 +14,7 @@ from textual.worker import WorkerCancelled
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight import rules as R
-from cellwars_tui.games.virus_fight.board_view import PITCH_X, PITCH_Y, X0, Y0, BoardView
+from cellwars_tui.games.virus_fight.board_view import PITCHES, X0, Y0, BoardView, board_extent
 from cellwars_tui.games.virus_fight.picks import erase_nothing_squares, turn_picks
 from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.record.format import read_record_file
@@ -75,10 +75,16 @@ def screen_text(app) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
-def square_offset(size: int, sq: int) -> tuple[int, int]:
-    """Where square ``sq`` is drawn inside #vf-board (its left padding is 1)."""
+def square_offset(board: BoardView, size: int, sq: int) -> tuple[int, int]:
+    """Where square ``sq`` is drawn inside #vf-board (after its left padding, at its scale)."""
     f, r = sq & 7, sq >> 3
-    return 1 + X0 + PITCH_X * f + 1, Y0 + PITCH_Y * (size - 1 - r)
+    px, py = PITCHES[board.scale]
+    return board.styles.padding.left + X0 + px * f + 1, Y0 + py * (size - 1 - r)
+
+
+async def click_square(pilot, sq: int, size: int = 5) -> None:
+    board = pilot.app.screen.query_one(BoardView)
+    await pilot.click("#vf-board", offset=square_offset(board, size, sq))
 
 
 async def build_by_keys(pilot, program: list[str], mark: int) -> None:
@@ -204,9 +210,10 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         assert saved.header.result is not None and len(saved.steps) == table.match.cursor
 
 
-async def test_a_turn_by_mouse_from_building_to_the_marker_step():
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+async def test_a_turn_by_mouse_from_building_to_the_marker_step(size):
     app = CellwarsApp(match=_match(seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
         table = screen.table
@@ -221,7 +228,7 @@ async def test_a_turn_by_mouse_from_building_to_the_marker_step():
         state = table.state()
         if state.phase == R.PLACE:
             start = screen.legal[0].sq
-            await pilot.click("#vf-board", offset=square_offset(5, start))
+            await click_square(pilot, start)
             await settle(pilot)
         state = table.state()
         assert state.phase == R.PLAY and table.humans_to_act() == (0,)
@@ -234,10 +241,17 @@ async def test_a_turn_by_mouse_from_building_to_the_marker_step():
                     (stage, value)):
                 continue  # forced pick taken by the screen
             assert value in screen.target_squares()
-            await pilot.click("#vf-board", offset=square_offset(5, value))
+            await click_square(pilot, value)
             await pilot.pause()
         await settle(pilot)
         assert table.match.steps[before].action == action
+        board = screen.query_one(BoardView)
+        if size == (160, 50):  # issue 19: the board stayed 30x12 with 100 columns empty
+            assert board.scale >= 3 and board.region.width > 60
+            width, height = board_extent(5, board.scale)
+            assert board.size.height >= height and board.content_region.width >= width
+        else:
+            assert board.scale == 1
 
 
 async def test_undo_returns_to_the_humans_decision_and_redo_restores():
@@ -266,7 +280,7 @@ async def test_undo_returns_to_the_humans_decision_and_redo_restores():
         if screen.stage() is not None and screen.legal:
             value = min(screen.target_squares())
             picks = len(screen.picks)
-            await pilot.click("#vf-board", offset=square_offset(5, value))
+            await click_square(pilot, value)
             await pilot.pause()
             if match.cursor == before and len(screen.picks) > picks:
                 await pilot.press("escape")
@@ -450,7 +464,7 @@ async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse
         board = screen.board_text(screen.view_state).plain
         assert "›J1──②E1   +" in board  # J1 may be erased; + marks the empty squares
         # an empty square beside ERASE erases nothing; the marker's only step is then taken
-        await pilot.click("#vf-board", offset=square_offset(5, c4))
+        await click_square(pilot, c4)
         await pilot.pause()
         assert match.steps[-1].action == R.Erase(-1, b5)
 
