@@ -138,6 +138,7 @@ class GameScreen(Screen):
         self.highlighted: tuple[str, ...] = ()  # what the lesson points at (see highlight)
         self._lesson_shown = False  # the lesson panel is showing
         self._lesson_was_reading: bool | None = None  # at the last paint (the footer's keys)
+        self._lesson_over_told = False  # lesson_over was called
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -486,6 +487,10 @@ class GameScreen(Screen):
         them in ``highlighted`` for the screen's painting to read."""
         self.highlighted = marks
 
+    def lesson_over(self) -> None:
+        """Hook: the lesson has just ended; the game goes on as a normal one. Default: nothing
+        (Infection holds its clock for the player's ready moment)."""
+
     def lesson_reading(self) -> bool:
         """The lesson waits for Enter: a step to read, or its closing words."""
         lesson = self.lesson
@@ -515,6 +520,9 @@ class GameScreen(Screen):
         except NoMatches:  # not composed (yet)
             return
         panel.show_info(lesson.panel(), self.colour)
+        if not lesson.active and not self._lesson_over_told:
+            self._lesson_over_told = True
+            self.lesson_over()
         reading = self.lesson_reading()
         if self._lesson_was_reading != reading:
             self._lesson_was_reading = reading

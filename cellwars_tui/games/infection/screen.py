@@ -203,6 +203,10 @@ class InfectionScreen(GameScreen):
         clock.set_held(READY, True)
         self.refresh_bindings()
 
+    def lesson_over(self) -> None:
+        """A lesson ended: the round goes on when the player is ready, as every round starts."""
+        self._wait_for_ready()
+
     def ready(self) -> None:
         """The player is ready: the round's clock runs."""
         if not self.waiting_ready:
