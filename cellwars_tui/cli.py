@@ -9,44 +9,39 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .cli_types import one_line, parse_whole, seconds, shown, whole
+from .cli_types import path as file_name
 from .core.errors import CellwarsError
 
 
 def _seat_spec(text: str) -> tuple[int, str]:
     """``2=bot``, ``2=mcts``, ``2=random``, ``1=human`` (seats counted from 1)."""
     seat, sep, kind = text.partition("=")
-    if not sep or not seat.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {text!r}")
-    if int(seat) < 1:
-        raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {seat.strip()}")
+    number = parse_whole(seat)
+    if not sep or number is None:
+        raise argparse.ArgumentTypeError(f"expected SEAT=KIND like 2=bot, not {shown(text)}")
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 1, not {number}")
     kind = kind.strip().lower()
     if kind not in ("human", "bot", "mcts", "random"):
-        raise argparse.ArgumentTypeError(f"seat kind must be human, bot, mcts or random, not {kind!r}")
-    return int(seat) - 1, kind
+        raise argparse.ArgumentTypeError(
+            f"seat kind must be human, bot, mcts or random, not {shown(kind)}")
+    return number - 1, kind
 
 
 def _seed(text: str) -> int:
+    """A whole number, decimal or with a 0x / 0o / 0b prefix."""
+    t = text.strip()
     try:
-        value = int(text, 0)
+        if not (t.isascii() and len(t) <= 70):
+            raise ValueError(text)
+        value = int(t, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"seed must be a whole number, not {shown(text)}") from None
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError("seed must be between 0 and 2**63-1")
     return value
-
-
-def _players(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-
-
-def _think(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"thinking time must be seconds, not {text!r}") from None
 
 
 def _game_ids() -> list[str]:
@@ -67,7 +62,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse whose usage errors are one line (``cellwars play: ...``), not usage + error."""
 
     def error(self, message: str) -> typing.NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
@@ -86,11 +81,11 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
                                       "A solitaire (cell-management) left unfinished is resumed "
                                       "unless --seed or --option asks for a new one.")
     play.add_argument("game", help="game id: " + ", ".join(_game_ids()))
-    play.add_argument("--players", type=_players, help="number of players")
+    play.add_argument("--players", type=whole("number of players"), help="number of players")
     play.add_argument("--seat", type=_seat_spec, action="append", default=[],
                       metavar="N=KIND", help="seat N is human, bot (search), mcts or random")
     play.add_argument("--seed", type=_seed, help="seed for dice, shuffles and first player")
-    play.add_argument("--think", type=_think, default=1.0,
+    play.add_argument("--think", type=seconds("thinking time"), default=1.0,
                       help="search bot's thinking time per move in seconds (default 1)")
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
@@ -102,8 +97,8 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
     learn.add_argument("game", help="game id: " + ", ".join(_game_ids()))
 
     replay = sub.add_parser("replay", help="replay a recorded game (or a plain-text move list)")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--export", type=Path, metavar="TEXTFILE",
+    replay.add_argument("file", type=file_name)
+    replay.add_argument("--export", type=file_name, metavar="TEXTFILE",
                         help="write FILE's moves (as far as they are valid) as a plain-text move "
                              "list to TEXTFILE ('-' for the terminal) and exit")
 
@@ -189,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(parser, args)
     except CellwarsError as exc:
-        print(f"cellwars: {exc}", file=sys.stderr)
+        print(f"cellwars: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cli_types import parse_whole, shown
 from ..core.api import CHANCE, Game
 from ..core.errors import CellwarsError
 
@@ -297,12 +298,12 @@ def duel_summary(game: Game, players: int, strong: str, leads: str,
 # The command
 # ----------------------------------------------------------------------------------------------
 def _count(what: str, lo: int, hi: int) -> Callable[[str], int]:
+    """A whole number lo..hi in plain ASCII digits ("٣" and 5,000 digits are refused in one line,
+    as every option of the command line does: :mod:`cellwars_tui.cli_types`)."""
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") \
-                from None
+        value = parse_whole(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {shown(text)}")
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(f"{what} must be between {lo} and {hi}, not {value}")
         return value
@@ -313,14 +314,14 @@ def _level(text: str) -> str:
     name = text.strip().lower()
     if name not in LEVELS:
         raise argparse.ArgumentTypeError(
-            f"bot must be one of {', '.join(LEVELS)}, not {text!r}")
+            f"bot must be one of {', '.join(LEVELS)}, not {shown(text)}")
     return name
 
 
 def _option(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {shown(text)}")
     return key.strip().replace("-", "_"), value.strip()
 
 

@@ -4,43 +4,57 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+
+from ..cli_types import path, seconds, shown, whole
+
+
+def _host(text: str) -> str:
+    """An address or host name to listen on: no spaces, control characters or NUL (which the
+    resolver would take for something else, or refuse with a traceback)."""
+    t = text.strip()
+    if not t or len(t) > 253 or not t.isprintable() or any(ch.isspace() for ch in t):
+        raise argparse.ArgumentTypeError(f"invalid address {shown(text)}: expected an address "
+                                         "like 127.0.0.1, 0.0.0.0, :: or a host name")
+    return t
 
 
 def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """The limits both servers take (the rest are fixed in :class:`.limits.Limits`)."""
-    parser.add_argument("--max-sessions", type=int, default=50, metavar="N",
+    parser.add_argument("--max-sessions", type=whole("number of sessions"), default=50,
+                        metavar="N",
                         help="players connected at once (default 50)")
-    parser.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
+    parser.add_argument("--idle-timeout", type=seconds("idle timeout"), default=3600.0,
+                        metavar="S",
                         help="close a session after S seconds without input (0: never; default 3600)")
-    parser.add_argument("--keepalive", type=float, default=30.0, metavar="S",
+    parser.add_argument("--keepalive", type=seconds("keepalive interval"), default=30.0,
+                        metavar="S",
                         help="probe a client that has been silent for S seconds and drop it after "
                              "4 unanswered probes (0: never; default 30)")
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cellwars serve``."""
-    parser.add_argument("--host", default="127.0.0.1",
+    parser.add_argument("--host", type=_host, default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=2222,
+    parser.add_argument("--port", type=whole("port"), default=2222,
                         help="port to listen on (default 2222; 0: any free port)")
-    parser.add_argument("--allow", type=Path, metavar="FILE",
+    parser.add_argument("--allow", type=path, metavar="FILE",
                         help="admit only the keys in FILE (authorized_keys format); no guests")
     _add_limit_arguments(parser)
-    parser.add_argument("--max-starting", type=int, default=0, metavar="N",
+    parser.add_argument("--max-starting", type=whole("number of sessions"), default=0, metavar="N",
                         help="sessions that start at once; later arrivals wait in line with a "
                              "message (0: two per core, the default)")
     parser.add_argument("--web", action="store_true",
                         help="also serve the app to browsers (textual-serve), in the same lobby")
-    parser.add_argument("--web-port", type=int, default=8000, metavar="PORT",
+    parser.add_argument("--web-port", type=whole("port"), default=8000, metavar="PORT",
                         help="port for --web (default 8000; same address as --host)")
 
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cellwars web``."""
-    parser.add_argument("--host", default="127.0.0.1",
+    parser.add_argument("--host", type=_host, default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=whole("port"), default=8000,
                         help="port to listen on (default 8000; 0: any free port)")
     parser.add_argument("--token", metavar="TOKEN",
                         help="the secret in the address browsers open (default: a new random "

@@ -500,7 +500,8 @@ def run_web_command(args) -> int:
     from .logs import set_up_logging
 
     limits = limits_from_args(args)
-    token = check_token(args.token) if getattr(args, "token", None) else None
+    # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
+    token = check_token(args.token) if getattr(args, "token", None) is not None else None
     _textual_serve()
     set_up_logging()
 

@@ -22,19 +22,19 @@ def test_saves_piling_up_while_one_is_written_are_coalesced_to_the_newest(tmp_pa
 
     def write(path: Path, data: bytes) -> None:
         started.set()
-        gate.wait(10)
+        gate.wait(60)
         written.append((path, data))
 
     writer = SaveWriter(write)
     a, b = tmp_path / "a", tmp_path / "b"
     writer.put(a, b"1")
-    assert started.wait(10)  # the thread is busy with a's first save
+    assert started.wait(60)  # the thread is busy with a's first save
     for data in (b"2", b"3", b"4"):
         writer.put(a, data)
     writer.put(b, b"x")
     assert not writer.flush(timeout=0)  # not written yet
     gate.set()
-    assert writer.flush(timeout=10)
+    assert writer.flush(timeout=60)
     assert written == [(a, b"1"), (a, b"4"), (b, b"x")] and writer.writes == 3
 
 
@@ -49,11 +49,11 @@ def test_a_failed_write_is_a_problem_until_one_works(tmp_path):
     writer = SaveWriter(write)
     path = tmp_path / "game.cellwars.json"
     writer.put(path, b"{}")
-    assert writer.flush(10)
+    assert writer.flush(60)
     assert writer.problem(path) == "could not save the game: Permission denied"
     fail[0] = False
     writer.put(path, b"{}")
-    assert writer.flush(10)
+    assert writer.flush(60)
     assert writer.problem(path) is None and path.read_bytes() == b"{}"
 
 
@@ -66,7 +66,7 @@ async def test_a_save_asked_for_just_before_quitting_is_complete(monkeypatch):
     gate = threading.Event()
 
     def slow_write(path: Path, data: bytes) -> None:
-        gate.wait(10)
+        gate.wait(60)
         write_atomic(path, data)
 
     writer = SaveWriter(slow_write)
@@ -95,13 +95,14 @@ async def test_a_save_asked_for_just_before_quitting_is_complete(monkeypatch):
 CHILD = textwrap.dedent("""
     import sys
     from cellwars_tui.core.match import Match, Seat
+    from cellwars_tui.record.writer import flush
     from cellwars_tui.table.local import LocalTable
     from tests.toy_game import TOY, Hold, Roll
 
     match = Match(TOY, TOY.options_type(players=2), [Seat(name="A"), Seat(name="B")], 1)
     table = LocalTable(match, humans=[0, 1])
     table.save()
-    table.flush()
+    assert flush(60)  # on disk (60 s: a guard against a hang, not a pace)
     print(match.path, flush=True)
     n = 0
     while True:
@@ -111,7 +112,7 @@ CHILD = textwrap.dedent("""
         table.submit(seat, Hold() if n % 3 == 2 else Roll())
         n += 1
         if n == 50:
-            table.flush()
+            assert flush(60)
             print("saving", flush=True)
 """)
 
@@ -126,7 +127,7 @@ def test_a_process_killed_while_saving_leaves_a_valid_record(tmp_path):
         for _ in range(attempt * 200):
             read_record_file(path)  # (let it save a while longer: a different moment)
         child.send_signal(signal.SIGKILL)
-        child.wait(10)
+        child.wait(60)
         record = read_record_file(path)  # the old file or the new one, never half of one
         match = record_to_match(record)
         assert match.cursor == len(record.steps) >= 1

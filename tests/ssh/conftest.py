@@ -77,7 +77,9 @@ class Terminal:
     def everything(self) -> str:
         return self.raw.decode("utf-8", "replace")
 
-    async def wait_for(self, needle: str, timeout: float = 10.0, *, raw: bool = False) -> None:
+    async def wait_for(self, needle: str, timeout: float = 60.0, *, raw: bool = False) -> None:
+        """Wait until ``needle`` shows (the timeout only guards against a hang: a loaded machine
+        takes longer)."""
         deadline = time.monotonic() + timeout
         while True:
             haystack = self.everything() if raw else self.text()
@@ -99,7 +101,7 @@ class Terminal:
         self.screen.resize(rows, cols)
         self.process.change_terminal_size(cols, rows)
 
-    async def wait_closed(self, timeout: float = 10.0) -> None:
+    async def wait_closed(self, timeout: float = 60.0) -> None:
         await asyncio.wait_for(self.closed.wait(), timeout)
 
     async def close(self) -> None:

@@ -13,8 +13,9 @@ CODE = re.compile(r"reconnect code: ([A-Z2-9]{5}-[A-Z2-9]{5})")
 ROOM = re.compile(r"Table ([A-Z]{4})")
 
 
-async def screen_match(term: Terminal, pattern: re.Pattern, timeout: float = 10.0) -> str:
-    """The first group of ``pattern`` once it is on the screen."""
+async def screen_match(term: Terminal, pattern: re.Pattern, timeout: float = 60.0) -> str:
+    """The first group of ``pattern`` once it is on the screen (the timeout only guards against a
+    hang)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
@@ -28,19 +29,19 @@ async def screen_match(term: Terminal, pattern: re.Pattern, timeout: float = 10.
 
 async def guest_in_lobby(term: Terminal, nick: str) -> str:
     """From the launcher to the lobby as the guest ``nick``: the reconnect code it is given."""
-    await term.wait_for("o Online", timeout=30)
+    await term.wait_for("o Online")
     term.send("o")
-    await term.wait_for("pick a nickname", timeout=15)
+    await term.wait_for("pick a nickname")
     term.send(nick + "\r")  # the nickname box has the focus
-    await term.wait_for(f"you are {nick}", timeout=15)
+    await term.wait_for(f"you are {nick}")
     return await screen_match(term, CODE)
 
 
 async def come_back(term: Terminal, code: str) -> None:
     """A guest at the lobby types their reconnect code (the second box)."""
-    await term.wait_for("o Online", timeout=30)
+    await term.wait_for("o Online")
     term.send("o")
-    await term.wait_for("Your reconnect code:", timeout=15)
+    await term.wait_for("Your reconnect code:")
     click_at(term, "ABCDE-FGH2")  # the code box (its placeholder)
     term.send(code + "\r")
 
@@ -49,11 +50,11 @@ async def make_table(host: Terminal, guest: Terminal, guest_name: str) -> str:
     """``host`` (in the lobby) makes a table of the lobby's first game (Virus Fight) and
     ``guest`` (in the lobby) joins it by its room code and sits in seat 2."""
     host.send("n")
-    await host.wait_for("← you", timeout=15)
+    await host.wait_for("← you")
     code = await screen_match(host, ROOM)
-    await guest.wait_for(code, timeout=15)  # the lobby lists the new table
+    await guest.wait_for(code)  # the lobby lists the new table
     click_at(guest, code)  # a click on its line joins it
-    await guest.wait_for("you: watching", timeout=15)
+    await guest.wait_for("you: watching")
     click_at(guest, "2. (free)")
-    await host.wait_for(f"2. {guest_name}", timeout=15)
+    await host.wait_for(f"2. {guest_name}")
     return code

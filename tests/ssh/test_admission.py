@@ -6,6 +6,7 @@ users ``silent...`` and ``crash...`` make it never report, or exit before report
 from __future__ import annotations
 
 import asyncio
+import time
 
 from cellwars_tui.ssh.limits import Limits, StartGate, default_max_starting
 
@@ -20,12 +21,13 @@ def record(server) -> list[tuple[str, int]]:
     return events
 
 
-async def until(pred, what: str) -> None:
-    for _ in range(1000):
-        if pred():
-            return
+async def until(pred, what: str, timeout: float = 30.0) -> None:
+    """Wait for a condition; the timeout only guards against a hang."""
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
         await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def test_with_one_start_at_a_time_the_second_child_starts_after_the_first_reports_ready(
@@ -70,6 +72,8 @@ async def test_a_child_that_never_reports_ready_frees_its_place_after_the_start_
     term = await open_terminal(server.port, key=client_key)
     try:
         await term.wait_for("FAKE APP")  # started although the first never reported
+        # its first frame can reach the terminal before its ready byte reaches the server
+        await until(lambda: len(events) == 3, "the second ready")
         assert [e for e, _ in events] == ["start", "start", "ready"]
     finally:
         await term.close()
@@ -94,6 +98,7 @@ async def test_a_client_that_leaves_while_in_line_leaves_the_line_and_gets_no_ch
     third = await open_terminal(server.port, key=client_key)
     try:
         await third.wait_for("FAKE APP")
+        await until(lambda: len(events) == 3, "the third ready")  # it can lag the first frame
         assert [e for e, _ in events] == ["start", "start", "ready"]  # none for the one that left
         await until(lambda: server.start_gate.starting == 0, "the place to be free")
     finally:

@@ -269,7 +269,7 @@ async def test_a_real_time_bot_thinks_in_a_worker_process_too(tmp_path):
         await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
         assert hub.bots.pids() == []
         ann.send(p.Start())
-        await table_where(ann, lambda t: any(line.seat == 1 for line in t.log), timeout=30)
+        await table_where(ann, lambda t: any(line.seat == 1 for line in t.log), timeout=60)
         assert hub.bots.pids() and os.getpid() not in hub.bots.pids()
         await ann.close()
     finally:

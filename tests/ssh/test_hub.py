@@ -129,7 +129,7 @@ async def join(hub: Hub, identity: str, name: str = "") -> HubClient:
     return client
 
 
-async def table_where(client: HubClient, pred, timeout: float = 10.0) -> p.TableState:
+async def table_where(client: HubClient, pred, timeout: float = 60.0) -> p.TableState:
     async def find():
         while True:
             msg = await client.next((p.TableState, p.Error), timeout)

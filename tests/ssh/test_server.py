@@ -24,7 +24,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-async def _gone(pid: int, timeout: float = 5.0) -> bool:
+async def _gone(pid: int, timeout: float = 60.0) -> bool:
     deadline = time.monotonic() + timeout
     while _alive(pid):
         if time.monotonic() > deadline:
@@ -74,7 +74,7 @@ async def test_keys_typed_reach_the_app_and_quitting_ends_the_session(make_serve
 async def test_exec_requests_are_refused_with_a_message(make_server, client_key):
     server = await make_server()
     async with await connect(server.port, key=client_key) as conn:
-        result = await conn.run("ls /", timeout=10)
+        result = await conn.run("ls /", timeout=60)
     assert result.exit_status == 1
     assert "runs no commands" in result.stdout
     assert not server.children
@@ -83,7 +83,7 @@ async def test_exec_requests_are_refused_with_a_message(make_server, client_key)
 async def test_a_session_without_a_terminal_is_told_why(make_server, client_key):
     server = await make_server()
     async with await connect(server.port, key=client_key) as conn:
-        result = await conn.run(timeout=10)  # a shell request with no PTY, like `ssh -T`
+        result = await conn.run(timeout=60)  # a shell request with no PTY, like `ssh -T`
     assert result.exit_status == 1
     assert "needs a terminal" in result.stdout
 
@@ -177,7 +177,7 @@ async def test_no_orphan_child_after_a_disconnect(make_server, client_key):
     term.conn.abort()  # the client vanishes mid-session
     assert await _gone(pid)
     await term.close()
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # (a guard against a hang, not a pace)
     while server.sessions and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
     assert not server.sessions and not server.children
@@ -189,7 +189,7 @@ async def test_an_idle_session_is_closed_with_a_message(make_server, client_key)
     server.on_child_start = started.append
     term = await open_terminal(server.port, key=client_key)
     await term.wait_for("SIZE")
-    await term.wait_closed(timeout=10)
+    await term.wait_closed()
     assert "without input" in term.everything()
     assert "\x1b[?1049l" in term.everything()  # the client's terminal is put back in order
     assert await _gone(started[0])
@@ -266,7 +266,8 @@ def test_colour_defaults_for_clients_that_send_no_colorterm(term, sent, expected
 
 
 async def test_garbage_and_half_sent_packets_affect_nobody_else(make_server, client_key):
-    server = await make_server(limits=Limits(login_timeout=2.0, kill_grace=1.0))
+    # (a long login timeout: the player's own login must not race it on a loaded machine)
+    server = await make_server(limits=Limits(login_timeout=30.0, kill_grace=1.0))
     term = await open_terminal(server.port, key=client_key)
     try:
         await term.wait_for("SIZE")

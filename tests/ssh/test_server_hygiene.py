@@ -36,7 +36,7 @@ async def test_a_graceful_shutdown_tells_every_player_and_resets_their_terminal(
              for _ in range(2)]
     try:
         for term in terms:
-            await term.wait_for("o Online", timeout=30)
+            await term.wait_for("o Online")
         await server.close()
         for term in terms:
             await term.wait_closed()
@@ -66,13 +66,13 @@ async def test_what_a_killed_server_leaves_is_swept_at_the_next_start(tmp_path, 
         port = started_port(proc)
         term = await open_terminal(port, guest=True, cols=100, rows=30)
         try:
-            await term.wait_for("o Online", timeout=30)
+            await term.wait_for("o Online")
             sessions = list((data / "ssh" / "sessions").iterdir())
             hub_dir = Path((data / "ssh" / "run" / "hub-dir").read_text())
             assert sessions and (hub_dir / "hub.sock").exists()
             proc.send_signal(signal.SIGKILL)
             proc.wait(10)
-            await term.wait_closed(timeout=20)
+            await term.wait_closed()
         finally:
             await term.close()
     assert sessions[0].exists() and hub_dir.exists()  # left behind by the crash
@@ -142,16 +142,16 @@ async def test_notices_show_file_names_never_server_paths(make_server, client_ke
     a_finished_record(home / "data" / "games" / "virus-fight-20260101-000000-abcdef.cellwars.json")
     term = await open_terminal(server.port, key=client_key, username="ann", cols=120, rows=36)
     try:
-        await term.wait_for("o Online", timeout=30)
+        await term.wait_for("o Online")
         term.send("p")  # Replays: the record is the first row
-        await term.wait_for("Virus Fight", timeout=20)
-        await term.wait_for("unfinished", timeout=20)
+        await term.wait_for("Virus Fight")
+        await term.wait_for("unfinished")
         term.send("\r")
-        await term.wait_for("Export", timeout=20)  # the replay viewer's keys
+        await term.wait_for("Export")  # the replay viewer's keys
         term.send("e")
-        await term.wait_for("a file in your exports folder", timeout=10)
+        await term.wait_for("a file in your exports folder")
         term.send("\r")  # the offered name
-        await term.wait_for("Move list written to exports/", timeout=10)
+        await term.wait_for("Move list written to exports/")
         assert str(server.home) not in term.everything()
         assert list((home / "data" / "exports").glob("*.txt"))
     finally:

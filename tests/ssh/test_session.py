@@ -25,16 +25,16 @@ async def server(make_server):
 
 async def online(term: Terminal, who: str) -> None:
     """From the launcher to the online lobby."""
-    await term.wait_for("o Online", timeout=20)
+    await term.wait_for("o Online")
     term.send("o")
-    await term.wait_for(f"you are {who}", timeout=10)
+    await term.wait_for(f"you are {who}")
 
 
 async def test_launcher_then_lobby_at_the_client_size_too_small_notice_and_guest_name(
         server, client_key):
     term = await open_terminal(server.port, cols=100, rows=30, key=client_key)
     try:
-        await term.wait_for("a table for cell-biology games", timeout=20)  # the launcher
+        await term.wait_for("a table for cell-biology games")  # the launcher
         assert "Virus Fight" in term.text()
         await online(term, "alice")
         await term.wait_for("New table")
@@ -43,15 +43,15 @@ async def test_launcher_then_lobby_at_the_client_size_too_small_notice_and_guest
         border = next(line for line in term.screen.display if line.startswith("╭"))
         assert len(border.rstrip()) == 100
         term.resize(120, 35)
-        await term.wait_for("─" * 110, timeout=10)
+        await term.wait_for("─" * 110)
     finally:
         await term.close()
     # a terminal too small for the layout gets a clear notice until it grows
     small = await open_terminal(server.port, key=client_key, cols=40, rows=12)
     try:
-        await small.wait_for("Terminal too small", timeout=20)
+        await small.wait_for("Terminal too small")
         small.resize(100, 30)
-        await small.wait_for("a table for cell-biology games", timeout=10)
+        await small.wait_for("a table for cell-biology games")
     finally:
         await small.close()
     # a guest without a key gets in too, and picks a nickname in the app
@@ -73,7 +73,7 @@ async def test_sessions_forked_from_the_zygote_leave_no_process_behind(server, c
     server.on_child_start = started.append
     terms = [await open_terminal(server.port, key=client_key) for _ in range(2)]
     for term in terms:
-        await term.wait_for("o Online", timeout=20)
+        await term.wait_for("o Online")
     assert len(set(started)) == 2 and os.getpgid(started[0]) == started[0]  # own session
     terms[0].conn.abort()  # one client vanishes; the other keeps playing
     await terms[1].close()
@@ -110,7 +110,7 @@ async def test_the_session_app_reports_its_first_frame_to_the_server(make_server
     server.on_child_ready = lambda pid: (events.append(("ready", pid)), ready.set())
     term = await open_terminal(server.port, key=client_key)
     try:
-        await term.wait_for("o Online", timeout=30)
+        await term.wait_for("o Online")
         await asyncio.wait_for(ready.wait(), 30)
         assert events == [("start", events[0][1]), ("ready", events[0][1])]
         assert server.start_gate.starting == 0  # its place is free for the next

@@ -20,7 +20,7 @@ from .conftest import cellwars_cli, interrupt_leaving_no_process  # noqa: E402
 
 
 def get(url: str) -> tuple[int, str]:
-    with urllib.request.urlopen(url, timeout=10) as response:
+    with urllib.request.urlopen(url, timeout=60) as response:
         return response.status, response.read().decode("utf-8", "replace")
 
 
@@ -41,8 +41,9 @@ def test_cellwars_web_serves_the_page_on_loopback_and_stops_cleanly(tmp_path):
         interrupt_leaving_no_process(proc)
 
 
-async def read_until(ws, needle: str, timeout: float = 20.0) -> str:
-    """Everything the browser tab received until ``needle`` shows up in it."""
+async def read_until(ws, needle: str, timeout: float = 60.0) -> str:
+    """Everything the browser tab received until ``needle`` shows up in it (the timeout only
+    guards against a hang)."""
     seen = ""
     deadline = time.monotonic() + timeout
     while needle not in seen:

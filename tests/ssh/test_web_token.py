@@ -107,7 +107,7 @@ async def test_a_tab_is_confined_to_its_own_folder_and_names_files_inside_it(web
             assert "passwd: no such file" in seen and "/etc/passwd:" not in seen
             assert str(tmp_path) not in seen  # the notice names the file, not the folder
         folder = Path(env["HOME"]).parent
-        await until(lambda: not folder.exists(), 20, "the tab's folder to go with it")
+        await until(lambda: not folder.exists(), 60, "the tab's folder to go with it")
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")
@@ -127,7 +127,7 @@ async def test_serve_web_tabs_each_get_their_own_data_folder(tmp_path):
             assert len(homes) == 2  # one each, never one shared
             for home in homes:
                 assert Path(home).is_relative_to(tmp_path / "ssh" / "sessions")
-        await until(lambda: not any(Path(h).exists() for h in homes), 20,
+        await until(lambda: not any(Path(h).exists() for h in homes), 60,
                     "the tabs' folders to go")
     finally:
         stop.set()

@@ -18,7 +18,7 @@ async def test_a_profiled_session_writes_its_cpu_seconds_and_statistics_at_its_f
         stop = session_app._profile(app, folder)
         try:
             async with app.run_test(size=(100, 30)) as pilot:
-                for _ in range(100):
+                for _ in range(6000):  # (60 s: a guard against a hang, not a pace)
                     await pilot.pause(0.01)
                     if (folder / f"{os.getpid()}.cpu").exists():
                         break

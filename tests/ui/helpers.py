@@ -47,3 +47,55 @@ async def assert_too_small_below_80x24(pilot, screen) -> None:
     await pilot.pause()
     await pilot.pause()
     assert not screen.query(TooSmall)
+
+
+async def until(pilot, condition, what: str = "the condition", timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds. The timeout only guards against a hang: a
+    loaded machine takes longer, never fails for it."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.02)
+
+
+async def run_from_palette(pilot, title: str) -> None:
+    """Open the command palette, type ``title``, wait until its search has finished with that
+    command highlighted, and run it with Enter (the search runs in a worker and its results come
+    in batches: a fixed pause picked whatever had come in by then)."""
+    from textual.command import Command, CommandInput, CommandList, CommandPalette
+
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+    palette = app.screen
+    await pilot.press(*title)
+
+    def found() -> bool:
+        if palette.query_one(CommandInput).value != title:
+            return False
+        if any(w.group == CommandPalette._GATHER_COMMANDS_GROUP and not w.is_finished
+               for w in app.workers):
+            return False  # more hits may still come in and reorder the list
+        hits = palette.query_one(CommandList)
+        if hits.highlighted is None:
+            return False
+        option = hits.get_option_at_index(hits.highlighted)
+        return isinstance(option, Command) and str(option.hit.text) == title
+
+    await until(pilot, found, f"{title!r} highlighted in the palette")
+    await pilot.press("enter")
+    await until(pilot, lambda: app.screen is not palette, "the palette to close")
+
+
+async def until_async(pilot, condition, what: str = "the condition", timeout: float = 60.0) -> None:
+    """:func:`until` for a condition that acts too (an awaitable returning a bool)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not await condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.05)

@@ -43,7 +43,7 @@ def test_play_help_lists_the_game_ids_and_the_seat_syntax(capsys):
     [
         (["play", "virus-fight", "--players", "9"], "Virus Fight takes 2 to 4 players, not 9"),
         (["play", "virus-fight", "--players", "0"], "Virus Fight takes 2 to 4 players, not 0"),
-        (["play", "virus-fight", "--players", "abc"], "players must be a whole number, not 'abc'"),
+        (["play", "virus-fight", "--players", "abc"], "invalid number of players 'abc': expected a whole number"),
         (["play", "virus-fight", "--seat", "7=bot"], "seat 7 does not exist with 2 players"),
         (["play", "virus-fight", "--players", "3", "--seat", "4=random"],
          "seat 4 does not exist with 3 players"),
@@ -54,7 +54,7 @@ def test_play_help_lists_the_game_ids_and_the_seat_syntax(capsys):
         (["play", "virus-fight", "--seed", "abc"], "seed must be a whole number, not 'abc'"),
         (["play", "virus-fight", "--seed", "-5"], "seed must be between 0 and 2**63-1"),
         (["play", "virus-fight", "--think", "0"], "bot thinking time must be more than 0"),
-        (["play", "virus-fight", "--think", "soon"], "thinking time must be seconds, not 'soon'"),
+        (["play", "virus-fight", "--think", "soon"], "invalid thinking time 'soon': expected seconds"),
         (["play", "cell-management", "--players", "2"], "Cell Management is for 1 player, not 2"),
         (["play"], "the following arguments are required: game"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),

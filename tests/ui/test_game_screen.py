@@ -43,7 +43,7 @@ async def test_play_toy_race_to_the_end_against_the_random_bot_by_keys():
         assert screen.query_one("#gs-banner").has_class("over")
         assert "wins" in table.outcome_text()
         # the finished game was autosaved with its result
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         saved = read_record_file(table.match.path)
         assert saved.header.result is not None
         assert len(saved.steps) == table.match.cursor
@@ -71,7 +71,7 @@ async def test_undo_against_the_bot_returns_to_the_humans_previous_decision_and_
         # undo is saved: the file holds the shorter game
         await pilot.press("u")
         await settle(pilot)
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         assert len(read_record_file(match.path).steps) == last_human
 
 

@@ -11,7 +11,7 @@ from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.resume import ResumeScreen
 from cellwars_tui.ui.setup import NewGameScreen
 from tests.toy_game import TOY
-from tests.ui.helpers import settle
+from tests.ui.helpers import run_from_palette, settle, until, until_async
 from tests.ui.toy_options import TOY_OPTIONS
 
 
@@ -159,13 +159,9 @@ async def test_command_palette_lists_the_screens_actions():
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "New game: Toy race" in titles and "Rules: Toy options" in titles
         assert "Resume a saved game" in titles and "Theme: cellwars-light" in titles
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"New game: Toy options")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, NewGameScreen) and app.screen.game is TOY_OPTIONS
+        await run_from_palette(pilot, "New game: Toy options")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game dialog")
+        assert app.screen.game is TOY_OPTIONS
 
 
 def test_cellwars_play_refuses_absurd_options_in_one_line(capsys):
@@ -189,15 +185,6 @@ def test_new_game_request_defaults_and_seat_kinds():
     assert all(s.is_bot and s.bot == "mcts" and s.think == 0.3 for s in req.seats)
 
 
-async def _until(pilot, condition, rounds: int = 100) -> None:
-    """Pause until ``condition()`` holds (a loaded machine may need several frames)."""
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
-
-
 def _inside(region, size) -> bool:
     return (region.width > 0 and region.height > 0 and region.x >= 0 and region.y >= 0
             and region.right <= size.width and region.bottom <= size.height)
@@ -213,20 +200,19 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
         game = get_game(game_id)
         app = CellwarsApp(games=[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(20):  # (keys typed while the launcher is still mounting are lost)
-                await pilot.pause(0.1)
+            # (a key typed while the launcher is still mounting is lost: press until it opens)
+            async def dialog_opened() -> bool:
                 if isinstance(app.screen, LauncherScreen):
                     await pilot.press("n")
-                    await pilot.pause(0.1)
-                if isinstance(app.screen, NewGameScreen):
-                    break
+                return isinstance(app.screen, NewGameScreen)
+
+            await until_async(pilot, dialog_opened, "the new-game dialog")
             dialog = app.screen
-            assert isinstance(dialog, NewGameScreen)
             dialog.query_one("#setup-players", Select).value = seats
             for i in range(1, seats):
                 dialog.query_one(f"#seat-kind-{i}", Select).value = "random"
             last_row = dialog.query_one(f"#seat-row-{seats - 1}")
-            await _until(pilot, lambda: last_row.display and last_row.region.height == 1
+            await until(pilot, lambda: last_row.display and last_row.region.height == 1
                          and not dialog.query_one("#think-row").display)
             await pilot.pause()
             size = dialog.size
@@ -242,16 +228,16 @@ async def test_new_game_dialog_keeps_start_visible_at_80x24_with_6_and_4_seats()
                 assert form.max_scroll_y > 0
             seed = dialog.query_one("#setup-seed")
             seed.focus()  # the last field scrolls into view
-            await _until(pilot, lambda: form.region.contains_region(seed.region))
+            await until(pilot, lambda: form.region.contains_region(seed.region))
             # an error line does not push the buttons out either
             dialog.query_one("#setup-seed").value = "x"
             await pilot.press("ctrl+s")
-            await _until(pilot, lambda: "Seed" in str(dialog.query_one("#setup-error").render()))
+            await until(pilot, lambda: "Seed" in str(dialog.query_one("#setup-error").render()))
             await pilot.pause()
             assert _inside(start.region, size) and start.region.bottom < box.bottom
             dialog.query_one("#setup-seed").value = "5"
             assert await pilot.click("#setup-start")
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
             assert app.screen.table.game is game
             assert len(app.screen.table.match.seats) == seats
 

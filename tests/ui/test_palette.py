@@ -10,7 +10,7 @@ from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.setup import NewGameScreen
 from cellwars_tui.ui.theme_picker import ThemeScreen
 from cellwars_tui.table.local import LocalTable
-from tests.ui.helpers import settle, toy_match
+from tests.ui.helpers import run_from_palette, settle, toy_match, until
 
 
 def titles(app) -> list[str]:
@@ -38,20 +38,11 @@ async def test_palette_undo_and_theme_run_from_the_palette():
         await settle(pilot)
         assert table.can_undo()
         before = table.step()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Undo")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_from_palette(pilot, "Undo")
+        await until(pilot, lambda: table.step() < before, "the undo")
         await settle(pilot)
-        assert table.step() < before
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Theme")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ThemeScreen)
+        await run_from_palette(pilot, "Theme")
+        await until(pilot, lambda: isinstance(app.screen, ThemeScreen), "the theme picker")
 
 
 async def test_new_game_with_choices_from_a_game_goes_to_the_dialog_over_the_launcher():
@@ -88,13 +79,8 @@ async def test_a_game_screens_own_bindings_appear_in_the_palette_and_run():
         await settle(pilot)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
         assert "Hint" in commands and commands["Hint"].help == "Key: h"
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Hint")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert screen.hinted == 1
+        await run_from_palette(pilot, "Hint")
+        await until(pilot, lambda: screen.hinted == 1, "the hint")
 
 
 async def test_the_launchers_palette_has_its_keys_and_every_game():

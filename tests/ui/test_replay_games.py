@@ -8,7 +8,6 @@ cannot draw some recorded position; the failure message names the step and the v
 from __future__ import annotations
 
 import importlib.util
-import time
 
 import pytest
 
@@ -19,14 +18,8 @@ from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
 from cellwars_tui.ui.replay import AskText, ReplayScreen, SeatsDialog
 from cellwars_tui.ui.screens import screen_class, screen_module_name
 from tests.test_conformance import play_random
+from tests.ui.helpers import until
 from tests.ui.test_replay_screen import SIZE, Host
-
-
-async def _until(pilot, condition, timeout: float = 20.0) -> None:
-    """Let the app run until ``condition()`` (a loaded machine may be slow to get there)."""
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
 
 
 REPLAYABLE = all_games()  # (tests/ssh's stand-in games are registered for its own tests only)
@@ -39,6 +32,7 @@ def recorded(tmp_path, game, seed=5):
     return match, path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", REPLAYABLE, ids=lambda g: g.id)
 async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position(
         tmp_path, game, monkeypatch):
@@ -103,7 +97,7 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         assert screen.replay.cursor == total
         # autoplay (paced fast here) runs on from the start and stops on a key
         await pilot.press("home", "space")
-        await _until(pilot, lambda: screen.replay.cursor >= min(4, total))
+        await until(pilot, lambda: screen.replay.cursor >= min(4, total))
         # from the next step on autoplay waits long (so a slow machine cannot reach the end,
         # where space would start it again), then space stops it
         monkeypatch.setattr("cellwars_tui.replay.model.TURN_DELAY", 1000.0)
@@ -117,9 +111,9 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         # jump to step N by its number
         half = total // 2
         await pilot.press("g")
-        await _until(pilot, lambda: isinstance(app.screen, AskText))
+        await until(pilot, lambda: isinstance(app.screen, AskText))
         await pilot.press(*str(half), "enter")  # typed over the step shown
-        await _until(pilot, lambda: app.screen is screen)
+        await until(pilot, lambda: app.screen is screen)
         assert screen.replay.cursor == half
         assert screen.table.state() == match.states[half]
         await pilot.press("a")
@@ -131,16 +125,16 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         assert all(step <= half for step, _, _ in screen.table.events())
         # play on from here, with new seats, as a new game that names its origin
         await pilot.press("p")
-        await _until(pilot, lambda: isinstance(app.screen, SeatsDialog))
+        await until(pilot, lambda: isinstance(app.screen, SeatsDialog))
         assert isinstance(app.screen, SeatsDialog)
         await pilot.click("#seats-play")
-        await _until(pilot, lambda: bool(app.started))
+        await until(pilot, lambda: bool(app.started))
         new = app.started[-1]
         playing = [s for s in app.screen_stack if isinstance(s, GameScreen) and not s.read_only]
         assert playing and playing[-1].table.match is new  # (a hot-seat cover may be on top)
         assert new.origin == f"{path}#{half}"
         assert new.states[half] == match.states[half]
         assert [s.action for s in new.history[:half]] == [s.action for s in match.steps[:half]]
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         assert load_match(new.path).origin == f"{path}#{half}"
     assert not failures, "\n".join(failures)

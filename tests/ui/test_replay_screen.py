@@ -52,7 +52,7 @@ async def test_autoplay_runs_to_the_end_at_x8(tmp_path, monkeypatch):
         monkeypatch.setattr("cellwars_tui.replay.model.CHANCE_DELAY", 0.02)
         await pilot.press("plus", "plus", "plus", "plus")
         assert screen.speed == 8 and "x8" in str(screen.query_one("#rb-info").content)
-        deadline = time.monotonic() + 30  # (generous: a loaded machine repaints slowly)
+        deadline = time.monotonic() + 60  # (a guard against a hang: a loaded machine repaints slowly)
         while screen.playing and time.monotonic() < deadline:
             await pilot.pause(0.02)
         assert not screen.playing and screen.replay.at_end

@@ -31,10 +31,10 @@ async def test_every_action_is_saved_so_a_crash_loses_nothing_and_resume_continu
             await pilot.press("enter")  # roll
             await settle(pilot)
             # on disk after every action, bots' and chance's included (once written)
-            flush()
+            assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
             assert len(read_record_file(path).steps) == table.match.cursor
         await _hold(pilot, 1)
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         assert len(read_record_file(path).steps) == table.match.cursor
         cursor, state = table.match.cursor, table.match.state
     # the app ended without going back to the launcher (as a crash would): the file is complete
@@ -56,7 +56,7 @@ async def test_every_action_is_saved_so_a_crash_loses_nothing_and_resume_continu
         assert screen.table.match.path == path  # the same file goes on being saved
         await pilot.press("enter")
         await settle(pilot)
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         assert len(read_record_file(path).steps) == screen.table.match.cursor > cursor
         assert len(list_saved()[0]) == 1
 

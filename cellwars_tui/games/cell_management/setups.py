@@ -149,6 +149,10 @@ def setup_from_code(text: str, species: int | None = None) -> Setup:
     return setup
 
 
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _code_error(text: str, why: str) -> BadNotation:
     shown = text if len(text) <= 40 else text[:37] + "..."
     return BadNotation(f"Cell Management: bad setup code {shown!r}: {why}")
@@ -231,10 +235,15 @@ def _setup_from_number_text(text: str, raw: str, species: int | None) -> Setup:
     head, sep, tail = raw.partition("#")
     if not sep:
         head, tail = "", raw
-    if head and not head.isdigit() or not tail.isdigit():
+    if head and not _is_number(head) or not _is_number(tail):  # "#²", "#①": not int()'s digits
         raise _code_error(text, "a puzzle number looks like #1234 (or 4#12 for 4 species)")
+    digits = tail.lstrip("0") or "0"
+    if len(digits) > 12:  # past every count (and int() takes at most 4,300 digits)
+        digits = "9" * 13  # out of range: setup_from_number says what the range is
+    if len(head.lstrip("0")) > 1:
+        raise _code_error(text, "a puzzle has 4, 5 or 6 species")
     n = int(head) if head else (species or 6)
-    setup = setup_from_number(int(tail), n)  # first: a number out of range says so
+    setup = setup_from_number(int(digits), n)  # first: a number out of range says so
     if species is not None and n != species:
         raise _code_error(text, f"it is a {n}-species puzzle, not {species}")
     return setup

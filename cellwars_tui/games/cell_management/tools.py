@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ...cli_types import whole
 from ...core.errors import CellwarsError
 from ...core.meta import GameTool
 from . import solver as S
@@ -16,12 +17,16 @@ from .setups import SPECIES_CHOICES, number_text, setup_code, setup_from_code
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--code", help="puzzle code")
-    parser.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
+    parser.add_argument("--code", help="puzzle code, or a puzzle number like #1234 or 4#12")
+    parser.add_argument("--species", type=whole("number of species"), choices=(4, 5, 6),
+                        help="the size of a bare puzzle number like #12 (default 6); a code that "
+                             "gives the size must agree")
 
 
 def _study_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--species", type=int, choices=(4, 5, 6), default=6)
+    parser.add_argument("--species", type=whole("number of species"), choices=(4, 5, 6),
+                        default=6)
+    parser.add_argument("--code", help=argparse.SUPPRESS)  # refused: it solves every setup
 
 
 def solve(args: argparse.Namespace) -> int:
@@ -30,9 +35,9 @@ def solve(args: argparse.Namespace) -> int:
     if not code:
         raise CellwarsError("give the puzzle with --code CODE (e.g. --code N3245A-234-4A32N5)")
     # --species (6 unless given) tells which puzzle a bare number names: "#12 --species 4" is
-    # the puzzle 4#12; a setup code or "4#12" carries its own size
-    bare = code.strip().startswith("#")
-    setup = setup_from_code(code, args.species if bare else None)
+    # the puzzle 4#12; a setup code or "4#12" carries its own size, and a --species given with
+    # it must agree (setup_from_code says so in one line), never silently ignored
+    setup = setup_from_code(code, args.species)
     sol = S.solve_setup(setup)
     print(f"Cell Management puzzle {setup_code(setup)} (puzzle {number_text(setup)})")
     if sol is None:
@@ -52,6 +57,9 @@ def study(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
+    if args.code is not None:
+        raise CellwarsError("study solves every setup and takes no --code; "
+                            "cellwars solve cell-management --code CODE solves one puzzle")
     species = args.species or 6
     if species not in SPECIES_CHOICES:
         raise CellwarsError("--species must be 4, 5 or 6")

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 
 from ...core.api import CHANCE, Action, Event
 from ...core.errors import BadNotation, CellwarsError
+from ...cli_types import whole
 from ...core.meta import GameTool
 from . import clarifications as C
 from . import engine as E
@@ -244,6 +245,12 @@ def position_from_str(game, text: str) -> VFState:
         raise parse_error(game, text, str(exc)) from None
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only, at most six (``str.isdigit`` also takes "²" and "①", which ``int``
+    refuses, and "٣", which ``int`` reads as 3; and ``int`` refuses more than 4,300 digits)."""
+    return 0 < len(text) <= 6 and text.isascii() and text.isdigit()
+
+
 def _position(text: str) -> VFState:
     fields = text.split()
     if len(fields) != 6:
@@ -299,19 +306,24 @@ def _position(text: str) -> VFState:
         count = board.count(c) + sum(x.count(c) for x in spares)
         if count != players:
             raise ValueError(f"{piece_name(c)} appears {count} times, not {players}")
-    if not queue_f.isdigit():
+    if not _is_number(queue_f):
         raise ValueError("the queue lists seats like 12")
     queue = tuple(int(ch) - 1 for ch in queue_f)
     if not queue or any(not 0 <= q < players or markers[q] < 0 for q in queue) or len(
             set(queue)) != len(queue):
         raise ValueError("the queue must list running seats, each once")
-    if not (first_f.isdigit() and 1 <= int(first_f) <= players):
-        raise ValueError("first player must be a seat number")
-    rnd_text, _, limit_text = round_f.partition("/")
+    if not (_is_number(first_f) and 1 <= int(first_f) <= players):
+        raise ValueError(f"first player must be a seat number 1..{players}, not {first_f!r}")
+    rnd_text, slash, limit_text = round_f.partition("/")
+    if not _is_number(rnd_text) or slash and not _is_number(limit_text):
+        raise ValueError(f"the round field looks like 3/50 or 3 (limit 50), not {round_f!r}")
     rnd = int(rnd_text)
-    limit = int(limit_text) if limit_text else C.ROUND_LIMIT_DEFAULT
-    if not (1 <= rnd <= limit and C.ROUND_LIMIT_MIN <= limit <= C.ROUND_LIMIT_MAX):
-        raise ValueError("round must be 1..limit and the limit 5..500")
+    limit = int(limit_text) if slash else C.ROUND_LIMIT_DEFAULT
+    if not (C.ROUND_LIMIT_MIN <= limit <= C.ROUND_LIMIT_MAX):
+        raise ValueError(f"the round limit must be {C.ROUND_LIMIT_MIN}..{C.ROUND_LIMIT_MAX}, "
+                         f"not {limit}")
+    if not 1 <= rnd <= limit:
+        raise ValueError(f"the round must be 1..{limit}, not {rnd}")
     return VFState(players=players, size=size, phase=PLAY, board=tuple(board), markers=markers,
                    spares=tuple(spares), programs=((),) * players, marks=(-1,) * players,
                    ready=(True,) * players, first=int(first_f) - 1, queue=queue, round=rnd,
@@ -335,6 +347,8 @@ DEFAULT_POSITION = STANDARD["opening-2a"]
 # -- perft --------------------------------------------------------------------------------------
 def perft(game, s: VFState, depth: int) -> int:
     """Count turn sequences of ``depth`` turns (one node per distinct turn; bulk-counted)."""
+    if depth < 0:
+        raise ValueError(f"perft depth must be 0 or more, not {depth}")
     if depth == 0:
         return 1
     if s.phase != PLAY:
@@ -393,11 +407,20 @@ def _perft(board, markers, spares, queue, first, rnd, limit, players, nb, depth)
     return total
 
 
-def perft_cli(game, position: str, depth: int, divide: bool = False) -> int:
-    text = position.strip() or DEFAULT_POSITION
-    s = position_from_str(game, text)
+def perft_cli(game, position: str | None, depth: int, divide: bool = False) -> int:
+    """``cellwars perft virus-fight [--position TEXT] [--depth N] [--divide]``: the node count (and
+    with ``--divide`` the count below each first turn). No position given: the standard opening;
+    an empty one is an error. Depth 0 counts the position itself: ``nodes 1``, nothing to divide."""
+    if position is None:
+        position = DEFAULT_POSITION
+    if not position.strip():
+        raise BadNotation("Virus Fight: the position is empty (leave out --position for the "
+                          "standard opening)")
+    s = position_from_str(game, position)
+    if depth < 0:
+        raise BadNotation(f"perft depth must be 0 or more, not {depth}")
     t0 = time.perf_counter()
-    if divide:
+    if divide and depth > 0:
         total = 0
         for t in game.turns(s):
             a = turn_action(t)
@@ -417,14 +440,15 @@ def perft_tool(game) -> GameTool:
     """``cellwars perft virus-fight [--position TEXT] [--depth N] [--divide]``."""
 
     def add_arguments(parser) -> None:
-        parser.add_argument("--position", default="",
+        parser.add_argument("--position",
                             help="position notation (default: a standard opening)")
-        parser.add_argument("--depth", type=int, default=3)
+        parser.add_argument("--depth", type=whole("depth"), default=3,
+                            help="turns to count (0-6, default 3)")
         parser.add_argument("--divide", action="store_true", help="count per first move")
 
     def run(args) -> int:
         if not 0 <= args.depth <= 6:
-            raise CellwarsError("depth must be between 0 and 6")
+            raise CellwarsError(f"--depth must be between 0 and 6, not {args.depth}")
         return perft_cli(game, args.position, args.depth, divide=args.divide)
 
     return GameTool("perft", "count legal move paths from a position", add_arguments, run)

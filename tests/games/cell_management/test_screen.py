@@ -26,6 +26,16 @@ def _instant_walk():
     CellManagementScreen.speed = old
 
 
+@pytest.fixture
+def walk_by_hand(monkeypatch):
+    """The walk at its slowest speed, stepped by the test (``screen._tick()``): that speed's
+    timer is an hour long, so a loaded machine never fires a step between two of the test's."""
+    import cellwars_tui.games.cell_management.screen as cm_screen
+
+    monkeypatch.setattr(cm_screen, "SPEEDS", cm_screen.SPEEDS[:-1] + (3600.0,))
+    CellManagementScreen.speed = len(cm_screen.SPEEDS) - 1
+
+
 def _app(code: str = PUZZLE) -> CellwarsApp:
     match = Match(R.GAME, R.CMOptions(code=code), [Seat(name="Me")], 1)
     return CellwarsApp(match=match)
@@ -117,8 +127,7 @@ async def test_hint_names_the_best_first_cell_and_solution_lists_the_rounds():
         assert app.screen is screen
 
 
-async def test_the_walk_is_animated_step_by_step_and_skippable():
-    CellManagementScreen.speed = 5  # slow: the test steps it by hand
+async def test_the_walk_is_animated_step_by_step_and_skippable(walk_by_hand):
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -289,8 +298,7 @@ async def test_a_resumed_puzzle_says_so_and_a_new_one_does_not():
         assert "Resumed" not in _text(app.screen, "#gs-status")
 
 
-async def test_redo_replays_the_walk_step_by_step():
-    CellManagementScreen.speed = 5  # slow: the test steps it by hand
+async def test_redo_replays_the_walk_step_by_step(walk_by_hand):
     app = _app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -309,8 +317,7 @@ async def test_redo_replays_the_walk_step_by_step():
         assert _text(screen, "#cm-narration").startswith("Cell 1 ")
 
 
-async def test_the_status_line_names_the_round_being_walked():
-    CellManagementScreen.speed = 5
+async def test_the_status_line_names_the_round_being_walked(walk_by_hand):
     app = _app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -279,3 +279,53 @@ def test_study_reports_progress_up_to_every_class():
     result = S.study(5, workers=1, progress=lambda done, total: calls.append((done, total)))
     assert calls and calls[-1] == (len(result.classes), len(result.classes))
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+# -- bad input on the command line (issue 21) ----------------------------------------------------
+def _cellwars(capsys, *argv: str) -> tuple[int, str, str]:
+    from cellwars_tui.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+BAD_NUMBERS = ["#" + "1" * 5000, "#²", "#①", "٣#12", "4" * 5000 + "#1", "#1" + "0" * 20]
+
+
+@pytest.mark.parametrize("code", BAD_NUMBERS)
+def test_a_puzzle_number_out_of_reach_is_one_line_for_solve_and_play(capsys, monkeypatch, code):
+    # "²" and "①" passed str.isdigit and then broke int(); 5,000 digits broke int() too
+    monkeypatch.setattr("cellwars_tui.ui.app.run_app", lambda **kw: pytest.fail("app started"))
+    for argv in (["solve", "cell-management", "--code", code],
+                 ["play", "cell-management", "-o", f"code={code}"]):
+        status, out, err = _cellwars(capsys, *argv)
+        assert status == 2 and not out, argv
+        assert err.startswith("cellwars: ") and err.count("\n") == 1, err
+        assert "Cell Management" in err and "int()" not in err and len(err) < 200, err
+
+
+def test_study_refuses_a_code_instead_of_ignoring_it(capsys):
+    status, out, err = _cellwars(capsys, "study", "cell-management", "--code", "#12")
+    assert status == 2 and not out and err.count("\n") == 1
+    assert "study solves every setup and takes no --code" in err
+
+
+@pytest.mark.parametrize(("code", "says"), [
+    ("4#12", "it is a 4-species puzzle, not 5"),
+    ("N3245A-234-4A32N5", "it has 6 hideouts, not 5"),
+])
+def test_solve_refuses_a_species_the_code_contradicts(capsys, code, says):
+    status, _, err = _cellwars(capsys, "solve", "cell-management", "--code", code, "--species", "5")
+    assert status == 2 and says in err and err.count("\n") == 1, err
+    status, out, _ = _cellwars(capsys, "solve", "cell-management", "--code", code)
+    assert status == 0 and "solvable" in out  # the code alone gives the size
+
+
+def test_solve_accepts_a_species_that_agrees_with_the_code(capsys):
+    status, out, _ = _cellwars(capsys, "solve", "cell-management", "--code", "4#12",
+                               "--species", "4")
+    assert status == 0 and "(puzzle 4#12)" in out

@@ -4,12 +4,15 @@ test_screen.py, and the game by mouse in test_screen_mouse.py, so each file stay
 
 from __future__ import annotations
 
+import pytest
+
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.ui.app import CellwarsApp
 
 from .test_screen import _match, _no_dice_animation, _play_to_the_end  # noqa: F401
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_by_keys():
     app = CellwarsApp(match=_match(seed=11))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -158,7 +158,7 @@ async def test_a_saved_table_resumes_where_it_was_left_with_its_die_kept():
         await _settle(pilot)
         match = screen.table.match
         path, cursor, state = match.path, match.cursor, match.state
-        flush()  # (written by the save thread)
+        assert flush(60)  # written by the save thread (60 s: a guard, not a pace)
         assert len(read_record_file(path).steps) == cursor  # saved after every action
     # the app ended without leaving the table (as a crash would); the next start resumes it
     app = CellwarsApp()
@@ -211,7 +211,7 @@ def gate(monkeypatch):
 
     class GatedRandom(bots.RandomBot):
         def choose(self, game, view, seat, rng, budget):
-            opened.wait(timeout=30)
+            opened.wait(timeout=60)
             return super().choose(game, view, seat, rng, budget)
 
     monkeypatch.setitem(bots.BOTS, "random", GatedRandom)

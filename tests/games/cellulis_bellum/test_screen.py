@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.text import Text
 
 from cellwars_tui.core.match import Match, Seat
@@ -98,6 +99,7 @@ def test_the_game_has_its_own_screen():
     assert screen_class(R.GAME) is CellulisBellumScreen
 
 
+@pytest.mark.slow  # a whole game through the UI (tests/ui/test_table_games.py plays one headless)
 async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
     app = _app(turn_limit=6)  # a short game (the turn limit is an option), played to its end
     rng = random.Random(4)

@@ -17,7 +17,7 @@ from cellwars_tui.timer import FakeClock, format_clock
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import MovesPicker
 from cellwars_tui.ui.screens import screen_class
-from tests.ui.helpers import assert_too_small_below_80x24
+from tests.ui.helpers import assert_too_small_below_80x24, until
 
 ROLL_WAIT = C.TUMBLE_SECONDS + 0.05
 
@@ -70,6 +70,7 @@ def test_the_game_has_its_own_screen():
     assert screen_class(R.GAME) is InfectionScreen is SCREEN
 
 
+@pytest.mark.slow
 async def test_a_solo_round_played_by_keys_to_its_time_up(clock):
     app = _app(round_seconds=60)  # a one-minute round: the same play, a third of the presses
     async with app.run_test(size=(100, 30)) as pilot:
@@ -540,6 +541,7 @@ async def test_each_bot_keeps_the_pace_chosen_for_it(clock):
     assert counts[0] > counts[1] > 5
 
 
+@pytest.mark.slow
 async def test_a_replay_runs_the_round_in_real_time_or_step_by_step():
     """Autoplay at x1 waits each recorded gap between two actions (long idle stretches cut to
     MAX_REAL_PAUSE) and the countdown follows the recorded times; the arrow keys step one action."""
@@ -666,12 +668,10 @@ async def test_a_tense_team_game_runs_its_rounds_on_the_shorter_timer(clock):
         assert [st.t for st in time_up] == [pytest.approx(135, abs=0.1)]
 
 
-async def _until(pilot, condition, rounds: int = 50) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause()
-    assert condition()
+async def _until(pilot, condition) -> None:
+    """Let the app run until ``condition()`` holds (a count of pauses would depend on how fast
+    the machine repaints; the shared helper's 60 s only guards against a hang)."""
+    await until(pilot, condition)
 
 
 async def test_the_clock_stands_still_while_the_terminal_is_too_small(clock):

@@ -150,3 +150,53 @@ def test_event_sentences_are_single_lines():
         for e in events:
             text = GAME.describe_event(e, ["A", "B", "C"])
             assert text and "\n" not in text and not text.startswith("{")
+
+
+# -- bad input on the perft command line (issue 21) ---------------------------------------------
+LAST_TURN = N.STANDARD["opening-2a"].rsplit(" ", 3)[0] + " 2 1 50/50"  # seat 2, round 50 of 50
+
+
+def _perft(capsys, *argv: str) -> tuple[int, str, str]:
+    from cellwars_tui.cli import main
+
+    code = main(["perft", "virus-fight", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("position", [None, LAST_TURN])
+def test_perft_depth_0_counts_the_position_itself_with_or_without_divide(capsys, position):
+    # --divide at depth 0 passed depth -1 on (and hung); on a last turn it printed "nodes 0"
+    where = [] if position is None else ["--position", position]
+    assert _perft(capsys, *where, "--depth", "0")[:2] == (0, "nodes 1\n")
+    assert _perft(capsys, *where, "--depth", "0", "--divide")[:2] == (0, "nodes 1\n")
+
+
+def test_perft_divide_on_the_last_turn_counts_each_final_turn_once(capsys):
+    code, out, _ = _perft(capsys, "--position", LAST_TURN, "--depth", "1", "--divide")
+    lines = out.splitlines()
+    assert code == 0 and all(line.endswith(": 1") for line in lines[:-1])
+    assert lines[-1] == f"nodes {len(lines) - 1}"
+    with pytest.raises(ValueError):
+        N.perft(GAME, N.position_from_str(GAME, LAST_TURN), -1)
+
+
+@pytest.mark.parametrize(("position", "says"), [
+    ("", "the position is empty"),
+    ("   ", "the position is empty"),
+    (N.STANDARD["opening-2a"].replace("1/50", "1/"), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "x/50"), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "1/x"), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "²/50"), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "٣/50"), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "1" * 5000), "the round field looks like 3/50"),
+    (N.STANDARD["opening-2a"].replace("1/50", "1/4"), "the round limit must be 5..500, not 4"),
+    (N.STANDARD["opening-2a"].replace("1/50", "51/50"), "the round must be 1..50, not 51"),
+    (N.STANDARD["opening-2a"].replace(" 12 1 ", " ①2 1 "), "the queue lists seats like 12"),
+    (N.STANDARD["opening-2a"].replace(" 12 1 ", " 12 ① "), "first player must be a seat number"),
+])
+def test_a_bad_position_is_one_line_naming_the_field(capsys, position, says):
+    code, out, err = _perft(capsys, "--position", position, "--depth", "1")
+    assert code == 2 and not out
+    assert err.startswith("cellwars: ") and err.count("\n") == 1 and says in err, err
+    assert "int()" not in err and "Traceback" not in err

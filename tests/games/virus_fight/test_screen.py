@@ -177,6 +177,7 @@ def test_the_game_has_its_own_screen():
     assert screen_class(R.GAME) is VirusFightScreen
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_against_the_bot_by_keys():
     app = CellwarsApp(match=_match(round_limit=5, seed=11, prebuilt=False))
     rng = random.Random(3)
@@ -205,7 +206,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
         keys = screen.active_bindings
         assert "m" not in keys and keys["escape"].binding.action == "back"
         assert "Moves" not in palette(app)
-        flush()
+        assert flush(60)  # the save thread wrote it (60 s: a guard, not a pace)
         saved = read_record_file(table.match.path)
         assert saved.header.result is not None and len(saved.steps) == table.match.cursor
 
