@@ -98,6 +98,12 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
     play.add_argument("--option", "-o", type=_option, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option")
 
+    learn = sub.add_parser("learn", help="a guided first game of GAME",
+                           description="Learn GAME by playing: a guided first game with a lesson "
+                                       "panel that says what to do next and why, ending in a "
+                                       "normal game against an easy bot.")
+    learn.add_argument("game", help="game id: " + ", ".join(_game_ids()))
+
     replay = sub.add_parser("replay", help="replay a recorded game (or a plain-text move list)")
     replay.add_argument("file", type=file_name)
     replay.add_argument("--export", type=file_name, metavar="TEXTFILE",
@@ -126,7 +132,7 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
 
 
 # The table's own commands; any other command is a game's tool (see add_game_tools).
-COMMANDS = ("play", "replay", "bench", "balance", "serve", "web")
+COMMANDS = ("play", "learn", "replay", "bench", "balance", "serve", "web")
 
 
 def add_game_tools(sub: typing.Any) -> None:
@@ -211,6 +217,14 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             if saved is not None:  # a solitaire left mid-puzzle goes on where it was left
                 return run_app(resume=saved)
         return run_app(start=request)
+    if cmd == "learn":
+        from .core.registry import get_game
+        from .learn.run import checked_lesson
+        from .ui.app import run_app
+
+        game = get_game(args.game)  # an unknown game: one line, exit 2
+        checked_lesson(game)  # a damaged lesson file: one line, exit 2
+        return run_app(learn=game.id)
     if cmd == "replay":
         check_replay_file(args.file)
         if args.export is not None:

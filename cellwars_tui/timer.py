@@ -213,6 +213,16 @@ class Timer:
         self.state = RUNNING
         self._ensure_task()
 
+    def cut(self, left: float) -> None:
+        """Leave at most ``left`` seconds in the current period (a lesson winds the sand on);
+        play time is not touched."""
+        left = max(0.0, float(left))
+        if self.state == RUNNING:
+            self._deadline = min(self._deadline, self.clock.now() + left)
+            self._poke()
+        elif self.state in (PAUSED, IDLE):
+            self._left = min(self._left, left)
+
     def stop(self) -> None:
         """Stop the period without expiring (back to idle; play-time callbacks wait)."""
         if self.state == RUNNING:

@@ -15,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("virus_fight", "cell_management", "cellulis_bellum", "cell_wars", "infection")
+LESSONS = tuple(g for g in GAMES if (ROOT / "cellwars_tui" / "games" / g / "lesson.toml").is_file())
 
 pytestmark = pytest.mark.slow
 
@@ -37,6 +38,9 @@ def test_the_wheel_carries_themes_rules_pages_styles_and_the_licence(wheel):
         assert f"cellwars_tui/themes/{theme}.toml" in names
     for game in GAMES:
         assert f"cellwars_tui/games/{game}/rules.md" in names
+    for game in LESSONS:
+        assert f"cellwars_tui/games/{game}/lesson.toml" in names
+    assert "cellwars_tui/ui/widgets/lesson_panel.tcss" in names
     assert "cellwars_tui/ui/app.tcss" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
@@ -59,12 +63,15 @@ import json, cellwars_tui
 from cellwars_tui.core.registry import all_games
 from cellwars_tui.ui.themes import load_theme_files
 from cellwars_tui.ui.dialogs import rules_path
+from cellwars_tui.learn.lesson import has_lesson
+from cellwars_tui.learn.run import checked_lesson
 themes, problems = load_theme_files()
 print(json.dumps({
     "package": cellwars_tui.__file__,
     "themes": {t.name: str(p) for p, t in themes},
     "problems": problems,
     "rules": {g.id: str(rules_path(g)) for g in all_games()},
+    "lessons": {g.id: len(checked_lesson(g).steps) for g in all_games() if has_lesson(g)},
 }))
 """
     # The wheel's package comes from the venv; its dependencies (textual, msgspec...) from this
@@ -81,3 +88,4 @@ print(json.dumps({
     assert found["problems"] == []
     assert len(found["rules"]) == len(GAMES)
     assert all(path.startswith(str(venv)) for path in found["rules"].values())
+    assert len(found["lessons"]) == len(LESSONS) >= 3  # read and played through from the wheel

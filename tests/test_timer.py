@@ -232,3 +232,23 @@ async def test_pause_and_resume_outside_a_running_period_do_nothing():
     timer.resume()
     assert timer.state == RUNNING
     timer.close()
+
+
+async def test_cut_leaves_at_most_so_many_seconds_running_or_paused_and_keeps_play_time():
+    clock, timer = make(60, interval=1)
+    fired = []
+    timer.on_expire(lambda: fired.append(clock.now()))
+    timer.start()
+    await clock.advance(10)
+    timer.cut(5)  # a lesson winds the sand on
+    assert timer.remaining() == pytest.approx(5)
+    timer.cut(30)  # never gives time back
+    assert timer.remaining() == pytest.approx(5)
+    assert timer.play_time() == pytest.approx(10)
+    timer.pause()
+    timer.cut(2)
+    assert timer.remaining() == pytest.approx(2)
+    timer.resume()
+    await clock.advance(2.1)
+    assert fired == [pytest.approx(12.0)] and timer.play_time() == pytest.approx(12, abs=0.2)
+    timer.close()

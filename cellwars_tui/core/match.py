@@ -6,7 +6,9 @@ cursor, like python-chess's ``push``/``pop`` storing whole states rather than in
 
 Chance steps are drawn from ``chance_rng(seed, step)``: the roll at a given step of a given game
 is fixed, so undoing and redoing a die roll can never re-roll it, and a record replays with no RNG
-at all because the chance actions themselves are recorded.
+at all because the chance actions themselves are recorded. A match may be given a ``chance``
+source that names the outcome it wants instead (a lesson forces its dice and shuffles): the
+outcome is applied, validated and recorded like a drawn one.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from .errors import IllegalAction
 def chance_rng(seed: int, step: int) -> random.Random:
     """The RNG for the chance step at index ``step`` of the game with ``seed``."""
     return random.Random(f"cellwars/{seed}/{step}")
+
+
+ChanceSource = Callable[[Any], Action | None]
+"""Given the state at a chance node, the outcome wanted there, or None to draw one."""
 
 
 NAME_MAX = 24
@@ -99,6 +105,7 @@ class Match:
         *,
         auto_chance: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        chance: ChanceSource | None = None,
     ) -> None:
         game.check_options(options)
         if len(seats) != options.players:
@@ -108,6 +115,7 @@ class Match:
         self.seats = tuple(seats)
         self.seed = seed
         self.auto_chance = auto_chance
+        self.chance: ChanceSource | None = chance  # outcomes wanted at chance nodes (a lesson's)
         self._clock = clock
         self._t0 = clock()
         self.elapsed_before = 0.0  # time played before this process (resumed games)
@@ -182,7 +190,9 @@ class Match:
         now)."""
         out: list[Event] = []
         while self.game.to_act(self.state) == (CHANCE,):
-            action = self.game.sample_chance(self.state, chance_rng(self.seed, self.cursor))
+            action = self.chance(self.state) if self.chance is not None else None
+            if action is None:
+                action = self.game.sample_chance(self.state, chance_rng(self.seed, self.cursor))
             new_state, events = self.game.apply(self.state, CHANCE, action)
             del self.states[self.cursor + 1 :]
             del self.steps[self.cursor :]

@@ -208,6 +208,11 @@ class RoundSession(_Ticks):
         elif not self._reasons and timer.state == PAUSED:
             timer.resume()
 
+    def wind_to(self, left: float) -> None:
+        """Leave at most ``left`` seconds in the current round (a lesson skips to its end)."""
+        if self.timer is not None and self._round is not None:
+            self.timer.cut(left)
+
     # -- reading -------------------------------------------------------------------------------
     def remaining(self) -> float:
         timer = self.timer

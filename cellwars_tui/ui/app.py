@@ -31,6 +31,9 @@ class CellwarsApp(SizeGuard, App):
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+t", "change_theme", "Theme", show=False),
+        # a guided first game's "go on": before any screen's own Enter, only while the lesson
+        # waits for the player to read (check_action); a game screen's Enter is its own then
+        Binding("enter", "lesson_go_on", "Go on", priority=True),
     ]
 
     # The key footer as one widget drawing every key (ui.footer.Footer) instead of Textual's
@@ -44,6 +47,7 @@ class CellwarsApp(SizeGuard, App):
         resume: Path | None = None,
         match: Match | None = None,
         *,
+        learn: str | None = None,
         games: list[Any] | None = None,
         theme: str | None = None,
     ) -> None:
@@ -52,6 +56,7 @@ class CellwarsApp(SizeGuard, App):
         self._replay = replay
         self._resume = resume
         self._start_match = match
+        self._learn = learn
         self.theme_problems: list[str] = []
         self._after_frame: list[Any] = []  # see call_after_frame
         self.theme_preview = False  # the theme picker is previewing: do not remember yet
@@ -115,6 +120,8 @@ class CellwarsApp(SizeGuard, App):
                 opened = open_replay(self, self._replay)
                 if opened is not None:
                     opened.leaves_app = True  # type: ignore[attr-defined]
+            elif self._learn is not None:
+                self.start_lesson(self._learn)
         except CellwarsError as exc:
             self.notify(str(exc), severity="error", timeout=10)
 
@@ -173,6 +180,35 @@ class CellwarsApp(SizeGuard, App):
         from ..record.format import load_match
 
         return self.start_match(load_match(path))
+
+    def start_lesson(self, game_id: str) -> GameScreen:
+        """Push ``game_id``'s guided first game (LessonError, one line, for a bad lesson)."""
+        from ..core.registry import get_game
+        from ..learn.run import checked_lesson
+        from ..learn.table import LessonTable
+        from .screens import screen_class
+
+        game = get_game(game_id)
+        table = LessonTable(game, checked_lesson(game))
+        screen = screen_class(game)(table)
+        screen.follow_lesson(table)
+        self.push_screen(screen)
+        return screen
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "lesson_go_on":
+            from .game_screen import GameScreen
+
+            screen = self.screen
+            return isinstance(screen, GameScreen) and screen.lesson_reading()
+        return True
+
+    def action_lesson_go_on(self) -> None:
+        from .game_screen import GameScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.lesson_go_on()
 
     def play_again(self, screen: GameScreen) -> None:
         """A fresh game with the same game, options and seats (a new seed)."""
@@ -298,12 +334,12 @@ _TEXTUAL_BUILTIN = _builtin_theme_names()
 
 
 def run_app(start: NewGameRequest | None = None, replay: Path | Replay | None = None,
-            resume: Path | None = None) -> int:
+            resume: Path | None = None, learn: str | None = None) -> int:
     """Run the table (``cellwars``, ``cellwars play``, ``cellwars replay``: a replay already
     opened, or a record path)."""
     if isinstance(replay, (str, Path)) and not Path(replay).is_file():
         from ..core.errors import RecordError
 
         raise RecordError(replay, "no such file")
-    CellwarsApp(start=start, replay=replay, resume=resume).run()
+    CellwarsApp(start=start, replay=replay, resume=resume, learn=learn).run()
     return 0

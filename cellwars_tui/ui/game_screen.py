@@ -5,12 +5,16 @@ core. The base gives the layout (title line, the game's board, a side panel with
 the event log, a status line, the footer), the bindings (undo, redo, rules, moves picker, back),
 bots thinking in a thread worker, the hot-seat cover for hidden information, and the game-over
 banner. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
+
+During a guided first game (``follow_lesson``) the side column shows the lesson panel instead of
+the log, and the base tells the game's screen what to highlight through ``highlight`` (a hook
+with a default: a screen that draws highlights overrides it, or reads ``highlighted``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from rich.text import Text
@@ -18,6 +22,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
@@ -32,6 +37,10 @@ from ..table.realtime import COVERED
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
 from .size_guard import TooSmall
+from .widgets.lesson_panel import LessonPanel, NotesScreen
+
+if TYPE_CHECKING:
+    from ..learn.table import LessonTable
 
 SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
@@ -108,6 +117,8 @@ class GameScreen(Screen):
         Binding("m", "moves", "Moves"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q,escape", "back", "Back"),
+        # Shift+B: the one key no game screen uses (Infection's i is its legend)
+        Binding("B", "biology", "Biology", show=False),
     ]
 
     def __init__(self, table: Table, *, read_only: bool = False) -> None:
@@ -123,6 +134,11 @@ class GameScreen(Screen):
         self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
         self._over = False  # the game was over at the last repaint (the footer's keys change)
+        self.lesson: LessonTable | None = None  # the lesson this table follows (follow_lesson)
+        self.highlighted: tuple[str, ...] = ()  # what the lesson points at (see highlight)
+        self._lesson_shown = False  # the lesson panel is showing
+        self._lesson_was_reading: bool | None = None  # at the last paint (the footer's keys)
+        self._lesson_over_told = False  # lesson_over was called
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,6 +148,8 @@ class GameScreen(Screen):
                 yield from self.compose_board()
             with Vertical(id="gs-side"):
                 yield Static(id="gs-seats")
+                if self.lesson is not None:
+                    yield LessonPanel(id="gs-lesson")
                 yield LogPanel(id="gs-log")
         with Horizontal(id="gs-banner"):
             yield Static(id="gs-result")
@@ -357,9 +375,14 @@ class GameScreen(Screen):
         bot = None if (over or self.read_only) else table.bot_to_move()
         seat = self.acting_seat()
         self._legal = table.legal(seat) if seat is not None else []
+        lesson = self.lesson
+        marks = lesson.panel().marks if lesson is not None and self._lesson_shown else ()
+        if marks != self.highlighted:
+            self.highlight(marks)
         self.show(table.view(viewer) if viewer is not None else table.view(None), viewer,
                   self._legal)
         self._paint_frame(viewer, bot)
+        self._paint_lesson()
         if bot is not None:
             self._start_bot(bot)
 
@@ -431,6 +454,9 @@ class GameScreen(Screen):
         elif self.pending_status():
             status = self._status
             self._status = ""
+        elif self.lesson_reading():
+            status = ("Read the lesson, then press Enter to go on." if self.lesson.active
+                      else "The lesson is over: Enter closes its panel. Play on!")
         elif self._legal:
             status = self.prompt_text() or \
                 f"{table.seat_name(self.acting_seat())}: your move ({len(self._legal)} legal)"
@@ -447,6 +473,78 @@ class GameScreen(Screen):
             status = problem
         self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"),
                                                     layout=False)  # one line
+
+    # -- a guided first game (learn/) ----------------------------------------------------------
+    def follow_lesson(self, lesson: LessonTable) -> None:
+        """Show ``lesson``'s panel (call before the screen is mounted; ``lesson`` is its table)."""
+        self.lesson = lesson
+        self._lesson_shown = True
+        self.set_class(True, "-lesson")
+
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """Hook: the lesson points at ``marks`` (squares, tiles, cards, dice, in the names the
+        game's lesson file uses; () for none). Called before ``show`` repaints; the default keeps
+        them in ``highlighted`` for the screen's painting to read."""
+        self.highlighted = marks
+
+    def lesson_over(self) -> None:
+        """Hook: the lesson has just ended; the game goes on as a normal one. Default: nothing
+        (Infection holds its clock for the player's ready moment)."""
+
+    def lesson_reading(self) -> bool:
+        """The lesson waits for Enter: a step to read, or its closing words."""
+        lesson = self.lesson
+        return (lesson is not None and self._lesson_shown and not self.read_only
+                and (lesson.reading or not lesson.active))
+
+    def lesson_go_on(self) -> None:
+        """Enter (or a click on the panel) while the lesson waits for it."""
+        lesson = self.lesson
+        if lesson is None or not self._lesson_shown:
+            return
+        if lesson.active:
+            lesson.go_on()
+            return
+        self._lesson_shown = False  # the closing words are read: the log comes back
+        self.set_class(False, "-lesson")
+        self.highlight(())
+        self.refresh_table()
+        self.refresh_bindings()
+
+    def _paint_lesson(self) -> None:
+        lesson = self.lesson
+        if lesson is None or not self._lesson_shown:
+            return
+        try:
+            panel = self.query_one("#gs-lesson", LessonPanel)
+        except NoMatches:  # not composed (yet)
+            return
+        panel.show_info(lesson.panel(), self.colour)
+        if not lesson.active and not self._lesson_over_told:
+            self._lesson_over_told = True
+            self.lesson_over()
+        reading = self.lesson_reading()
+        if self._lesson_was_reading != reading:
+            self._lesson_was_reading = reading
+            self.refresh_bindings()  # the footer's Enter: "Go on" while the lesson waits for it
+
+    @on(LessonPanel.GoOn)
+    def _panel_clicked(self) -> None:
+        if self.lesson_reading():
+            self.lesson_go_on()
+
+    def action_biology(self) -> None:
+        """The biology of the game's pieces and cards, in short notes (Shift+B)."""
+        from ..learn.lesson import lesson_notes
+
+        first: tuple[str, ...] = ()
+        if self.lesson is not None:
+            notes = self.lesson.notes()
+            if self._lesson_shown:
+                first = self.lesson.panel().notes
+        else:
+            notes = lesson_notes(self.game)
+        self.app.push_screen(NotesScreen(f"{self.game.title}: the biology", notes, first))
 
     # -- hot-seat cover ----------------------------------------------------------------------
     def _cover(self, seat: int) -> None:
@@ -600,6 +698,8 @@ class GameScreen(Screen):
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         """(title, help, callback) for the command palette: every action of this screen."""
         out = [("Rules", f"Show the rules of {self.game.title}", self.action_rules),
+               ("Biology notes", "What the pieces and cards stand for, in short notes (B)",
+                self.action_biology),
                ("Back to launcher", "Leave this game (it is saved)", self.action_back)]
         if not self.read_only:
             out[:0] = [

@@ -1,4 +1,8 @@
-"""The first screen: the games, Resume and Replays."""
+"""The first screen: the games, Resume and Replays.
+
+A game with a lesson (``learn/``) offers "Learn to play" (key ``l``, a button) and says "new
+here?" beside its name until the player has finished its lesson (kept in the user's settings).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from textual.widgets.option_list import Option
 from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.registry import playable_games
+from ..learn.lesson import has_lesson
 from .footer import Footer
 from .game_list import (
     Entry,
@@ -72,6 +77,7 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("enter", "open", "Open", show=False),
         Binding("n", "new_game", "New game"),
+        Binding("l", "learn", "Learn"),
         # A puzzle game's own keys: named on its detail page and buttons, not in the footer (a
         # footer that changed with the highlighted game would be rebuilt on every move).
         Binding("d", "daily", "Daily", show=False),
@@ -103,6 +109,7 @@ class LauncherScreen(Screen):
         self._offered: tuple[str, ...] = ()  # the game keys the footer shows (see check_action)
         self._shown: dict[str, str] = {}  # what the detail page's Statics show (see _Unchanged)
         self._button_rows = -1  # rows of buttons the detail page is sized for
+        self._lessons_done: frozenset[str] = _finished()  # games whose lesson is finished
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Cellwars", "bold"), "  a table for cell-biology games"),
@@ -124,7 +131,8 @@ class LauncherScreen(Screen):
             # two lines, each cut with an ellipsis at the list's width (text-wrap in the CSS)
             meta = game.meta
             prompt = Text.assemble((meta.title, "bold"), ("  " + players_text(game), "dim"),
-                                   "\n  ", (" ".join(meta.blurb.split()), "italic dim"))
+                                   "\n  ", (NEW_HERE if self._new_here(game) else ""),
+                                   (" ".join(meta.blurb.split()), "italic dim"))
             options.append(Option(prompt, id=f"game:{meta.id}"))
         options.append(None)
         options.append(Option(Text(self._resume_label()), id=RESUME))
@@ -176,6 +184,7 @@ class LauncherScreen(Screen):
     BUTTONS = (
         ("btn-new", "New game", "primary"),
         ("btn-rules", "Rules", "default"),
+        ("btn-learn", "Learn", "default"),
         ("btn-daily", "Daily", "default"),
         ("btn-number", "By number", "default"),
         ("btn-open", "Open", "primary"),
@@ -205,7 +214,8 @@ class LauncherScreen(Screen):
         if game is None:
             return {"btn-open"}
         by_key = {"daily": "btn-daily", "by_number": "btn-number"}
-        return {"btn-new", "btn-rules", *(by_key[k] for k in self.game_keys(game))}
+        learn = {"btn-learn"} if has_lesson(game) else set()
+        return {"btn-new", "btn-rules", *learn, *(by_key[k] for k in self.game_keys(game))}
 
     def _after_first_frame(self) -> None:
         """What the first frame need not wait for: the buttons (keys work before them; Textual
@@ -217,7 +227,23 @@ class LauncherScreen(Screen):
 
     def _saved_then_detail(self) -> None:
         self.refresh_saved()
+        self._refresh_lessons()
         self._show_detail()
+
+    def _new_here(self, game: Entry) -> bool:
+        """Whether ``game`` has a lesson this player has not finished."""
+        return game.meta.id not in self._lessons_done and has_lesson(game)
+
+    def _refresh_lessons(self) -> None:
+        """A lesson finished since the list was drawn: its game says "new here?" no more."""
+        done = _finished()
+        if done == self._lessons_done:
+            return
+        self._lessons_done = done
+        options = self.query_one("#launcher-list", OptionList)
+        for index, option in enumerate(self._options()):
+            if option is not None and option.id and option.id.startswith("game:"):
+                options.replace_option_prompt_at_index(index, option.prompt)
 
     _first_frame_done = False
 
@@ -433,6 +459,20 @@ class LauncherScreen(Screen):
         if game is not None:
             self._form(game)
 
+    @on(Button.Pressed, "#btn-learn")
+    def action_learn(self, game: Entry | None = None) -> None:
+        """The highlighted game's guided first game (its lesson)."""
+        picked = self._picked(game)
+        if picked is None:
+            return
+        if not has_lesson(picked):
+            self.app.notify(f"{picked.title} has no lesson yet.")
+            return
+        try:
+            self.app.start_lesson(picked.id)  # type: ignore[attr-defined]
+        except CellwarsError as exc:
+            self.app.notify(str(exc), severity="error", timeout=10)
+
     @on(Button.Pressed, "#btn-daily")
     def action_daily(self, game: Game | None = None) -> None:
         """Today's puzzle, the same for everyone."""
@@ -540,6 +580,9 @@ class LauncherScreen(Screen):
                 out.append((f"Puzzle by number: {meta.title}",
                             "Play a shared puzzle number or setup code",
                             lambda g=game: self.action_by_number(g)))
+            if has_lesson(game):
+                out.append((f"Learn to play: {meta.title}", "A guided first game",
+                            lambda g=game: self.action_learn(g)))
             out.append((f"Rules: {meta.title}", f"How to play {meta.title}",
                         lambda g=game: self.app.push_screen(_rules(resolve(g)))))
         out.append(("Resume a saved game", "Continue an unfinished game", self.action_resume))
@@ -559,6 +602,16 @@ class _Unchanged:
         if self.shown.get(self.static.id or "") != text:
             self.shown[self.static.id or ""] = text
             self.static.update(text)
+
+
+# before the blurb of a game whose lesson is not finished
+NEW_HERE = ("✦ new here? Learn to play (l) · ", "bold")
+
+
+def _finished() -> frozenset[str]:
+    from ..learn.progress import finished_lessons
+
+    return finished_lessons()
 
 
 def _rules(game: Game) -> Screen:

@@ -1,4 +1,5 @@
-"""Theme files (shipped ``themes/*.toml`` and the user's ``<config>/themes/*.toml``) and settings.
+"""Theme files (shipped ``themes/*.toml`` and the user's ``<config>/themes/*.toml``); the
+settings file's functions live in :mod:`cellwars_tui.settings` and are imported from here too.
 
 A theme file names Textual's base colours and a ``[variables]`` table of semantic colours that
 TCSS uses as ``$seat-1``, ``$board`` ... and screens read with ``GameScreen.colour(name)``.
@@ -17,7 +18,8 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from ..core.errors import CellwarsError
-from ..locations import settings_file, shipped_themes_dir, user_themes_dir
+from ..locations import shipped_themes_dir, user_themes_dir
+from ..settings import load_settings, save_settings  # noqa: F401 (their first home)
 
 DEFAULT_THEME = "cellwars-dark"
 
@@ -154,24 +156,3 @@ def copy_theme(theme: Theme) -> Path:
     path = folder / f"{name}.toml"
     write_atomic(path, theme_to_toml(theme, name).encode())
     return path
-
-
-# -- settings -------------------------------------------------------------------------------
-def load_settings() -> dict[str, Any]:
-    path = settings_file()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def save_settings(settings: dict[str, Any]) -> str | None:
-    """Write the settings atomically; a one-line problem on failure, else None."""
-    from ..record.format import write_atomic
-
-    try:
-        write_atomic(settings_file(), json.dumps(settings, indent=2).encode())
-    except OSError as exc:
-        return f"could not save settings: {exc.strerror or exc}"
-    return None

@@ -61,6 +61,27 @@ def test_forcing_a_roll_through_the_chance_action():
     assert m.state.turn == 1
 
 
+def test_a_chance_source_names_the_outcome_it_wants_and_none_draws_one():
+    """A lesson's forced dice: the match asks its chance source first at every chance node;
+    the outcome is applied (validated) and recorded like a drawn one; None draws as usual."""
+    wanted = [Die(6), Die(2), None]
+    asked = []
+
+    def source(state):
+        asked.append(state)
+        return wanted.pop(0) if wanted else None
+
+    m = make(chance=source)
+    assert m.steps[0] == type(m.steps[0])(CHANCE, Die(6), 0.0)
+    m.play(m.to_act()[0], Roll())
+    assert m.steps[-1].seat == CHANCE and m.steps[-1].action == Die(2)
+    m.play(m.to_act()[0], Roll())  # the source says None: drawn from the seed
+    assert m.steps[-1].seat == CHANCE and len(asked) == 3
+    bad = make(auto_chance=False, chance=lambda state: Die(9))
+    with pytest.raises(IllegalAction):
+        bad.resolve_chance()
+
+
 def test_illegal_actions_are_refused_with_the_projects_error():
     m = make(auto_chance=False)
     with pytest.raises(IllegalAction):

@@ -251,3 +251,19 @@ async def test_a_hub_drives_the_same_session_with_bots_thinking_elsewhere():
     later = [s.seat for s in match.steps[steps:] if s.seat >= 0]
     assert later and set(later) == {0}
     session.stop()
+
+
+async def test_a_session_winds_its_round_on_and_the_time_up_comes_then():
+    table = _table(humans=(0, 1), round_seconds=60)
+    session = _session(table)
+    clock = FakeClock()
+    session.wind_to(5)  # not started: nothing to wind
+    session.start(clock=clock, tick=0.5)
+    await clock.advance(10)
+    session.wind_to(3)
+    assert session.remaining() == pytest.approx(3)
+    await clock.advance(3.5)
+    assert table.match.state.round == 2
+    ups = [s for s in table.match.steps if isinstance(s.action, R.TimeUp)]
+    assert len(ups) == 1 and ups[0].t == pytest.approx(13, abs=0.1)
+    session.stop()

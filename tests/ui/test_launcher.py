@@ -254,7 +254,7 @@ async def test_the_launcher_makes_only_the_buttons_its_entries_show_when_first_s
         await pilot.press("down")  # a puzzle game: its buttons are made now
         await pilot.pause()
         ids = [b.id for b in launcher.query("#detail-buttons Button")]
-        assert ids == ["btn-new", "btn-rules", "btn-daily", "btn-number"]
+        assert ids == ["btn-new", "btn-rules", "btn-learn", "btn-daily", "btn-number"]
         await pilot.press("down", "down")  # Resume: Open, after the others in the grid
         await pilot.pause()
         ids = [b.id for b in launcher.query("#detail-buttons Button")]
@@ -351,9 +351,9 @@ async def test_the_detail_page_is_laid_out_for_its_buttons_before_they_come():
         await pilot.pause()
         await pilot.pause()
         assert launcher.query("#btn-new") and text.region == before  # the buttons moved nothing
-        await pilot.press("down")  # four buttons: two rows
+        await pilot.press("down")  # five buttons (Learn too: it has a lesson): three rows
         await pilot.pause()
-        assert grid.styles.height.value == 6 and grid.region.height == 6
+        assert grid.styles.height.value == 9 and grid.region.height == 9
         await pilot.press("down")  # Resume: Open
         await pilot.pause()
         assert grid.styles.height.value == 3 and grid.region.height == 3

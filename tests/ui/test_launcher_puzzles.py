@@ -157,7 +157,8 @@ async def test_puzzle_keys_and_buttons_only_for_the_puzzle_game():
         await pilot.press("down")
         await pilot.pause()
         shown = {b.id for b in launcher.query("Button") if b.display}
-        assert shown == {"btn-new", "btn-rules", "btn-daily", "btn-number"}
+        assert shown == {"btn-new", "btn-rules", "btn-learn", "btn-daily",
+                         "btn-number"}  # (Learn: the puzzle has a lesson)
         assert str(launcher.query_one("#btn-new").label) == "New puzzle"
         assert launcher.check_action("daily", ()) and launcher.check_action("by_number", ())
 

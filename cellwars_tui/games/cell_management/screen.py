@@ -543,6 +543,23 @@ class CellManagementScreen(GameScreen):
             species = options[0]
         self.send_back(species)
 
+    # -- a lesson (learn/) -------------------------------------------------------------------
+    def follow_lesson(self, lesson: Any) -> None:
+        super().follow_lesson(lesson)
+        self.mark_assisted()  # a guided puzzle counts as solved with help
+
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """A lesson's marks: "cell 3", "hideout 6" (ring positions, the keys) and "centre"."""
+        super().highlight(marks)
+        for box in self.query(".cm-cell, .cm-hideout, #cm-centre"):
+            if isinstance(box, CellBox):
+                name = f"cell {box.position + 1}"
+            elif isinstance(box, HideoutBox):
+                name = f"hideout {box.position + 1}"
+            else:
+                name = "centre"
+            box.set_class(name in marks, "lit")
+
     # -- key actions ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.read_only and action in ("key_position", "done", "send_back", "hint",

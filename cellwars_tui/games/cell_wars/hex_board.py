@@ -138,6 +138,7 @@ class Marks:
     greyed: frozenset[int] = frozenset()  # tiles shown as not allowed (setup)
     in_range: frozenset[int] = frozenset()  # range of the selected immune cell
     picked: int = -1  # first tile of a two-tile pick (building a wall)
+    lit: frozenset[int] = frozenset()  # tiles a lesson points at (drawn as targets are)
 
 
 def tile_pieces(s: R.CWState, t: int) -> list[int]:
@@ -359,7 +360,7 @@ class HexBoard(Widget, can_focus=True):
             k = signs.get(t, -1)
             keys.append((s.tiles[t], k, k in R.CARD_SIGNS and s.card_signs[k], at.get(t, ()),
                          t == m.cursor, t == m.picked, t in m.targets, t in m.greyed,
-                         t in m.in_range, s.players))
+                         t in m.in_range, s.players, t in m.lit))
         return keys
 
     def _paint(self, s: R.CWState, m: Marks, lay: HexLayout, pal: dict[str, str],
@@ -378,7 +379,7 @@ class HexBoard(Widget, can_focus=True):
             # a few lines, not whole hexagons
             if straight and (t == m.cursor or t == m.picked):
                 return 3
-            if t in m.targets:
+            if t in m.targets or t in m.lit:
                 return 2
             return 1 if t in m.in_range else 0
 
@@ -409,7 +410,7 @@ class HexBoard(Widget, can_focus=True):
             kind = s.tiles[t]
             grey = t in m.greyed
             cursor = t == m.cursor or t == m.picked
-            if t in m.targets:
+            if t in m.targets or t in m.lit:
                 bg = pal[f"tgt{kind}"]
             elif grey:
                 bg = pal["greybg"]

@@ -243,8 +243,9 @@ class CellWarsScreen(GameScreen):
         if p >= 0 and s is not None:
             in_range = frozenset(B.within(s.panels[p].tile, R.range_of(s, p)))
         picking = self.picking
-        return Marks(cursor=self.cursor, targets=targets, greyed=greyed, in_range=in_range,
-                     picked=picking.build_from if picking.building else -1)
+        lit = frozenset(B.BY_NAME[m] for m in self.highlighted if m in B.BY_NAME)
+        return Marks(cursor=self.cursor, targets=targets, greyed=greyed - lit, in_range=in_range,
+                     picked=picking.build_from if picking.building else -1, lit=lit)
 
     def _paint_board(self) -> None:
         try:

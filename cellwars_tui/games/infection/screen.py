@@ -196,9 +196,15 @@ class InfectionScreen(GameScreen):
         if (clock is None or not type(self).wait_until_ready or not self.owns_time()
                 or self.me() is None or self.waiting_ready):
             return
+        if self.lesson is not None and self.lesson.active:
+            return  # a lesson holds the clock itself while the player reads
         self.waiting_ready = True
         clock.set_held(READY, True)
         self.refresh_bindings()
+
+    def lesson_over(self) -> None:
+        """A lesson ended: the round goes on when the player is ready, as every round starts."""
+        self._wait_for_ready()
 
     def ready(self) -> None:
         """The player is ready: the round's clock runs."""
@@ -242,7 +248,7 @@ class InfectionScreen(GameScreen):
             self.say(f"Round {self._round_seen} waits for you: press space when ready.")
             return False
         if self.is_paused():
-            self.say("Paused: press p to play on.")
+            self.say(f"Paused: {pause_words(self.table.paused)}.")
             return False
         seat = self.acting_seat()
         if seat is not None and self._rolling(seat) is not None:
@@ -414,6 +420,16 @@ class InfectionScreen(GameScreen):
         self.action_power(message.line)
 
     # -- drawing -------------------------------------------------------------------------------
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """A lesson's marks: card codes ("II-4"), dice ("blue 1", "blue 2", "yellow") and
+        "clock" (the cards are drawn lit by ``_paint_columns``)."""
+        super().highlight(marks)
+        for die, name in enumerate(K.DIE_NAMES):
+            for box in self.query(f"#inf-die-{die}"):
+                box.set_class(name in marks, "lit")
+        for digits in self.query("#inf-clock"):
+            digits.set_class("clock" in marks, "lit")
+
     def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
         s: InfectionState = view
         self._state = s
@@ -620,11 +636,12 @@ class InfectionScreen(GameScreen):
         for col in range(3):
             cards = s.columns[col]
             free = top_free(s, col)
+            lit = frozenset(K.CODE_TO_CARD[m] for m in self.highlighted if m in K.CODE_TO_CARD)
             key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free,
-                   self.compact)
+                   self.compact, lit)
             self._put(f"#inf-col-{col}", key,
-                      lambda cards=cards, free=free: column_text(cards, free, meeples, me,
-                                                                 self.compact, self.colour))
+                      lambda cards=cards, free=free, lit=lit: column_text(
+                          cards, free, meeples, me, self.compact, self.colour, lit))
 
     def _paint_seats(self) -> None:
         s = self._state

@@ -65,9 +65,10 @@ def power_short(card: int) -> str:
 
 
 def column_text(cards: tuple[int, ...], free: int, meeples: dict[int, int], me: int | None,
-                compact: bool, colour: Colour) -> Text:
+                compact: bool, colour: Colour, lit: frozenset[int] = frozenset()) -> Text:
     """A virus column, top card first: the meeple on it (or ▸ on the first free one), its code,
-    proteins, VP and power."""
+    proteins, VP and power. The codes of ``lit`` cards (a lesson points at them) are drawn on
+    the highlight colour."""
     text = Text(no_wrap=True, overflow="ellipsis")
     for pos, card in enumerate(cards):
         who = meeples.get(card)
@@ -78,6 +79,8 @@ def column_text(cards: tuple[int, ...], free: int, meeples: dict[int, int], me: 
         else:
             text.append(" ")
         mine = "bold" if who is not None and who == me else ""
+        if card in lit:
+            mine = f"bold reverse {colour('highlight')}"
         if compact:  # the column tells the level: "I-2" shows as " 2"
             text.append(f"{K.CARD_CODE[card].split('-')[1]:>2} ", style=mine)
         else:

@@ -155,10 +155,11 @@ class _Lines:
 
 def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
                 colour: Callable[[str], str], seat_colour: Callable[[int], str],
-                scale: int = 1) -> list[Text]:
+                scale: int = 1, lit: frozenset[int] = frozenset()) -> list[Text]:
     """The board's lines for ``view`` with the turn being picked (``turn``) drawn on it:
     ``cursor`` is the square under the cursor, ``can_act`` whether the viewer picks now,
-    ``scale`` how far apart the squares are (``PITCHES``)."""
+    ``scale`` how far apart the squares are (``PITCHES``), ``lit`` the squares a lesson points
+    at (drawn on the highlight colour)."""
     size = view.size
     px, py = PITCHES[scale]
     gap = " " * (px - 3)  # between two squares of a row
@@ -225,6 +226,8 @@ def board_lines(view: VFState, turn: TurnPicker, *, can_act: bool, cursor: int,
                 style = f"bold {target_col}" if sq in targets else muted
             if sq in picked:
                 style += " underline"
+            if sq in lit:
+                style += f" on {colour('highlight')}"
             if sq == cursor:
                 style += " reverse"
             t.append(body, style=style.strip())

@@ -473,11 +473,12 @@ class VirusFightScreen(GameScreen):
         turn = self.turn
         key = (view, self.seat, tuple(turn.picks), turn.pending, self.cursor, can_act,
                turn.spare_cursor, tuple(self.legal) if can_act else (), self.app.theme,
-               self.board_scale)
+               self.board_scale, self.highlighted)
         if self._board_key != key or self._board_cache is None:
             self._board_cache = board_lines(view, turn, can_act=can_act,
                                             cursor=E.square(*self.cursor), colour=self.colour,
-                                            seat_colour=self.seat_colour, scale=self.board_scale)
+                                            seat_colour=self.seat_colour, scale=self.board_scale,
+                                            lit=lit_squares(self.highlighted, view.size))
             self._board_key = key
         return self._board_cache
 
@@ -511,6 +512,7 @@ class VirusFightScreen(GameScreen):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
             set_class(chip, code in prog, "used")
             set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
+            set_class(chip, piece_name(code) in self.highlighted, "lit")
             self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
         set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
@@ -563,6 +565,7 @@ class VirusFightScreen(GameScreen):
                 self.painter.put(chip, Text(texts[code]))
                 set_class(chip, code in codes, "pick")
                 set_class(chip, code == choice, "cursor")
+                set_class(chip, piece_name(code) in self.highlighted, "lit")
 
     def _prompt(self, view: VFState) -> Text:
         t = Text()
@@ -774,6 +777,16 @@ class VirusFightScreen(GameScreen):
                             partial(self.action_answer, 0)))
         return own + out
 
+
+def lit_squares(marks: tuple[str, ...], size: int) -> frozenset[int]:
+    """The squares among a lesson's ``marks`` ("b2"; piece names such as "W2" are not)."""
+    out = set()
+    for mark in marks:
+        if len(mark) == 2 and mark[0] in "abcdef" and mark[1] in "123456":
+            f, r = ord(mark[0]) - 97, int(mark[1]) - 1
+            if f < size and r < size:
+                out.add(E.square(f, r))
+    return frozenset(out)
 
 
 SCREEN = VirusFightScreen

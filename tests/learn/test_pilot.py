@@ -1,0 +1,309 @@
+"""Each lesson played to its end BY KEYS at 80x24 (``cellwars learn GAME``), the way a player
+follows the panel: Enter on a read step, the game's own keys for the lesson's move. Tests wait
+for the lesson to move on (a condition), never for screen text, and Infection runs on a fake
+clock. After the last step the lesson counts as finished and the game goes on against the bot."""
+
+from __future__ import annotations
+
+import pytest
+
+from cellwars_tui.core import CHANCE
+from cellwars_tui.games.infection import clarifications as IC
+from cellwars_tui.games.infection import rules as IR
+from cellwars_tui.games.infection.screen import FPS, POWER_KEYS, InfectionScreen
+from cellwars_tui.games.virus_fight import engine as VE
+from cellwars_tui.games.virus_fight import types as VT
+from cellwars_tui.games.virus_fight.picks import turn_picks
+from cellwars_tui.learn import finished_lessons
+from cellwars_tui.learn.lesson import CLOCK, DO, READ
+from cellwars_tui.timer import FakeClock
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.launcher import LauncherScreen
+from cellwars_tui.ui.widgets.lesson_panel import LessonPanel, NotesScreen
+
+SIZE = (80, 24)
+
+
+async def until(pilot, condition, what: str, rounds: int = 400) -> None:
+    """Let the app run until ``condition()`` holds (a bounded number of event-loop turns)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never: {what}")
+
+
+async def open_lesson(pilot, app) -> GameScreen:
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.lesson,
+                "the lesson's screen")
+    screen = app.screen
+    await until(pilot, lambda: screen.query(LessonPanel), "the lesson panel")
+    return screen
+
+
+async def follow(pilot, screen, do_keys, clock=None) -> None:
+    """Follow the lesson to its end: Enter on read steps, ``do_keys(step)`` on the player's
+    steps, the fake clock run on for a clock step."""
+    table = screen.lesson
+    while table.active:
+        step = table.run.step
+        index = table.run.index
+        panel = screen.query_one(LessonPanel)
+        assert step.text.split()[0] in panel.plain  # the panel says this step
+        if step.kind == READ:
+            assert screen.lesson_reading()
+            await pilot.press("enter")
+        elif step.kind == DO:
+            await do_keys(step)
+        elif step.kind == CLOCK:
+            await clock.advance(step.wind + 1)
+        else:
+            raise AssertionError(f"step {step.number} waits for {step.kind}")
+        await until(pilot, lambda: table.run.index != index or not table.active,
+                    f"step {step.number} ({step.notation or 'read'}) done")
+    assert table.run.finished
+
+
+async def close_and_check_finished(pilot, app, screen, game_id: str) -> None:
+    assert screen.lesson_reading()  # the closing words wait for Enter
+    assert game_id in finished_lessons()
+    await pilot.press("enter")
+    await until(pilot, lambda: not screen.has_class("-lesson"), "the panel closed")
+    await pilot.pause()
+    assert screen.query_one("#gs-log").display and not screen.query_one(LessonPanel).display
+    assert not screen.lesson_reading()
+
+
+# -- Virus Fight ---------------------------------------------------------------------------------
+async def vf_goto(pilot, screen, sq: int) -> None:
+    f, r = sq & 7, sq >> 3
+    cf, cr = screen.cursor
+    keys = (["right"] * (f - cf) + ["left"] * (cf - f) + ["up"] * (r - cr) + ["down"] * (cr - r))
+    if keys:
+        await pilot.press(*keys)
+    assert screen.cursor == (f, r)
+
+
+async def vf_keys(pilot, screen, step) -> None:
+    action = step.action
+    table = screen.table
+    before = table.step()
+    if isinstance(action, VT.Add):
+        target = VE.ALL_CODES.index(action.piece)
+        col, row = screen.palette % 3, screen.palette // 3
+        tcol, trow = target % 3, target // 3
+        await pilot.press(*(["right"] * (tcol - col) + ["left"] * (col - tcol)
+                            + ["down"] * (trow - row) + ["up"] * (row - trow)), "enter")
+        return
+    if isinstance(action, VT.Mark):
+        await pilot.press(str(action.index + 1))
+        return
+    if isinstance(action, VT.Ready):
+        await pilot.press("y")
+        return
+    wanted = dict(turn_picks(action))
+    while table.step() == before:
+        stage = screen.stage()
+        if stage is None:
+            assert screen.pending == action
+            await pilot.press("enter")
+        elif stage == "piece":
+            while screen.turn.spare_choice() != wanted["piece"]:
+                await pilot.press("right_square_bracket")
+            await vf_goto(pilot, screen, wanted["wdst"])
+            await pilot.press("enter")
+        else:
+            await vf_goto(pilot, screen, wanted[stage])
+            await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_the_virus_fight_lesson_by_keys_to_a_game_against_the_easy_bot():
+    app = CellwarsApp(learn="virus-fight")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        assert screen.lesson_reading() and table.step() == 0
+        # a move while the lesson waits to be read is not played; the panel says why
+        await pilot.press("enter")  # (the welcome)
+        await until(pilot, lambda: not table.reading, "the first move")
+        assert table.run.step.notation == "add W2"
+        chip = screen.query_one("#vf-add-W2")
+        assert chip.has_class("lit") and not screen.query_one("#vf-add-M1").has_class("lit")
+        before = table.step()
+        await pilot.press("enter")  # adds M1, the palette's first: not the lesson's
+        await until(pilot, lambda: table.panel().feedback, "the refusal")
+        assert table.step() == before
+        assert "not the lesson's move" in screen.query_one(LessonPanel).plain
+        # the biology, one key away
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, NotesScreen), "the notes")
+        assert app.screen.first == ("WRITE",)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back")
+        await follow(pilot, screen, lambda step: vf_keys(pilot, screen, step))
+        assert "virus-fight" in finished_lessons()
+        # a normal game now: the easy bot plays Blue, and the game is saved from here on
+        assert table.autosave_enabled and table.seats[1].is_bot
+        await until(pilot, lambda: table.humans_to_act() == (0,), "the bot's move")
+        assert table.match.steps[-1].seat == 1
+        await close_and_check_finished(pilot, app, screen, "virus-fight")
+
+
+# -- Cell Management ------------------------------------------------------------------------------
+async def cm_keys(pilot, screen, step) -> None:
+    from cellwars_tui.games.cell_management import rules as CR
+
+    s = screen.table.state()
+    action = step.action
+    if isinstance(action, CR.Start):
+        await pilot.press(str(s.cells.index(action.cell) + 1), "space")  # (space: skip the walk)
+    elif isinstance(action, CR.Done):
+        await pilot.press("0")
+    elif isinstance(action, CR.Return):
+        await pilot.press("b", str(s.hideouts.index(action.species) + 1))
+    else:
+        raise AssertionError(action)
+
+
+async def test_the_cell_management_lesson_by_keys_to_the_puzzle_alone():
+    app = CellwarsApp(learn="cell-management")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        assert screen.query_one("#cm-centre").has_class("lit")  # the welcome points at it
+        await pilot.click("#gs-lesson")  # a click on the panel goes on, as Enter does
+        await until(pilot, lambda: table.run.step.title == "The ship", "the second step")
+        assert screen.query_one("#cm-cell-3").has_class("lit")
+        assert not screen.query_one("#cm-centre").has_class("lit")
+        await follow(pilot, screen, lambda step: cm_keys(pilot, screen, step))
+        state = table.state()
+        assert state.round == 4 and not table.is_over()  # four rounds played
+        assert screen.assisted  # a guided puzzle counts as solved with help
+        await close_and_check_finished(pilot, app, screen, "cell-management")
+        await pilot.press("3", "space")  # the puzzle goes on by the same keys
+        await until(pilot, lambda: table.state().round == 5, "round 5 played")
+
+
+# -- Cell Wars -------------------------------------------------------------------------------------
+async def cw_keys(pilot, screen, step) -> None:
+    """The keys for the lesson's move, read off the screen's decision: a numbered choice (a
+    card is picked first, then played), or the cursor moved onto a tile and Enter."""
+    from cellwars_tui.games.cell_wars import rules as WR
+    from cellwars_tui.games.cell_wars.decisions import PickCard, move_cursor
+
+    action = step.action
+    if isinstance(action, WR.Play):
+        pick = next(o for o in screen.choices if o.do == PickCard(action.card))
+        await pilot.press(pick.key)
+        await until(pilot, lambda: screen.picking.card == action.card, "the card picked")
+    option = next((o for o in screen.choices if o.do == action), None)
+    if option is not None:
+        await pilot.press(option.key)
+        return
+    tile = next(t for t, actions in screen.tile_actions.items() if action in actions)
+    for _ in range(20):  # the arrows, as a player would, until the cursor is there
+        if screen.cursor == tile:
+            break
+        here = screen.cursor
+        moves = {key: move_cursor(here, key) for key in ("up", "down", "left", "right")}
+        from cellwars_tui.games.cell_wars import board as WB
+
+        def far(t: int) -> int:
+            (q, r), (tq, tr) = WB.COORDS[t], WB.COORDS[tile]
+            return abs(q - tq) + abs(r - tr) + abs(q + r - tq - tr)
+
+        key = min(moves, key=lambda k: far(moves[k]))
+        await pilot.press(key)
+    assert screen.cursor == tile
+    await pilot.press("enter")
+
+
+async def test_the_cell_wars_lesson_by_keys_to_a_game_against_the_easy_bot():
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        await follow(pilot, screen, lambda step: cw_keys(pilot, screen, step))
+        done = [(st.seat, table.game.action_to_str(st.action)) for st in table.match.steps]
+        assert (0, "demolish E4-E5") in done and (0, "attack Ca") in done
+        assert table.state().round == 2 and table.seats[1].is_bot
+        await close_and_check_finished(pilot, app, screen, "cell-wars")
+
+
+# -- Infection ------------------------------------------------------------------------------------
+@pytest.fixture
+def clock():
+    fake = FakeClock()
+    InfectionScreen.clock = fake
+    InfectionScreen.fps = 2
+    yield fake
+    InfectionScreen.clock = None
+    InfectionScreen.fps = FPS
+
+
+def infection_key(screen, action) -> str:
+    if isinstance(action, (IR.RollWhite, IR.Roll)):
+        return "space"
+    if isinstance(action, IR.Claim):
+        return "enter"
+    if isinstance(action, IR.Hold):
+        return str(action.die + 1)
+    if isinstance(action, IR.Target):
+        return "zxc"[action.column]
+    return POWER_KEYS[screen.my_powers().index(action.card)]
+
+
+async def test_the_infection_lesson_by_keys_on_a_paused_and_wound_clock(clock):
+    app = CellwarsApp(learn="infection")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        session = table.round_clock()
+        await until(pilot, lambda: session.started, "the clock started")
+        assert session.paused and table.paused  # reading: the clock stands
+        await clock.advance(30)
+        assert session.remaining() == pytest.approx(180)
+        assert screen.query_one("#inf-clock").has_class("lit")
+
+        async def keys(step):
+            await pilot.press(infection_key(screen, step.action))
+            if isinstance(step.action, (IR.Roll, IR.RollWhite)):
+                await clock.advance(IC.TUMBLE_SECONDS + 0.1)  # the dice land
+
+        await follow(pilot, screen, keys, clock)
+        s = table.state()
+        assert s.round == 2 and len(s.seats[0].cards) == 2
+        time_up = [st for st in table.match.steps if isinstance(st.action, IR.TimeUp)]
+        assert len(time_up) == 1 and time_up[0].seat == CHANCE
+        await close_and_check_finished(pilot, app, screen, "infection")
+        assert screen.waiting_ready and session.paused  # round 2 starts when the player is
+        await pilot.press("space")                      # ready, as every round does
+        await until(pilot, lambda: not session.paused, "the clock runs")
+        await clock.advance(10)
+        await until(pilot, lambda: any(st.seat == 1 for st in table.match.steps), "Blue acts")
+
+
+# -- the launcher ---------------------------------------------------------------------------------
+async def test_the_launcher_offers_learn_to_play_until_the_lesson_is_done():
+    from cellwars_tui.learn import mark_finished
+
+    app = CellwarsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen), "the launcher")
+        launcher = app.screen
+        await until(pilot, lambda: launcher.current_game() is not None, "a game")
+        assert launcher.current_game().meta.id == "virus-fight"
+        listed = launcher.query_one("#launcher-list")
+        assert "new here?" in str(listed.get_option_at_index(0).prompt)
+        assert "new here? Learn to play (l)" in str(listed.get_option_at_index(0).prompt)
+        assert launcher.query_one("#btn-learn").display
+        mark_finished("virus-fight")  # (as the lesson does at its end)
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the lesson")
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is launcher, "back")
+        await until(pilot, lambda: "new here?" not in str(listed.get_option_at_index(0).prompt),
+                    "the mark gone")
+        assert "new here?" in str(listed.get_option_at_index(1).prompt)  # Cell Management's
