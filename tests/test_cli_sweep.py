@@ -60,6 +60,7 @@ def _a_small_study(species: int, **kwargs):
 # a new command is swept once it is here (its options come from the parser).
 ACTIONS: dict[str, tuple[tuple[str, Callable], ...]] = {
     "play": (("cellwars_tui.ui.app.run_app", _returns(0)),),
+    "learn": (("cellwars_tui.ui.app.run_app", _returns(0)),),  # (the lesson file is still read)
     "replay": (("cellwars_tui.ui.app.run_app", _returns(0)),
                ("cellwars_tui.replay.cli.export_move_list", _returns(0))),
     "solve": (("cellwars_tui.games.cell_management.solver.solve_setup", _returns(None)),),
@@ -68,7 +69,8 @@ ACTIONS: dict[str, tuple[tuple[str, Callable], ...]] = {
     "bench": (("cellwars_tui.bench.collect", _benchmarks_found),),
     "serve": (("cellwars_tui.ssh.server.serve", _serves_nothing),),
     "web": (("cellwars_tui.ssh.web.run_web", _serves_nothing),),
-    "balance": (("cellwars_tui.bench.balance.run_series", _returns(None)),),  # (no game played)
+    "balance": (("cellwars_tui.bench.balance.run_series", _returns(None)),  # (no game played)
+                ("cellwars_tui.bench.ladder.run_series", _returns(None))),  # --ladder
 }
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..ai.levels import UnknownLevel, level_name
 from ..core.api import Action, Game
 from ..core.errors import CellwarsError
 
@@ -191,9 +192,15 @@ def parse_lesson(game: Game, text: str, shown: str = "lesson") -> Lesson:
         raise bad("a lesson needs at least one [[step]]")
     steps = tuple(_step(game, i + 1, raw, players, you - 1, notes, bad)
                   for i, raw in enumerate(raw_steps))
+    opponent = _text(data, "opponent", bad, default="easy")
+    if opponent:
+        try:
+            opponent = level_name(opponent)
+        except UnknownLevel as exc:
+            raise bad(f"opponent: {exc}") from None
     return Lesson(
         game_id=game.id, title=title, path=shown, players=players, seed=seed, you=you - 1,
-        names=names, opponent=_text(data, "opponent", bad, default="easy"),
+        names=names, opponent=opponent,
         minutes=_int(data, "minutes", bad, default=5), options=dict(options), steps=steps,
         notes={str(k): " ".join(v.split()) for k, v in notes.items()},
         end=_prose(_text(data, "end", bad, default="")),

@@ -13,20 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.levels import TIME_CAP, level_name
 from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
 from .lesson import CHANCE_STEP, CLOCK, DO, READ, Lesson, LessonError, Step, load_lesson
 
-EASY_THINK = 0.05  # seconds a move for the opponent once a lesson is over (see opponent_seat)
-
-
 def opponent_seat(game: Game, seat: int, name: str, level: str) -> Seat:
-    """Who plays ``seat`` once the lesson is over: a bot at ``level`` ("easy").
-
-    The bot levels (issue 20, point 2) are not on main yet: until then an easy bot is the search
-    bot thinking :data:`EASY_THINK` seconds a move. This is the one place to switch over."""
-    return Seat(name=name, kind="bot", bot="mcts", think=EASY_THINK)
+    """Who plays ``seat`` once the lesson is over: a bot at the lesson's ``level`` (``easy``
+    unless the lesson file names another), with the level's usual time guard."""
+    return Seat(name=name, kind="bot", bot=level_name(level or "easy"), think=TIME_CAP)
 
 
 def lesson_seats(game: Game, lesson: Lesson) -> tuple[Seat, ...]:

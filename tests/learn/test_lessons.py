@@ -117,6 +117,7 @@ def test_a_small_lesson_is_read_into_steps():
     (VF.replace('[[step]]\ntext = "hello"', '[[step]]\nchance = "first 1"'),
      "step 1: nothing is rolled"),
     ('title = "t"\n', "at least one [[step]]"),
+    (VF.replace("seed = 3", "seed = 3\nopponent = 'expert'"), "opponent: unknown bot level 'expert'"),
 ])
 def test_a_damaged_lesson_is_a_one_line_error(text, words):
     with pytest.raises(LessonError) as info:
@@ -166,3 +167,12 @@ def test_cellwars_learn_an_unknown_game_or_a_damaged_lesson_is_one_line_exit_2(
     broken.write_bytes(b"\xff\xfe")
     assert main(["learn", "virus-fight"]) == 2
     assert capsys.readouterr().err == "cellwars: virus-fight lesson (lesson.toml): not UTF-8 text\n"
+
+
+def test_after_a_lesson_the_other_seats_are_easy_bots():
+    from cellwars_tui.learn.run import lesson_seats
+
+    game = get_game("virus-fight")
+    seats = lesson_seats(game, vf_lesson())
+    assert not seats[0].is_bot
+    assert all(s.is_bot and s.bot == "easy" for s in seats[1:])

@@ -5,6 +5,8 @@ clock. After the last step the lesson counts as finished and the game goes on ag
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from cellwars_tui.core import CHANCE
@@ -25,13 +27,14 @@ from cellwars_tui.ui.widgets.lesson_panel import LessonPanel, NotesScreen
 SIZE = (80, 24)
 
 
-async def until(pilot, condition, what: str, rounds: int = 400) -> None:
-    """Let the app run until ``condition()`` holds (a bounded number of event-loop turns)."""
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never: {what}")
+async def until(pilot, condition, what: str, timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds (the timeout only guards against a hang: a bot
+    thinks in a thread, and a loaded machine takes longer)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        await pilot.pause(0.01)
 
 
 async def open_lesson(pilot, app) -> GameScreen:
@@ -146,7 +149,8 @@ async def test_the_virus_fight_lesson_by_keys_to_a_game_against_the_easy_bot():
         assert "virus-fight" in finished_lessons()
         # a normal game now: the easy bot plays Blue, and the game is saved from here on
         assert table.autosave_enabled and table.seats[1].is_bot
-        await until(pilot, lambda: table.humans_to_act() == (0,), "the bot's move")
+        await until(pilot, lambda: table.humans_to_act() == (0,) or table.match.is_over(),
+                    "the bot's move")
         assert table.match.steps[-1].seat == 1
         await close_and_check_finished(pilot, app, screen, "virus-fight")
 

@@ -83,9 +83,11 @@ def test_the_lesson_finishes_is_remembered_then_a_normal_game_goes_on():
     assert table.panel().done and "normal game" in table.panel().text
     assert table.autosave_enabled and table.match.path is not None  # saved from here on
     assert table.bot_to_move() == 1  # the easy bot plays Blue now
-    assert table.seats[1].is_bot and table.seat_kind(1).startswith("search bot")
+    assert table.seats[1].is_bot and table.seat_kind(1) == "easy bot"
     assert not table.can_undo()  # not back into the lesson
     table.submit(1, table.bot_step(1))
+    if table.match.is_over():  # the easy bot's random share may throw its program out at once
+        return
     assert table.humans_to_act() == (0,)
     table.submit(0, table.legal(0)[0])
     assert table.can_undo()

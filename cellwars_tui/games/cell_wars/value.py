@@ -18,15 +18,15 @@ import math
 from collections.abc import Sequence
 
 from . import board as B
-from . import rules as R
+from . import state as ST
 from .cards import CANCER, CARDS, IMMUNE
 
 DIST = B.DIST
-IMM = R.CAMP_PANELS[IMMUNE]
-CAN = R.CAMP_PANELS[CANCER]
+IMM = ST.CAMP_PANELS[IMMUNE]
+CAN = ST.CAMP_PANELS[CANCER]
 
 
-def features(s: R.CWState) -> list[float]:
+def features(s: ST.CWState) -> list[float]:
     """The features of a position in play (the first is the constant 1)."""
     tiles = s.tiles
     n = 0
@@ -34,21 +34,21 @@ def features(s: R.CWState) -> list[float]:
     for t in tiles:
         if t:
             n += 1
-            if t == R.SOLID_T:
+            if t == ST.SOLID_T:
                 solid += 1
     prog = (s.round - 1) + s.panel / 6.0  # rounds played
-    left = max(0.0, float(R.C.ROUNDS) - prog)
+    left = max(0.0, float(ST.C.ROUNDS) - prog)
     lf = left / 16.0
     x = (n - 7) / 10.0
-    need = max(0, R.C.CANCER_WIN_ABOVE + 1 - n) / max(left, 0.5) / 4.0  # tiles a round to win
+    need = max(0, ST.C.CANCER_WIN_ABOVE + 1 - n) / max(left, 0.5) / 4.0  # tiles a round to win
     ca = [q for q in CAN if s.panels[q].tile >= 0]
     ia = [q for q in IMM if s.panels[q].tile >= 0]
     cbio = sum(s.panels[q].biomass for q in ca)
     clow = sum(1 for q in ca if s.panels[q].biomass <= 1)
-    clim = sum(R.effective_limit(s.panels[q]) for q in ca)
+    clim = sum(ST.effective_limit(s.panels[q]) for q in ca)
     relapse = sum(1 for q in CAN if s.panels[q].tile < 0 and s.panels[q].limit >= 2) if solid else 0
     ibio = sum(s.panels[q].biomass for q in ia)
-    regen_on = R.edition(s).regen
+    regen_on = ST.edition(s).regen
     iatt = rng_ = roll = iregen = 0
     for q in ia:
         for c, _ in s.panels[q].active:
@@ -73,7 +73,7 @@ def features(s: R.CWState) -> list[float]:
         best = 8
         for q in ia:
             d = DIST[s.panels[q].tile][ct]
-            r = R.range_of(s, q)
+            r = ST.range_of(s, q)
             if d <= r + 1:
                 exp1 += 1
             elif d <= r + 3:
@@ -115,7 +115,7 @@ def _dot(f: Sequence[float], w: Sequence[float]) -> float:
     return sum(a * b for a, b in zip(f, w))
 
 
-def value(s: R.CWState) -> float:
+def value(s: ST.CWState) -> float:
     """P(the cancer camp wins) - P(the immune camp wins), in [-1, 1], for a position in play."""
     f = features(s)
     return _sigmoid(_dot(f, CANCER_W)) - _sigmoid(_dot(f, IMMUNE_W))
