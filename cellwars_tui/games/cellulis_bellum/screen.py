@@ -395,6 +395,7 @@ class CellulisBellumScreen(GameScreen):
         target_style = self.colour("target")
         shot = self.mode == "aim"
         marks = {"apo": "◈", "gen": "✧"}.get(self.mode or "")
+        lit = self.lit_points()
         for p in geo.points:
             x, y = char_xy(p, scale)
             c = board[p]
@@ -415,6 +416,8 @@ class CellulisBellumScreen(GameScreen):
                 st += " underline"
             if p == self.selected and c != R.EMPTY:  # the piece in its colour, its glyph dark
                 st = f"bold {self.colour('board')} on {self.seat_colour(R.owner_of(c))}"
+            if p in lit:  # a point the lesson is about: dark on the highlight colour
+                st = f"bold underline {self.colour('board')} on {self.colour('highlight')}"
             if p == self.cursor:
                 st += " reverse"
             under = styles[y][x].split()
@@ -439,6 +442,17 @@ class CellulisBellumScreen(GameScreen):
         files = " " * (margin + LEFT) + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         return out
+
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """The lesson points at ``marks`` (point names such as ``d2`` or ``cd23``): they are drawn
+        dark on the highlight colour (``lit_points``), from this paint on."""
+        super().highlight(marks)
+        self._paint()  # (closing the lesson's panel clears them with no new state to show)
+
+    def lit_points(self) -> frozenset[int]:
+        """The points the lesson points at now (names that are no point are ignored)."""
+        found = (G.parse_point(m) for m in self.highlighted)
+        return frozenset(p for p in found if p is not None and p < self.geometry.n_points)
 
     # -- input ---------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
