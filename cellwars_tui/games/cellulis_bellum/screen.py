@@ -31,18 +31,16 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...ui.game_screen import GameScreen
+from ...ui.widgets.keys_panel import KeysPanel
 from . import geometry as G
 from . import rules as R
+from .legend import (CROSSING_GLYPH, DEAD_GLYPHS, EMPTY_CENTRE, EMPTY_GLYPH, GLYPHS,
+                     GEN_GLYPH, KEYS_AND_LEGEND, SHOT_GLYPH, TARGET_GLYPH)
 from .notation import rhombus_name
 from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
                     Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
 
 MODE_ACTIONS = {"aim": VirusShot, "spawn": Spawn, "apo": Apoptosis, "gen": Generate}
-# Glyphs by kind then owner: shape tells the players apart without colour.
-GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
-DEAD_GLYPHS = ("⊗", "⊠")  # a destroyed nucleus, still told apart by shape
-EMPTY_GLYPH = "·"
-EMPTY_CENTRE = "×"  # an empty square centre: the two diagonals cross there
 SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
 # characters per square (width, height), both even so that a square's centre falls on a character;
 # the largest that fits is used (w = 2h keeps the diagonals at 45 degrees on most terminals)
@@ -170,6 +168,7 @@ class CellulisBellumScreen(GameScreen):
         Binding("p", "pass_turn", "Pass", show=False),
         Binding("t", "territory", "Territory"),
         Binding("x", "clear", "Clear", show=False),
+        Binding("i", "keys_help", "Legend", show=False),  # (k is the cursor's Up)
     ]
 
     def __init__(self, table: Any, *, read_only: bool = False) -> None:
@@ -342,7 +341,7 @@ class CellulisBellumScreen(GameScreen):
 
         def put(x: int, y: int, ch: str, st: str) -> None:
             if grid[y][x] in ("╲", "╱", "╳") and ch in ("╲", "╱") and grid[y][x] != ch:
-                ch = "╳"  # two diagonals cross here (the 42-point board: not a point)
+                ch = CROSSING_GLYPH  # two diagonals cross here (the 42-point board: not a point)
                 if styles[y][x] != line_style:
                     st = styles[y][x]
             grid[y][x] = ch
@@ -394,7 +393,7 @@ class CellulisBellumScreen(GameScreen):
         movable = self.movable() if self.legal and self.mode is None else set()
         target_style = self.colour("target")
         shot = self.mode == "aim"
-        marks = {"apo": "◈", "gen": "✧"}.get(self.mode or "")
+        mark = GEN_GLYPH if self.mode == "gen" else TARGET_GLYPH
         lit = self.lit_points()
         for p in geo.points:
             x, y = char_xy(p, scale)
@@ -410,7 +409,7 @@ class CellulisBellumScreen(GameScreen):
                 st = f"bold {self.seat_colour(owner)}"
             if p in targets:
                 if c == R.EMPTY:
-                    ch = "✶" if shot else marks or "◇"
+                    ch = SHOT_GLYPH if shot else mark
                 st = f"bold {self.colour('danger') if shot else target_style}"
             if p in movable:
                 st += " underline"
@@ -583,6 +582,9 @@ class CellulisBellumScreen(GameScreen):
         self.selected = None
         self.mode = None
         self._paint()
+
+    def action_keys_help(self) -> None:
+        self.app.push_screen(KeysPanel("Cellulis Bellum: keys and legend", KEYS_AND_LEGEND))
 
     def action_territory(self) -> None:
         self.show_territory = not self.show_territory
