@@ -16,7 +16,9 @@ the points open to a spawn; ``f`` aims the virus (its rays light up; Enter on a 
 lights one rhombus of four that may be sacrificed (one holding the cursor, if any; ``a`` again:
 the next), Enter or a click on it plays it; ``g`` generates the virus on the cursor's point or
 lights the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
-selection or the lit targets. Every action is also in the moves list (``m``).
+selection or the lit targets. Every action is also in the moves list (``m``); ``i`` shows the
+keys and the legend of the board (:mod:`.legend`). In a lesson, the points a step is about are
+drawn on the highlight colour (``highlight``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...table.protocol import Table
 from ...ui.game_screen import GameScreen
 from ...ui.widgets.keys_panel import KeysPanel
 from . import geometry as G
@@ -171,7 +174,7 @@ class CellulisBellumScreen(GameScreen):
         Binding("i", "keys_help", "Legend", show=False),  # (k is the cursor's Up)
     ]
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.state: CBState = table.view(None)
         self.cursor = self.state.board.index(R.NUCLEI[0]) if R.NUCLEI[0] in self.state.board \
@@ -204,8 +207,10 @@ class CellulisBellumScreen(GameScreen):
         out: dict[int, Any] = {}
         legal = self.legal
         if self.mode == "apo":
-            a = self.apo_choice
-            return {p: a for p in self.geometry.rhombi4[a.key]} if a in legal else {}
+            choice = self.apo_choice
+            if choice is None or choice not in legal:
+                return {}
+            return {p: choice for p in self.geometry.rhombi4[choice.key]}
         if self.mode == "gen":
             return {a.centre: a for a in legal if isinstance(a, Generate)}
         if self.mode == "aim":
