@@ -311,6 +311,10 @@ async def test_the_launcher_offers_learn_to_play_until_the_lesson_is_done():
         await until(pilot, lambda: "new here?" not in str(listed.get_option_at_index(0).prompt),
                     "the mark gone")
         assert "new here?" in str(listed.get_option_at_index(1).prompt)  # Cell Management's
+        # every game with a lesson is offered one, Cellulis Bellum's too
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        bellum = next(p for p in prompts if "Cellulis Bellum" in p)
+        assert "new here? Learn to play (l)" in bellum
 
 
 # -- Cellulis Bellum ------------------------------------------------------------------------------
@@ -396,6 +400,20 @@ async def test_the_cellulis_bellum_lesson_by_keys_to_a_game_against_the_easy_bot
         table = screen.lesson
         # the welcome points at both nuclei, drawn lit on the board
         assert screen.lit_points() == {G.parse_point("d2"), G.parse_point("d5")}
+        await pilot.press("enter")  # (the welcome read)
+        await until(pilot, lambda: table.run.step.notation == "spawn cd23", "the first spawn")
+        assert screen.lit_points() == {G.parse_point("cd23")}
+        # a legal spawn elsewhere is not played; the panel says why
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: table.panel().feedback, "the refusal")
+        assert table.step() == 0 and "not the lesson's move" in screen.query_one(LessonPanel).plain
+        await pilot.press("left")
+        # the biology of the step's pieces, one key away
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, NotesScreen), "the notes")
+        assert app.screen.first == ("Cell",)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back")
         territory_shown = []
         while table.active:
             step = table.run.step
