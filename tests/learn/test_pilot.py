@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from textual.containers import VerticalScroll
 
 from cellwars_tui.core import CHANCE
 from cellwars_tui.games.infection import clarifications as IC
@@ -417,6 +418,10 @@ async def test_the_cellulis_bellum_lesson_by_keys_to_a_game_against_the_easy_bot
         territory_shown = []
         while table.active:
             step = table.run.step
+            await pilot.pause()
+            scroll = screen.query_one(LessonPanel).query_one(VerticalScroll)
+            if not table.panel().feedback:  # (a refusal's reason comes first, then the step)
+                assert scroll.max_scroll_y == 0, step.number  # the step's text fits, unscrolled
             if step.kind == READ and step.title == "Your territory":
                 await pilot.press("t")  # the step's key: the territory tinted, and counted
                 await until(pilot, lambda: screen.show_territory, "the territory shown")
