@@ -167,3 +167,22 @@ async def test_the_points_a_lesson_step_is_about_are_lit_and_unlit():
         assert f"on {lit}" not in style
         screen.highlight(())
         assert not screen.lit_points()
+
+
+async def test_shift_b_shows_the_biology_of_the_pieces_in_any_game():
+    """The lesson's notes (cell, nucleus, virus, apoptosis...) are one key away in every game of
+    Cellulis Bellum, not only in the lesson."""
+    from cellwars_tui.ui.widgets.lesson_panel import NotesScreen
+
+    app = _app(BUSY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        await pilot.press("B")
+        await pilot.pause()
+        notes = app.screen
+        assert isinstance(notes, NotesScreen)
+        assert {"Cell", "Nucleus", "Virus", "Apoptosis"} <= set(notes.notes)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board
