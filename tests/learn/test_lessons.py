@@ -18,7 +18,8 @@ LESSONS = [g.id for g in all_games() if has_lesson(g)]
 
 
 def test_the_games_have_lessons():
-    assert {"virus-fight", "cell-management", "infection", "cell-wars"} <= set(LESSONS)
+    assert {"virus-fight", "cell-management", "infection", "cell-wars",
+            "cellulis-bellum"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("game_id", LESSONS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from textual.containers import VerticalScroll
 
 from cellwars_tui.core import CHANCE
 from cellwars_tui.games.infection import clarifications as IC
@@ -311,3 +312,149 @@ async def test_the_launcher_offers_learn_to_play_until_the_lesson_is_done():
         await until(pilot, lambda: "new here?" not in str(listed.get_option_at_index(0).prompt),
                     "the mark gone")
         assert "new here?" in str(listed.get_option_at_index(1).prompt)  # Cell Management's
+        # every game with a lesson is offered one, Cellulis Bellum's too
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        bellum = next(p for p in prompts if "Cellulis Bellum" in p)
+        assert "new here? Learn to play (l)" in bellum
+
+
+# -- Cellulis Bellum ------------------------------------------------------------------------------
+CB_KEYS = {"right": (2, 0), "left": (-2, 0), "up": (0, 2), "down": (0, -2),
+           "home": (-1, 1), "pageup": (1, 1), "end": (-1, -1), "pagedown": (1, -1)}
+
+
+def cb_path(start: int, goal: int) -> list[str]:
+    """The fewest of the screen's cursor keys from point ``start`` to ``goal`` (arrows along the
+    grid lines, Home/PgUp/End/PgDn along the diagonals), as a player would press them."""
+    from collections import deque
+
+    from cellwars_tui.games.cellulis_bellum import geometry as G
+
+    paths: dict[int, list[str]] = {start: []}
+    todo = deque([start])
+    while todo:
+        p = todo.popleft()
+        if p == goal:
+            return paths[p]
+        x, y = G.xy(p)
+        for key, (dx, dy) in CB_KEYS.items():
+            q = G.at_xy(x + dx, y + dy)
+            if q is not None and q not in paths:
+                paths[q] = [*paths[p], key]
+                todo.append(q)
+    raise AssertionError(f"no way from {start} to {goal}")
+
+
+async def cb_goto(pilot, screen, p: int) -> None:
+    keys = cb_path(screen.cursor, p)
+    if keys:
+        await pilot.press(*keys)
+    await until(pilot, lambda: screen.cursor == p, "the cursor there")
+
+
+async def cb_keys(pilot, screen, step) -> None:
+    """The keys for the lesson's move: the cursor moved onto the point, then Enter (or the
+    action's own key: d, a, g, f)."""
+    from cellwars_tui.games.cellulis_bellum import rules as BR
+
+    action = step.action
+    geo = screen.geometry
+    if isinstance(action, BR.Spawn):
+        await cb_goto(pilot, screen, action.to)
+        await pilot.press("enter")
+    elif isinstance(action, BR.Burst):
+        if screen.selected != action.src:
+            await cb_goto(pilot, screen, action.src)
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.selected == action.src, "the cell selected")
+        await cb_goto(pilot, screen, action.dst)
+        await pilot.press("enter")
+    elif isinstance(action, BR.Done):
+        await pilot.press("d")
+    elif isinstance(action, BR.Apoptosis):
+        await cb_goto(pilot, screen, geo.rhombi4[action.key][0])
+        await pilot.press("a")
+        await until(pilot, lambda: screen.apo_choice == action, "the rhombus lit")
+        await pilot.press("enter")
+    elif isinstance(action, BR.Generate):
+        await cb_goto(pilot, screen, action.centre)
+        await pilot.press("g")
+    elif isinstance(action, BR.VirusShot):
+        await pilot.press("f")
+        await until(pilot, lambda: screen.mode == "aim", "the rays lit")
+        virus = screen.state.board.index(BR.VIRUSES[screen.state.seat])
+        await cb_goto(pilot, screen, geo.rays[virus][action.direction][0])
+        await pilot.press("enter")
+    else:
+        raise AssertionError(action)
+
+
+async def test_the_cellulis_bellum_lesson_by_keys_to_a_game_against_the_easy_bot():
+    from cellwars_tui.games.cellulis_bellum import geometry as G
+    from cellwars_tui.games.cellulis_bellum import rules as BR
+    from cellwars_tui.games.cellulis_bellum.screen import CellulisBellumScreen
+
+    app = CellwarsApp(learn="cellulis-bellum")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        assert isinstance(screen, CellulisBellumScreen)
+        table = screen.lesson
+        # the welcome points at both nuclei, drawn lit on the board
+        assert screen.lit_points() == {G.parse_point("d2"), G.parse_point("d5")}
+        await pilot.press("enter")  # (the welcome read)
+        await until(pilot, lambda: table.run.step.notation == "spawn cd23", "the first spawn")
+        assert screen.lit_points() == {G.parse_point("cd23")}
+        # a legal spawn elsewhere is not played; the panel says why
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: table.panel().feedback, "the refusal")
+        assert table.step() == 0 and "not the lesson's move" in screen.query_one(LessonPanel).plain
+        await pilot.press("left")
+        # the biology of the step's pieces, one key away
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, NotesScreen), "the notes")
+        assert app.screen.first == ("Cell",)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back")
+        territory_shown = []
+        while table.active:
+            step = table.run.step
+            await pilot.pause()
+            scroll = screen.query_one(LessonPanel).query_one(VerticalScroll)
+            if not table.panel().feedback:  # (a refusal's reason comes first, then the step)
+                assert scroll.max_scroll_y == 0, step.number  # the step's text fits, unscrolled
+            if step.kind == READ and step.title == "Your territory":
+                await pilot.press("t")  # the step's key: the territory tinted, and counted
+                await until(pilot, lambda: screen.show_territory, "the territory shown")
+                territory_shown.append(screen.table.state().board)
+                assert screen.lit_points() == {G.parse_point(m) for m in step.marks}
+                await pilot.press("t")
+            await follow_one(pilot, screen, step, lambda step: cb_keys(pilot, screen, step))
+        assert table.run.finished and territory_shown
+        assert BR.territory(territory_shown[0], 0) == 10  # as the step says
+        done = [table.game.action_to_str(st.action) for st in table.match.steps if st.seat == 0]
+        for played in ("spawn cd23", "burst d3-d4", "done", "apo c1-c2", "gen d3", "shoot nw"):
+            assert played in done
+        assert "cellulis-bellum" in finished_lessons()
+        # a normal game now: the easy bot plays Violet, and the game is saved from here on
+        assert table.autosave_enabled and table.seats[1].is_bot
+        await until(pilot, lambda: table.humans_to_act() == (0,) or table.match.is_over(),
+                    "the bot's move")
+        assert table.match.steps[-1].seat == 1
+        await close_and_check_finished(pilot, app, screen, "cellulis-bellum")
+        assert not screen.lit_points()  # the panel closed: nothing lit any more
+
+
+async def follow_one(pilot, screen, step, do_keys) -> None:
+    """One step of ``follow``: Enter on a read step, the game's keys on the player's."""
+    table = screen.lesson
+    index = table.run.index
+    assert step.text.split()[0] in screen.query_one(LessonPanel).plain  # the panel says this step
+    if step.kind == READ:
+        assert screen.lesson_reading()
+        await pilot.press("enter")
+    elif step.kind == DO:
+        await do_keys(step)
+    else:
+        raise AssertionError(f"step {step.number} waits for {step.kind}")
+    await until(pilot, lambda: table.run.index != index or not table.active,
+                f"step {step.number} ({step.notation or 'read'}) done")

@@ -16,7 +16,9 @@ the points open to a spawn; ``f`` aims the virus (its rays light up; Enter on a 
 lights one rhombus of four that may be sacrificed (one holding the cursor, if any; ``a`` again:
 the next), Enter or a click on it plays it; ``g`` generates the virus on the cursor's point or
 lights the possible centres; ``d`` ends a spawn or a burst, ``p`` passes, ``x`` drops the
-selection or the lit targets. Every action is also in the moves list (``m``).
+selection or the lit targets. Every action is also in the moves list (``m``); ``i`` shows the
+keys and the legend of the board (:mod:`.legend`). In a lesson, the points a step is about are
+drawn on the highlight colour (``highlight``).
 """
 
 from __future__ import annotations
@@ -30,19 +32,18 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...table.protocol import Table
 from ...ui.game_screen import GameScreen
+from ...ui.widgets.keys_panel import KeysPanel
 from . import geometry as G
 from . import rules as R
+from .legend import (CROSSING_GLYPH, DEAD_GLYPHS, EMPTY_CENTRE, EMPTY_GLYPH, GLYPHS,
+                     GEN_GLYPH, KEYS_AND_LEGEND, SHOT_GLYPH, TARGET_GLYPH)
 from .notation import rhombus_name
 from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
                     Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
 
 MODE_ACTIONS = {"aim": VirusShot, "spawn": Spawn, "apo": Apoptosis, "gen": Generate}
-# Glyphs by kind then owner: shape tells the players apart without colour.
-GLYPHS = {CELL: ("●", "■"), NUCLEUS: ("◉", "▣"), VIRUS: ("✱", "✚")}
-DEAD_GLYPHS = ("⊗", "⊠")  # a destroyed nucleus, still told apart by shape
-EMPTY_GLYPH = "·"
-EMPTY_CENTRE = "×"  # an empty square centre: the two diagonals cross there
 SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
 # characters per square (width, height), both even so that a square's centre falls on a character;
 # the largest that fits is used (w = 2h keeps the diagonals at 45 degrees on most terminals)
@@ -170,9 +171,10 @@ class CellulisBellumScreen(GameScreen):
         Binding("p", "pass_turn", "Pass", show=False),
         Binding("t", "territory", "Territory"),
         Binding("x", "clear", "Clear", show=False),
+        Binding("i", "keys_help", "Legend", show=False),  # (k is the cursor's Up)
     ]
 
-    def __init__(self, table: Any, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.state: CBState = table.view(None)
         self.cursor = self.state.board.index(R.NUCLEI[0]) if R.NUCLEI[0] in self.state.board \
@@ -205,8 +207,10 @@ class CellulisBellumScreen(GameScreen):
         out: dict[int, Any] = {}
         legal = self.legal
         if self.mode == "apo":
-            a = self.apo_choice
-            return {p: a for p in self.geometry.rhombi4[a.key]} if a in legal else {}
+            choice = self.apo_choice
+            if choice is None or choice not in legal:
+                return {}
+            return {p: choice for p in self.geometry.rhombi4[choice.key]}
         if self.mode == "gen":
             return {a.centre: a for a in legal if isinstance(a, Generate)}
         if self.mode == "aim":
@@ -342,7 +346,7 @@ class CellulisBellumScreen(GameScreen):
 
         def put(x: int, y: int, ch: str, st: str) -> None:
             if grid[y][x] in ("╲", "╱", "╳") and ch in ("╲", "╱") and grid[y][x] != ch:
-                ch = "╳"  # two diagonals cross here (the 42-point board: not a point)
+                ch = CROSSING_GLYPH  # two diagonals cross here (the 42-point board: not a point)
                 if styles[y][x] != line_style:
                     st = styles[y][x]
             grid[y][x] = ch
@@ -394,7 +398,8 @@ class CellulisBellumScreen(GameScreen):
         movable = self.movable() if self.legal and self.mode is None else set()
         target_style = self.colour("target")
         shot = self.mode == "aim"
-        marks = {"apo": "◈", "gen": "✧"}.get(self.mode or "")
+        mark = GEN_GLYPH if self.mode == "gen" else TARGET_GLYPH
+        lit = self.lit_points()
         for p in geo.points:
             x, y = char_xy(p, scale)
             c = board[p]
@@ -409,12 +414,14 @@ class CellulisBellumScreen(GameScreen):
                 st = f"bold {self.seat_colour(owner)}"
             if p in targets:
                 if c == R.EMPTY:
-                    ch = "✶" if shot else marks or "◇"
+                    ch = SHOT_GLYPH if shot else mark
                 st = f"bold {self.colour('danger') if shot else target_style}"
             if p in movable:
                 st += " underline"
             if p == self.selected and c != R.EMPTY:  # the piece in its colour, its glyph dark
                 st = f"bold {self.colour('board')} on {self.seat_colour(R.owner_of(c))}"
+            if p in lit:  # a point the lesson is about: dark on the highlight colour
+                st = f"bold underline {self.colour('board')} on {self.colour('highlight')}"
             if p == self.cursor:
                 st += " reverse"
             under = styles[y][x].split()
@@ -439,6 +446,17 @@ class CellulisBellumScreen(GameScreen):
         files = " " * (margin + LEFT) + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         return out
+
+    def highlight(self, marks: tuple[str, ...]) -> None:
+        """The lesson points at ``marks`` (point names such as ``d2`` or ``cd23``): they are drawn
+        dark on the highlight colour (``lit_points``), from this paint on."""
+        super().highlight(marks)
+        self._paint()  # (closing the lesson's panel clears them with no new state to show)
+
+    def lit_points(self) -> frozenset[int]:
+        """The points the lesson points at now (names that are no point are ignored)."""
+        found = (G.parse_point(m) for m in self.highlighted)
+        return frozenset(p for p in found if p is not None and p < self.geometry.n_points)
 
     # -- input ---------------------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -569,6 +587,9 @@ class CellulisBellumScreen(GameScreen):
         self.selected = None
         self.mode = None
         self._paint()
+
+    def action_keys_help(self) -> None:
+        self.app.push_screen(KeysPanel("Cellulis Bellum: keys and legend", KEYS_AND_LEGEND))
 
     def action_territory(self) -> None:
         self.show_territory = not self.show_territory
