@@ -204,6 +204,7 @@ async def cw_keys(pilot, screen, step) -> None:
         await until(pilot, lambda: screen.picking.card == action.card, "the card picked")
     option = next((o for o in screen.choices if o.do == action), None)
     if option is not None:
+        assert option.key in step.keys, (step.number, option.key, step.keys)  # the panel names it
         await pilot.press(option.key)
         return
     tile = next(t for t, actions in screen.tile_actions.items() if action in actions)
