@@ -550,7 +550,14 @@ class VirusFightScreen(GameScreen):
         texts = {code: ("▸" if code == choice else "") + piece_name(code)
                  + (f"×{n}" if n > 1 else "") for code, n in counts.items()}
         name = self.table.seat_name(seat)
-        room = hand.content_region.width or 10_000  # not laid out yet: one row
+        room = hand.content_region.width
+        if not room:  # just shown, not laid out yet: one row now, its width's after the layout
+            room = 10_000
+            if not self._hand_relayout:
+                self._hand_relayout = True
+                self.call_after_refresh(self._repaint_hand)
+        else:
+            self._hand_relayout = False
         title, first_row = hand_layout(name, [texts[c] for c in sorted(texts)], room)
         self.painter.put(label, Text(title, no_wrap=True, overflow="ellipsis"))
         on_first = set(sorted(texts)[:first_row])
@@ -689,6 +696,7 @@ class VirusFightScreen(GameScreen):
         self.call_after_refresh(self._repaint_hand)
 
     board_scale = 1
+    _hand_relayout = False  # a repaint of the spares row waits for its first layout
 
     def _repaint_board(self) -> None:
         view = self.view_state
