@@ -167,6 +167,11 @@ async def cm_keys(pilot, screen, step) -> None:
         await pilot.press("0")
     elif isinstance(action, CR.Return):
         await pilot.press("b", str(s.hideouts.index(action.species) + 1))
+        await until(pilot, lambda: not screen.table.state().in_center[action.species],
+                    "the captive sent back")
+        await pilot.pause()
+        slots = str(screen.query_one("#cm-centre").render()).splitlines()[1]
+        assert CR.SYMBOLS[action.species] not in slots  # the board shows it gone, at once
     else:
         raise AssertionError(action)
 
