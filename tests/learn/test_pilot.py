@@ -100,6 +100,9 @@ async def vf_keys(pilot, screen, step) -> None:
                             + ["down"] * (trow - row) + ["up"] * (row - trow)), "enter")
         return
     if isinstance(action, VT.Mark):
+        # the lesson's mark (W2, written already) is lit in the program, not in the palette
+        lit = [c.id for c in screen.query(".vf-slot.lit, .vf-add.lit")]
+        assert lit == [f"vf-slot-{action.index + 1}"], lit
         await pilot.press(str(action.index + 1))
         return
     if isinstance(action, VT.Ready):

@@ -508,11 +508,13 @@ class VirusFightScreen(GameScreen):
             slot.border_subtitle = str(i + 1)
             set_class(slot, filled and i == mark, "marked")
             set_class(slot, filled, "filled")
+            # a lesson pointing at an instruction already written lights it in the program
+            set_class(slot, filled and piece_name(prog[i]) in self.highlighted, "lit")
         for i, code in enumerate(ALL_CODES):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
             set_class(chip, code in prog, "used")
             set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
-            set_class(chip, piece_name(code) in self.highlighted, "lit")
+            set_class(chip, code not in prog and piece_name(code) in self.highlighted, "lit")
             self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
         set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
