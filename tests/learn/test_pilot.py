@@ -245,6 +245,28 @@ async def test_the_cell_wars_lesson_by_keys_to_a_game_against_the_easy_bot():
         await close_and_check_finished(pilot, app, screen, "cell-wars")
 
 
+async def test_while_the_cell_wars_lesson_plays_the_cancer_camp_nobody_is_deciding():
+    """A read step with the cancer camp to act next: the lesson plays it (after Enter), so the
+    bar does not say "Player 2 is deciding for Cancer alpha…" as if a bot were thinking."""
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        seen = 0
+        while table.active:
+            step = table.run.step
+            index = table.run.index
+            if step.kind == READ:
+                if table.lesson.you not in table.to_act():
+                    seen += 1
+                    assert "deciding" not in screen.prompt, (step.number, screen.prompt)
+                await pilot.press("enter")
+            else:
+                await cw_keys(pilot, screen, step)
+            await until(pilot, lambda: table.run.index != index or not table.active, "a step")
+        assert seen  # (the lesson has such a step: the last one)
+
+
 # -- Infection ------------------------------------------------------------------------------------
 @pytest.fixture
 def clock():
