@@ -5,7 +5,9 @@ A level is a search budget and a share of random moves (:class:`~cellwars_tui.co
 * ``playouts``: determinised MCTS playouts a decision (:class:`~.bots.MCTSBot`), a count and never
   seconds, so a level plays as strong on a loaded machine as on an idle one; 0 means no search
   (the game's greedy choice, :class:`~.bots.GreedyBot`);
-* ``noise``: the share of decisions played uniformly at random among the legal actions instead.
+* ``noise``: the share of decisions played at random among the legal actions instead (below
+  1.0, never an action that loses the game at once when another does not: :func:`random_move`;
+  the random level, 1.0, plays any legal action).
 
 The time a bot may take is only a guard for the table (a seat's ``think``; new level seats get
 ``TIME_CAP``): on any ordinary machine a level stops at its playouts long before. A game whose
@@ -32,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.api import Action, Game
-from ..core.errors import BadOptions
+from ..core.errors import BadOptions, CellwarsError
 from ..core.match import Seat
 from ..core.meta import BotLevel
 from .bots import Bot, GreedyBot, MCTSBot, RandomBot
@@ -134,11 +136,39 @@ class LevelBot(Bot):
     def choose(self, game: Game, view: Any, seat: int, rng: random.Random,
                budget: float) -> Action:
         level = level_for(game, self.id)
-        if level.noise >= 1.0 or (level.noise > 0.0 and rng.random() < level.noise):
+        if level.noise >= 1.0:
             return RandomBot().choose(game, view, seat, rng, budget)
+        if level.noise > 0.0 and rng.random() < level.noise:
+            return random_move(game, view, seat, rng)
         if level.playouts <= 0:
             return GreedyBot().choose(game, view, seat, rng, budget)
         return MCTSBot(max_playouts=level.playouts).choose(game, view, seat, rng, budget)
+
+
+def loses_at_once(game: Game, state: Any, seat: int, action: Action) -> bool:
+    """Whether ``action`` ends the game at once with ``seat`` not among the winners."""
+    try:
+        after, _ = game.apply(state, seat, action)
+    except CellwarsError:
+        return False
+    outcome = game.outcome(after)
+    return outcome is not None and seat not in outcome.winners
+
+
+def random_move(game: Game, view: Any, seat: int, rng: random.Random) -> Action:
+    """A level's random move: any legal action but one that loses the game at once, unless
+    every one does (a blunder on the spot, such as moving one's own program out in Virus
+    Fight, ends a learner's game before it starts; a weak player still misses the rest). One
+    step ahead on one sampled state (``determinize``): a few applies, far less than a search."""
+    actions = list(game.legal_actions(view, seat))
+    if not actions:
+        raise ValueError(f"{game.title}: no legal action for seat {seat}")
+    if len(actions) > 1:
+        state = game.determinize(view, seat, rng)
+        safe = [a for a in actions if not loses_at_once(game, state, seat, a)]
+        if safe:
+            actions = safe
+    return rng.choice(actions)
 
 
 def _legacy_search() -> Bot:

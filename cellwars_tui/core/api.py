@@ -290,6 +290,12 @@ class Game(ABC, Generic[S, A]):
     def action_from_str(self, text: str) -> A:
         """Parse :meth:`action_to_str`'s notation; raise BadNotation on bad text."""
 
+    def action_words(self, state: S, action: A) -> str:
+        """``action`` at ``state`` in a player's words, naming what the screen shows and the
+        keys press (a lesson's "that move is not the lesson's" says it). Default: the
+        notation."""
+        return self.action_to_str(action)
+
     def describe_event(self, event: Event, names: Sequence[str]) -> str:
         """One plain sentence for the event log."""
         return msgspec.json.encode(event).decode()

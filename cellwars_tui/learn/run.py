@@ -156,7 +156,7 @@ class LessonRun:
             except IllegalAction as exc:
                 return f"Not allowed by the rules: {exc}."
             return "Not allowed by the rules now."
-        said = game.action_to_str(action)
+        said = game.action_words(state, action)
         if step.kind == READ:
             return f"Not yet ({said}): read the lesson first, then press Enter to go on."
         if step.kind == CLOCK:

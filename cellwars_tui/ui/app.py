@@ -192,6 +192,7 @@ class CellwarsApp(SizeGuard, App):
         table = LessonTable(game, checked_lesson(game))
         screen = screen_class(game)(table)
         screen.follow_lesson(table)
+        self.last_game = game.id  # (q: the launcher comes back on this game)
         self.push_screen(screen)
         return screen
 

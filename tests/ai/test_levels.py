@@ -161,3 +161,45 @@ def test_a_record_from_before_levels_resumes_with_its_timed_search(tmp_path):
                            [Seat(name="Ann"), Seat(name="Blue", kind="bot", bot="easy")], 4),
                      autosave=False)
     assert new._bot(1).id == "easy" and new.seat_kind(1) == "easy bot"
+
+
+def test_a_levels_random_move_never_loses_at_once_when_another_move_does_not():
+    """The position at the end of Virus Fight's lesson: Blue (the easy bot) may move its own
+    program out and lose on the spot. A level's random share (easy: one move in four) skips
+    such a move while another exists; the random level still plays any legal move."""
+    from cellwars_tui.learn.lesson import load_lesson
+    from cellwars_tui.learn.run import play_through
+
+    game = get_game("virus-fight")
+    match = play_through(game, load_lesson(game))
+    state = match.state
+    (seat,) = game.to_act(state)
+    actions = list(game.legal_actions(state, seat))
+    losing = [a for a in actions if L.loses_at_once(game, state, seat, a)]
+    assert losing and len(losing) < len(actions)  # the trap is there, and a way round it
+    view = game.view(state, seat)
+    picked = {L.random_move(game, view, seat, random.Random(i)) for i in range(200)}
+    assert not picked & set(losing)
+    assert set(losing) & {RandomBot().choose(game, view, seat, random.Random(i), 1.0)
+                          for i in range(400)}
+
+
+def test_a_levels_random_move_is_legal_and_falls_back_when_every_move_loses(monkeypatch):
+    game = get_game("virus-fight")
+    state = game.initial_state(game.options_from_dict({}))
+    rng = random.Random(3)
+    for _ in range(300):  # a whole game: each random move is one of the legal actions
+        seats = game.to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        if seat == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            action = L.random_move(game, game.view(state, seat), seat, rng)
+            assert action in game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, action)
+    monkeypatch.setattr(L, "loses_at_once", lambda *args: True)  # every move loses: play one
+    state = game.initial_state(game.options_from_dict({}))
+    seat = game.to_act(state)[0]
+    assert L.random_move(game, state, seat, rng) in game.legal_actions(state, seat)

@@ -177,3 +177,23 @@ def test_after_a_lesson_the_other_seats_are_easy_bots():
     seats = lesson_seats(game, vf_lesson())
     assert not seats[0].is_bot
     assert all(s.is_bot and s.bot == "easy" for s in seats[1:])
+
+
+def test_the_virus_fight_lesson_shows_both_programs_when_it_says_they_are_revealed():
+    """During the lesson its panel stands where the log would say "Programs revealed": the
+    step itself names both programs, as the match has them."""
+    from cellwars_tui.games.virus_fight.engine import piece_name
+    from cellwars_tui.learn.table import LessonTable
+
+    game = get_game("virus-fight")
+    table = LessonTable(game, load_lesson(game))
+    while table.run.step.title != "Who goes first":
+        step = table.run.step
+        if step.kind == READ:
+            table.go_on()
+        else:
+            table.submit(table.lesson.you, step.action)
+    text = " ".join(table.run.step.text.split())
+    for seat in (0, 1):
+        program = " ".join(piece_name(c) for c in table.state().programs[seat])
+        assert program in text, (seat, program)

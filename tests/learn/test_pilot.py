@@ -101,6 +101,9 @@ async def vf_keys(pilot, screen, step) -> None:
                             + ["down"] * (trow - row) + ["up"] * (row - trow)), "enter")
         return
     if isinstance(action, VT.Mark):
+        # the lesson's mark (W2, written already) is lit in the program, not in the palette
+        lit = [c.id for c in screen.query(".vf-slot.lit, .vf-add.lit")]
+        assert lit == [f"vf-slot-{action.index + 1}"], lit
         await pilot.press(str(action.index + 1))
         return
     if isinstance(action, VT.Ready):
@@ -168,6 +171,11 @@ async def cm_keys(pilot, screen, step) -> None:
         await pilot.press("0")
     elif isinstance(action, CR.Return):
         await pilot.press("b", str(s.hideouts.index(action.species) + 1))
+        await until(pilot, lambda: not screen.table.state().in_center[action.species],
+                    "the captive sent back")
+        await pilot.pause()
+        slots = str(screen.query_one("#cm-centre").render()).splitlines()[1]
+        assert CR.SYMBOLS[action.species] not in slots  # the board shows it gone, at once
     else:
         raise AssertionError(action)
 
@@ -205,6 +213,7 @@ async def cw_keys(pilot, screen, step) -> None:
         await until(pilot, lambda: screen.picking.card == action.card, "the card picked")
     option = next((o for o in screen.choices if o.do == action), None)
     if option is not None:
+        assert option.key in step.keys, (step.number, option.key, step.keys)  # the panel names it
         await pilot.press(option.key)
         return
     tile = next(t for t, actions in screen.tile_actions.items() if action in actions)
@@ -235,6 +244,28 @@ async def test_the_cell_wars_lesson_by_keys_to_a_game_against_the_easy_bot():
         assert (0, "demolish E4-E5") in done and (0, "attack Ca") in done
         assert table.state().round == 2 and table.seats[1].is_bot
         await close_and_check_finished(pilot, app, screen, "cell-wars")
+
+
+async def test_while_the_cell_wars_lesson_plays_the_cancer_camp_nobody_is_deciding():
+    """A read step with the cancer camp to act next: the lesson plays it (after Enter), so the
+    bar does not say "Player 2 is deciding for Cancer alpha…" as if a bot were thinking."""
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        seen = 0
+        while table.active:
+            step = table.run.step
+            index = table.run.index
+            if step.kind == READ:
+                if table.lesson.you not in table.to_act():
+                    seen += 1
+                    assert "deciding" not in screen.prompt, (step.number, screen.prompt)
+                await pilot.press("enter")
+            else:
+                await cw_keys(pilot, screen, step)
+            await until(pilot, lambda: table.run.index != index or not table.active, "a step")
+        assert seen  # (the lesson has such a step: the last one)
 
 
 # -- Infection ------------------------------------------------------------------------------------

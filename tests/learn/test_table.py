@@ -156,3 +156,28 @@ def test_auto_steps_are_played_for_the_player_and_told():
     assert table.match.steps[-1].seat == 0 and game.action_to_str(table.match.steps[-1].action) \
         == "mark 1"
     assert table.panel().told == ("The lesson puts your marker on M2.",)
+
+
+def test_a_move_not_the_lessons_is_named_as_the_player_sees_it():
+    """Cell Management's notation names a cell by its species ("start 4"); key 1 chose the
+    cell in ring position 1, so the lesson says "cell 1 (species 4)", as the ship shows it."""
+    from cellwars_tui.games.cell_management import rules as CR
+
+    game = get_game("cell-management")
+    table = LessonTable(game, load_lesson(game))
+    while table.run.step.kind == READ:
+        table.go_on()
+    s = table.state()
+    step = table.run.step
+    assert step.kind == DO and isinstance(step.action, CR.Start)
+    first = CR.Start(s.cells[0])
+    assert first != step.action
+    with pytest.raises(NotTheLesson) as refused:
+        table.submit(table.lesson.you, first)
+    assert str(refused.value).startswith(
+        f"starting at cell 1 (species {CR.SYMBOLS[s.cells[0]]}) is legal, but not the lesson's")
+    assert game.action_words(s, first) != game.action_to_str(first)
+    vf = get_game("virus-fight")  # a game without its own words: the notation
+    state = vf.initial_state(vf.options_from_dict({}))
+    action = vf.legal_actions(state, 0)[0]
+    assert vf.action_words(state, action) == vf.action_to_str(action)

@@ -68,3 +68,18 @@ def test_two_saved_puzzles_read_apart_in_the_resume_list():
     assert CM.GAME.record_title(daily.state).startswith("puzzle #")
     assert ", daily " in CM.GAME.record_title(daily.state)
     assert get_game("virus-fight").record_title(None) == ""  # the default: nothing to add
+
+
+async def test_q_from_cellwars_learn_comes_back_on_the_lessons_game():
+    """``cellwars learn infection``, then q: the launcher is on Infection (it was on the first
+    game, Virus Fight, so l would have started another lesson)."""
+    app = CellwarsApp(learn="infection")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen) and app.screen.lesson is not None:
+                break
+        assert isinstance(app.screen, GameScreen) and app.screen.game.id == "infection"
+        await pilot.press("q")
+        launcher = await _launcher(pilot)
+        assert launcher.current_game().meta.id == "infection"

@@ -163,6 +163,17 @@ class CellManagement(Game[CMState, Action]):
         return T.TOOLS
 
     # -- notation ----------------------------------------------------------------------------
+    def action_words(self, state: CMState, action: Action) -> str:
+        """By ring position, as the keys and the ship's boxes number them: the notation's
+        "start 4" (the cell of species 4) is "cell 1 (species 4)" when that cell is first."""
+        match action:
+            case Start(cell=c) if state.cells:
+                return f"starting at cell {state.position_of_cell(c) + 1} (species {SYMBOLS[c]})"
+            case Return(species=x) if state.cells:
+                return (f"sending the {NAMES[x]} back (hideout "
+                        f"{state.position_of_hideout(x) + 1})")
+        return self.action_to_str(action)
+
     def action_to_str(self, a: Action) -> str:
         match a:
             case Setup(daily=day) if day:

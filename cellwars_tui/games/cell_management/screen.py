@@ -608,7 +608,7 @@ class CellManagementScreen(GameScreen):
             self._picking = False
             self.send_back(s.hideouts[position]) if s.hideouts[position] in s.returnable() \
                 else self.say(f"Hideout {position + 1} is not the hideout of a freed captive.")
-            self.paint(s)
+            self.paint(self._state() or s)  # (after a send back: the new state, not the old)
             return
         self.start_at(position)
 

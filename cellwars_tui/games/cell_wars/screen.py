@@ -335,8 +335,8 @@ class CellWarsScreen(GameScreen):
         if self.read_only:
             return "Replay"
         seats = [x for x in self.table.to_act() if x != CHANCE]
-        if not seats:
-            return ""
+        if not seats or (self.lesson is not None and self.lesson.active):
+            return ""  # (nobody is deciding: the lesson plays the other seats, its panel says)
         panel = self.game.acting_panel(s)
         who = C.PANEL_TITLES[panel] if panel >= 0 else ""
         return f"{self.table.seat_name(seats[0])} is deciding for {who}…"

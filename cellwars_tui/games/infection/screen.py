@@ -42,8 +42,9 @@ from . import clarifications as C
 from .rules import (CURE, REST, SEARCH, Claim, Double, Hold, InfectionOptions, InfectionState,
                     Move, Rat, Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target,
                     microscopes, top_free, vp)
-from .texts import (COLUMN_KEYS, KEYS_AND_LEGEND, POWER_KEYS, PROTEIN_STYLE, Rolling, column_text,
-                    dice_text, face_text, powers_text, stage_text, you_text)
+from .texts import (COLUMN_KEYS, KEYS_AND_LEGEND, POWER_KEYS, PROTEIN_STYLE, Rolling,
+                    column_pitch, column_text, dice_text, face_text, powers_text, stage_text,
+                    you_text)
 from .widgets import ColumnList, CountdownDigits, DieBox, MineLine, PowerList
 
 FPS = 40  # screen updates a second during a round: headroom over the 30 the table must keep
@@ -133,6 +134,7 @@ class InfectionScreen(GameScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._repaint_columns)
 
     def _fit(self, width: int, height: int) -> None:
         """Lay out for ``width`` columns: at 80 the cards keep every protein, VP and power (the
@@ -330,7 +332,8 @@ class InfectionScreen(GameScreen):
             self.say("Roll your white die first (space).")
 
     def clicked_card(self, column: int, line: int) -> None:
-        """A click on the ``line``-th card of ``column``: target it (or move there)."""
+        """A click on the ``line``-th line of ``column``: target its card (or move there)."""
+        line //= self.card_pitch
         s = self.table.view(None)
         if not 0 <= line < len(s.columns[column]):
             return
@@ -633,15 +636,25 @@ class InfectionScreen(GameScreen):
     def _paint_columns(self, s: InfectionState) -> None:
         meeples = {p.target: i for i, p in enumerate(s.seats) if p.target >= 0}
         me = self.me()
+        width, height = self.query_one("#inf-col-0").content_size
+        pitch = self.card_pitch = column_pitch(height, max(len(c) for c in s.columns))
         for col in range(3):
             cards = s.columns[col]
             free = top_free(s, col)
             lit = frozenset(K.CODE_TO_CARD[m] for m in self.highlighted if m in K.CODE_TO_CARD)
             key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free,
-                   self.compact, lit)
+                   self.compact, lit, pitch, width)
             self._put(f"#inf-col-{col}", key,
                       lambda cards=cards, free=free, lit=lit: column_text(
-                          cards, free, meeples, me, self.compact, self.colour, lit))
+                          cards, free, meeples, me, self.compact, self.colour, lit, pitch,
+                          width))
+
+    card_pitch = 1  # lines a card takes in the columns (column_pitch: more in a tall window)
+
+    def _repaint_columns(self) -> None:
+        """The columns for their new height (a card's pitch depends on it)."""
+        if self._state is not None and self.is_attached:
+            self._paint_columns(self._state)
 
     def _paint_seats(self) -> None:
         s = self._state

@@ -64,35 +64,66 @@ def power_short(card: int) -> str:
     return f"→{power}" if power in K.PROTEIN_VP else POWER_SHORT[power]
 
 
+def column_pitch(height: int, cards: int) -> int:
+    """Lines a card takes in a column ``height`` lines high that holds up to ``cards`` cards,
+    keeping room for two more (the virus grows after each round): 1, a line each; 2, its power
+    in words under it; 3, and a blank line; 4, framed like a card; 5, framed, and a blank line.
+    The columns grow with the window rather than leave empty lines under the cards."""
+    return max(1, min(5, height // (max(cards, 1) + 2)))
+
+
 def column_text(cards: tuple[int, ...], free: int, meeples: dict[int, int], me: int | None,
-                compact: bool, colour: Colour, lit: frozenset[int] = frozenset()) -> Text:
+                compact: bool, colour: Colour, lit: frozenset[int] = frozenset(),
+                pitch: int = 1, width: int = 0) -> Text:
     """A virus column, top card first: the meeple on it (or ▸ on the first free one), its code,
     proteins, VP and power. The codes of ``lit`` cards (a lesson points at them) are drawn on
-    the highlight colour."""
+    the highlight colour. Each card takes ``pitch`` lines (:func:`column_pitch`); framed cards
+    (4 and 5) are ``width`` columns wide."""
+    framed = pitch >= 4 and width >= 8
+    inner = width - 2 if framed else 0
+    edge = colour("muted")
     text = Text(no_wrap=True, overflow="ellipsis")
     for pos, card in enumerate(cards):
+        line = Text()
         who = meeples.get(card)
         if who is not None:
-            text.append(SEAT_GLYPHS[who % 6], style=f"bold {seat_colour(colour, who)}")
+            line.append(SEAT_GLYPHS[who % 6], style=f"bold {seat_colour(colour, who)}")
         elif pos == free:
-            text.append("▸", style=colour("highlight"))
+            line.append("▸", style=colour("highlight"))
         else:
-            text.append(" ")
+            line.append(" ")
         mine = "bold" if who is not None and who == me else ""
         if card in lit:
             mine = f"bold reverse {colour('highlight')}"
         if compact:  # the column tells the level: "I-2" shows as " 2"
-            text.append(f"{K.CARD_CODE[card].split('-')[1]:>2} ", style=mine)
+            line.append(f"{K.CARD_CODE[card].split('-')[1]:>2} ", style=mine)
         else:
-            text.append(f"{K.CARD_CODE[card]:<7}", style=mine)
+            line.append(f"{K.CARD_CODE[card]:<7}", style=mine)
         for prot in K.CARD_PROTEINS[card]:
-            text.append(prot, style=PROTEIN_STYLE[prot])
-        text.append(" " * (3 - len(K.CARD_PROTEINS[card])))
-        text.append(f"{K.CARD_VP[card]:>3}", style=colour("muted"))
+            line.append(prot, style=PROTEIN_STYLE[prot])
+        line.append(" " * (3 - len(K.CARD_PROTEINS[card])))
+        line.append(f"{K.CARD_VP[card]:>3}", style=colour("muted"))
         short = power_short(card)
         if short:
-            text.append(f" {short}", style=colour("target"))
-        text.append("\n")
+            line.append(f" {short}", style=colour("target"))
+        label = K.power_label(card)
+        words = Text(f"   {label}" if label else "", style=colour("muted"))
+        if framed:
+            text.append(f"╭{'─' * inner}╮\n", style=edge)
+            for row in (line, words):
+                row.truncate(inner, overflow="ellipsis", pad=True)
+                text.append("│", style=edge)
+                text.append_text(row)
+                text.append("│\n", style=edge)
+            text.append(f"╰{'─' * inner}╯\n", style=edge)
+        else:
+            text.append_text(line)
+            text.append("\n")
+            if pitch >= 2:
+                text.append_text(words)
+                text.append("\n")
+        if pitch in (3, 5):
+            text.append("\n")
     if not cards:
         text.append(" (cleared)", style=colour("muted"))
     return text

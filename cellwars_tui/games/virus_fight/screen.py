@@ -508,11 +508,13 @@ class VirusFightScreen(GameScreen):
             slot.border_subtitle = str(i + 1)
             set_class(slot, filled and i == mark, "marked")
             set_class(slot, filled, "filled")
+            # a lesson pointing at an instruction already written lights it in the program
+            set_class(slot, filled and piece_name(prog[i]) in self.highlighted, "lit")
         for i, code in enumerate(ALL_CODES):
             chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
             set_class(chip, code in prog, "used")
             set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
-            set_class(chip, piece_name(code) in self.highlighted, "lit")
+            set_class(chip, code not in prog and piece_name(code) in self.highlighted, "lit")
             self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
         can_ready = Ready() in self.legal
         set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
@@ -550,7 +552,14 @@ class VirusFightScreen(GameScreen):
         texts = {code: ("▸" if code == choice else "") + piece_name(code)
                  + (f"×{n}" if n > 1 else "") for code, n in counts.items()}
         name = self.table.seat_name(seat)
-        room = hand.content_region.width or 10_000  # not laid out yet: one row
+        room = hand.content_region.width
+        if not room:  # just shown, not laid out yet: one row now, its width's after the layout
+            room = 10_000
+            if not self._hand_relayout:
+                self._hand_relayout = True
+                self.call_after_refresh(self._repaint_hand)
+        else:
+            self._hand_relayout = False
         title, first_row = hand_layout(name, [texts[c] for c in sorted(texts)], room)
         self.painter.put(label, Text(title, no_wrap=True, overflow="ellipsis"))
         on_first = set(sorted(texts)[:first_row])
@@ -689,6 +698,7 @@ class VirusFightScreen(GameScreen):
         self.call_after_refresh(self._repaint_hand)
 
     board_scale = 1
+    _hand_relayout = False  # a repaint of the spares row waits for its first layout
 
     def _repaint_board(self) -> None:
         view = self.view_state

@@ -64,6 +64,8 @@ def keys_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:
             first.append(f" {key} ", style="reverse bold")
             first.append(" ")
     if info.marks:
+        if first.plain:  # (not "⏎  Look at W2": the keys end, then what to look at)
+            first.append("· ", style=colour("muted"))
         first.append("Look at ", style="bold")
         first.append(", ".join(info.marks), style=f"bold {colour('highlight')}")
     second = Text()

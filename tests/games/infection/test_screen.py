@@ -47,6 +47,16 @@ def _text(screen, selector: str) -> str:
     return rendered.plain if isinstance(rendered, Text) else str(rendered)
 
 
+def card_lines(screen, col: int) -> list[str]:
+    """Column ``col``'s card lines (code, proteins, VP, power), however many lines a card
+    takes at this window's size (``card_pitch``; framed cards from 4 lines on)."""
+    lines = _text(screen, f"#inf-col-{col}").splitlines()
+    pitch = screen.card_pitch
+    if pitch >= 4:
+        return [line[1:-1] for line in lines[1::pitch]]
+    return lines[::pitch]
+
+
 def _clock(screen) -> str:
     return screen.query_one("#inf-clock").value
 
@@ -453,10 +463,11 @@ async def test_cards_show_whole_and_the_side_panel_fits_the_terminal(clock, size
             box = screen.query_one(f"#inf-colbox-{col}")
             assert "🔬" * (col + 1) in box.border_title
             assert cell_len(box.border_title) + 4 <= box.size.width
-            lines = _text(screen, f"#inf-col-{col}").splitlines()
+            lines = card_lines(screen, col)
             assert len(lines) == len(s.columns[col]) > 0
             width, height = screen.query_one(f"#inf-col-{col}").content_size
-            assert height >= len(lines)  # every card of a 4-player deal, even at 24 lines
+            # every card of a 4-player deal, even at 24 lines
+            assert height >= len(lines) * screen.card_pitch
             for line, card in zip(lines, s.columns[col]):
                 assert cell_len(line.rstrip()) <= width, line
                 assert "".join(K.CARD_PROTEINS[card]) in line and power_short(card) in line
@@ -504,12 +515,12 @@ async def test_every_meeple_and_every_players_dice_show_live(clock):
                         dice_seen.add(seat)
                 if p.target >= 0:
                     col, pos = R.find_card(s, p.target)
-                    line = _text(screen, f"#inf-col-{col}").splitlines()[pos]
+                    line = card_lines(screen, col)[pos]
                     assert line.startswith(SEAT_GLYPHS[seat])
                     meeples_seen.add(seat)
             taken = {p.target for p in s.seats}
             for col in range(3):  # no meeple drawn where there is none
-                for pos, line in enumerate(_text(screen, f"#inf-col-{col}").splitlines()):
+                for pos, line in enumerate(card_lines(screen, col)):
                     if s.columns[col][pos] not in taken:
                         assert line[0] in " ▸"
         assert meeples_seen == dice_seen == {1, 2, 3}  # each bot rolled and placed its meeple
@@ -722,3 +733,37 @@ async def test_a_spectator_sees_the_hubs_countdown_run(clock):
         await clock.advance(10.2)
         await pilot.pause()
         assert _clock(screen) == "1:30"
+
+
+@pytest.mark.parametrize("size, pitch", [((80, 24), 2), ((100, 30), 3), ((160, 50), 5)])
+async def test_the_columns_grow_with_the_window(clock, size, pitch):
+    """Issue 19: at 160x50 the cards took a line each and left most of the columns empty. The
+    cards now take the room there is (their power in words from 2 lines a card, framed from 4)
+    while two more cards still fit; a click on any line of a card targets it. (One player:
+    the 4-player deal's larger columns keep a line a card at 80x24.)"""
+    app = _app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        s = screen.table.view(None)
+        assert screen.card_pitch == pitch
+        most = max(len(c) for c in s.columns)
+        height = screen.query_one("#inf-col-0").content_size.height
+        assert (most + 2) * pitch <= height
+        assert height - most * pitch < most + 2 + 2 * pitch or pitch == 5  # (room for 2 more)
+        lines = _text(screen, "#inf-col-0").splitlines()
+        if pitch >= 4:
+            assert lines[0].startswith("╭") and lines[3].startswith("╰")
+        for _ in range(40):
+            p = screen.table.view(None).seats[0]
+            if p.stage == R.SEARCH and R.microscopes(p) >= 1:
+                break
+            await pilot.press("space")
+            await clock.advance(ROLL_WAIT)
+            await pilot.pause()
+        s = screen.table.view(None)
+        free = R.top_free(s, 0)
+        await pilot.click("#inf-col-0", offset=(3, free * pitch + pitch - 1))  # its last line
+        await pilot.pause()
+        assert screen.table.view(None).seats[0].target == s.columns[0][free]

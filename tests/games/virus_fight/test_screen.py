@@ -763,3 +763,39 @@ async def test_question_mark_and_f1_open_the_virus_fight_rules_over_the_table():
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen
+
+
+async def test_the_spares_line_fits_when_it_first_appears_after_the_placing():
+    """The spares row is hidden while programs are placed: when the last placement shows it, it
+    is laid out for the width it gets (not as one long row, its last spares cut off)."""
+    match = Match(R.GAME, R.VirusFightOptions(players=2, round_limit=50),
+                  [Seat(name="Red"), Seat(name="Bob")], 1)
+    for seat, prog in ((0, "E1"), (1, "J1 E2")):
+        for name in prog.split():
+            match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
+        match.play(seat, R.Mark(0))
+        match.play(seat, R.Ready())
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=(64, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen)
+        while screen.table.state().phase == R.PLACE:
+            if isinstance(app.screen, HandOff):  # (hot seat: the cover screen between turns)
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            seat = screen.table.to_act()[0]
+            screen.table.submit(seat, screen.table.match.legal_actions(seat)[0])
+            for _ in range(3):
+                await pilot.pause()
+        while isinstance(app.screen, HandOff):
+            await pilot.press("enter")
+            await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+        hand = screen.query_one("#vf-hand")
+        chips = [c for c in hand.query(".vf-spare") if c.display and c.parent.display]
+        assert len(chips) == 11
+        for chip in chips:
+            assert hand.content_region.contains_region(chip.region), chip.id
