@@ -72,7 +72,7 @@ def bench_playouts(quick: bool) -> list[Result]:
     t0 = time.perf_counter()
     n = 0
     for s in sample:
-        BOT.random_playout(s, rng)
+        BOT.random_playout(GAME, s, rng)
         n += 1
     dt = time.perf_counter() - t0
     return [result("cell-wars: bot playouts (greedy, 2 rounds ahead)", n / dt, "playouts/s",
