@@ -19,11 +19,7 @@ ROOT = Path(cellwars_tui.__file__).parent
 
 # Cycles known when the test was written, each with the issue that removes it. The list only
 # shrinks: a new cycle fails the test, and so does a listed one that is gone (delete its line).
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # The SSH server starts the browser front and the browser front reuses the server's
-    # admission: ssh/ was being reworked (issue 17) when issue 18 listed it. Follow-up of issue 18.
-    frozenset({"cellwars_tui.ssh.server", "cellwars_tui.ssh.web"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()  # none left (issue 18 and its follow-up)
 
 
 def module_name(path: Path) -> str:

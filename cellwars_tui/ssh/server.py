@@ -52,7 +52,6 @@ import logging
 import os
 import re
 import secrets
-import signal
 import sys
 import time
 from collections import Counter, OrderedDict
@@ -67,6 +66,7 @@ from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, limits_from_args
 from .client import ENV_RECORDS, ENV_SESSION_LOG
+from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
 from .hub import Hub
 from .limits import (
@@ -316,8 +316,8 @@ class CellwarsServer:
     def logged_in(self, c: _Connection) -> None:
         self.logging_in.pop(c, None)
 
-    # What the browser front end (``--web``) counts with its own tabs: one session cap and one
-    # per-address cap for SSH players and browser players together.
+    # The server's Admission (see .fronts), what the browser front end (``--web``) counts with
+    # its own tabs: one session cap and one per-address cap for SSH and browser players together.
     def sessions_in_use(self) -> int:
         return len(self.sessions)
 
@@ -496,7 +496,7 @@ class CellwarsServer:
         c.sessions += 1
         if c.sessions > self.limits.sessions_per_connection:
             return one_session_message(self.limits.sessions_per_connection)
-        browser_tabs = self.web.tabs if self.web is not None else 0
+        browser_tabs = self.web.sessions_in_use() if self.web is not None else 0
         if len(self.sessions) + browser_tabs >= self.limits.max_sessions:
             return full_message(self.limits.max_sessions)
         return ""
@@ -587,22 +587,6 @@ async def serve(
     await run_until_stopped(server, ready=ready, stop=stop)
 
 
-async def run_until_stopped(server, *, ready=None, stop: asyncio.Event | None = None) -> None:
-    """Tell ``ready`` the server is up, wait for ``stop`` (default: SIGINT or SIGTERM), then close
-    the server (``cellwars serve`` and ``cellwars web`` alike)."""
-    if stop is None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    if ready is not None:
-        ready(server)
-    try:
-        await stop.wait()
-    finally:
-        await server.close()
-
-
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
     from .logs import set_up_logging
@@ -623,9 +607,9 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CellwarsError(NO_WEB_WITH_ALLOW)
     if getattr(args, "web", False):
         web_port = args.web_port
-        from .web import _textual_serve
+        from .web import require_textual_serve
 
-        _textual_serve()  # a one-line error before anything listens
+        require_textual_serve()  # a one-line error before anything listens
     try:
         asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
                           web_port=web_port))
