@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import Button, OptionList, Static
@@ -36,6 +35,7 @@ from ..table.protocol import Table
 from ..table.realtime import COVERED
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
+from .host import CommandScreen, Host
 from .size_guard import TooSmall
 from .widgets.lesson_panel import LessonPanel, NotesScreen
 
@@ -101,7 +101,7 @@ class LogPanel(Static):
             self.refresh()
 
 
-class GameScreen(Screen):
+class GameScreen(CommandScreen):
     """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
     (a local, replay or online table)."""
 
@@ -683,9 +683,8 @@ class GameScreen(Screen):
             self.app.exit()
 
     def action_new_game(self) -> None:
-        again = getattr(self.app, "play_again", None)
-        if again is not None:
-            again(self)
+        if isinstance(self.app, Host):
+            self.app.play_again(self)
 
     @on(Button.Pressed, "#gs-again")
     def _again(self) -> None:
@@ -718,11 +717,10 @@ class GameScreen(Screen):
 
     def action_new_game_dialog(self) -> None:
         """Back to the launcher and the New-game dialog for this game."""
-        dialog = getattr(self.app, "new_game_dialog", None)
-        game = self.game
+        app, game = self.app, self.game
         self.action_back()
-        if dialog is not None:
-            self.app.call_later(dialog, game)
+        if isinstance(app, Host):
+            app.call_later(app.new_game_dialog, game)
 
 
 def format_state(view: Any) -> str:

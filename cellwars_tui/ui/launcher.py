@@ -33,6 +33,7 @@ from .game_list import (
     resolve,
     save_cache,
 )
+from .host import CommandScreen, Host
 
 RESUME = "resume"
 REPLAYS = "replays"
@@ -67,7 +68,7 @@ class GameList(OptionList):
         self._stale = False
 
 
-class LauncherScreen(Screen):
+class LauncherScreen(CommandScreen):
     """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
 
     # The launcher's look as default CSS, not CSS_PATH: a screen's CSS file is one more source
@@ -177,8 +178,10 @@ class LauncherScreen(Screen):
             self._show_detail()
 
     def _after_frame(self, callback: Any) -> None:
-        later = getattr(self.app, "call_after_frame", None)  # a CellwarsApp; else any App
-        (later or self.call_after_refresh)(callback)
+        if isinstance(self.app, Host):
+            self.app.call_after_frame(callback)
+        else:
+            self.call_after_refresh(callback)
 
     # The detail page's buttons, in their grid order: (id, label, variant).
     BUTTONS = (
@@ -262,10 +265,10 @@ class LauncherScreen(Screen):
     def _highlight_last_game(self) -> None:
         """Back from a game (new, resumed, from a replay): the list is on that game, so that
         the next key acts on the game just played, not on where the cursor was before."""
-        game_id = getattr(self.app, "last_game", None)
-        if not game_id:
+        app = self.app
+        if not isinstance(app, Host) or not app.last_game:
             return
-        self.app.last_game = None  # type: ignore[attr-defined]
+        game_id, app.last_game = app.last_game, None
         options = self.query_one("#launcher-list", OptionList)
         try:
             index = options.get_option_index(f"game:{game_id}")
@@ -559,9 +562,8 @@ class LauncherScreen(Screen):
         self.app.push_screen(ResumeScreen())
 
     def action_replays(self) -> None:
-        opener = getattr(self.app, "open_replay", None)
-        if opener is not None:
-            opener()
+        if isinstance(self.app, Host):
+            self.app.open_replay()
 
     def action_quit(self) -> None:
         self.app.exit()

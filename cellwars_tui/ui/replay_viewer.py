@@ -39,6 +39,7 @@ from ..record.format import write_atomic
 from ..replay import SPEEDS, Replay
 from ..table.replay import ReplayTable
 from .game_screen import GameScreen
+from .host import Host
 from .replay_dialogs import AskText, SeatsDialog
 from .replay_files import confined, exports_dir, stem, user_file
 from .widgets.scrubber import Scrubber
@@ -339,9 +340,8 @@ class ReplayScreen(GameScreen):
             except CellwarsError as exc:
                 self.say(str(exc))
                 return
-            start = getattr(self.app, "start_match", None)
-            if start is not None:
-                start(match)
+            if isinstance(self.app, Host):
+                self.app.start_match(match)
             else:  # an app without the shell's helpers (tests of this module alone)
                 from .screens import screen_class
                 from ..table.local import LocalTable

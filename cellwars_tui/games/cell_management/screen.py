@@ -198,7 +198,7 @@ class CellManagementScreen(GameScreen):
         if match is None or self._resumed_at != match.cursor or view.phase in R.OVER:
             self._resumed_at = -1
             return
-        if not getattr(self, "_status", ""):
+        if not self._status:
             self.say(RESUMED_NOTICE)
 
     def resumed(self, view: CMState) -> bool:
