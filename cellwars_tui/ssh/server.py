@@ -55,8 +55,9 @@ import secrets
 import sys
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -75,6 +76,9 @@ from .limits import (
 from .store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
 
+if TYPE_CHECKING:
+    from .web import WebServer
+
 log = logging.getLogger(__name__)
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -92,7 +96,7 @@ _TRUECOLOR_TERMS = ("kitty", "alacritty", "wezterm", "foot", "ghostty", "contour
 _SAFE_TERM = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 
 
-def colour_env(term: str, sent: dict[str, str]) -> dict[str, str]:
+def colour_env(term: str, sent: Mapping[str, str]) -> dict[str, str]:
     """COLORTERM / NO_COLOR for a session's app, from the client's TERM and what it sent.
 
     OpenSSH forwards TERM but not COLORTERM (unless the user adds ``SetEnv``/``SendEnv``), so
@@ -286,7 +290,7 @@ class CellwarsServer:
         self.on_child_ready: Callable[[int], None] | None = None  # a child's first frame is out
         self.start_gate = StartGate(self.limits.starting_limit)  # sessions starting at once
         self.clock: Callable[[], float] = time.monotonic  # sessions' idle time (tests fake it)
-        self.web = None  # the browser front end (``start_web``)
+        self.web: WebServer | None = None  # the browser front end (``start_web``)
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:

@@ -177,8 +177,10 @@ def report_failure(app: OnlineApp) -> None:
             with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as fh:
                 fh.write(f"--- {stamp} session {os.getpid()} failed:\n{detail}\n")
     with contextlib.suppress(Exception):
-        sys.__stderr__.write(SESSION_FAILED + "\r\n")
-        sys.__stderr__.flush()
+        stderr = sys.__stderr__
+        if stderr is not None:
+            stderr.write(SESSION_FAILED + "\r\n")
+            stderr.flush()
 
 
 # The launcher's game list, set by the zygote before it forks (every game is imported there, so

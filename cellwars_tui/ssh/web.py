@@ -44,7 +44,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import urlsplit
 
 from ..core.errors import CellwarsError
@@ -53,6 +53,9 @@ from .homes import new_session_folder
 from .limits import (
     Limits, TokenBucket, cancel_and_wait, full_message, idle_message, too_many_message,
 )
+
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
 
 DEFAULT_WEB_PORT = 8000
 TEMPLATES = Path(__file__).with_name("web_templates")  # the page, with no font from the internet
@@ -74,7 +77,7 @@ TERMINAL_RESET = (
 )
 
 
-def require_textual_serve():
+def require_textual_serve() -> Any:
     """textual-serve's server module, or a one-line CellwarsError saying how to install it."""
     try:
         import textual_serve.server as ts
@@ -153,10 +156,12 @@ class WebServer:
                  command: str | None = None, clock: Callable[[], float] = time.monotonic,
                  token: str | None = None, sessions: Path | None = None,
                  tab_env: TabEnv | None = None) -> None:
-        ts = require_textual_serve()
+        require_textual_serve()  # a one-line error when it is missing
+        from textual_serve.server import Server
+
         outer = self
 
-        class _Limited(ts.Server):
+        class _Limited(Server):
             async def on_startup(self, app) -> None:  # no logo on our stdout
                 return None
 
@@ -208,7 +213,7 @@ class WebServer:
         self._closing = False
         self.server = _Limited(self.command, host=host, port=port, title=title,
                                templates_path=TEMPLATES)
-        self._runner = None
+        self._runner: AppRunner | None = None
 
     @property
     def url(self) -> str:
@@ -454,7 +459,7 @@ class WebServer:
             await ws.close()
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -366,7 +366,7 @@ class GameScreen(CommandScreen):
             and viewer in table.humans_to_act()
         ):
             if self.needs_cover(self._public_view(), viewer):
-                self._cover(viewer)
+                self._cover_seat(viewer)
                 return
         if not self._covered and viewer is not None:
             self._shown_viewer = viewer
@@ -455,7 +455,8 @@ class GameScreen(CommandScreen):
             status = self._status
             self._status = ""
         elif self.lesson_reading():
-            status = ("Read the lesson, then press Enter to go on." if self.lesson.active
+            status = ("Read the lesson, then press Enter to go on."
+                      if self.lesson is not None and self.lesson.active
                       else "The lesson is over: Enter closes its panel. Play on!")
         elif self._legal:
             status = self.prompt_text() or \
@@ -547,7 +548,7 @@ class GameScreen(CommandScreen):
         self.app.push_screen(NotesScreen(f"{self.game.title}: the biology", notes, first))
 
     # -- hot-seat cover ----------------------------------------------------------------------
-    def _cover(self, seat: int) -> None:
+    def _cover_seat(self, seat: int) -> None:
         if self._covered:
             return
         self._covered = True

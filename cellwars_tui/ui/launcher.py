@@ -93,17 +93,20 @@ class LauncherScreen(CommandScreen):
     def __init__(self, games: list[Game] | None = None) -> None:
         super().__init__()
         self.from_cache = False
+        found: list[Entry] | list[Game] | list[GameInfo]
+        problems: list[str] = []
         if games is None:
             cached = cached_games()
             if cached is not None:  # the real games are imported after the first frame
-                games, problems, self.from_cache = cached, [], True
+                found, self.from_cache = cached, True
             else:
-                games, problems = playable_games()
+                loaded, problems = playable_games()
                 if not problems:
-                    save_cache(games)
+                    save_cache(loaded)
+                found = loaded
         else:
-            problems = []
-        self.games: list[Entry] = list(games)
+            found = games
+        self.games: list[Entry] = list(found)
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0
@@ -205,7 +208,7 @@ class LauncherScreen(CommandScreen):
         have = {child.id: child for child in grid.children}
         for button in self._make_buttons(wanted - set(have)):
             order = [b[0] for b in self.BUTTONS]
-            later = next((have[b] for b in order[order.index(button.id) + 1:] if b in have), None)
+            later = next((have[b] for b in order[order.index(button.id or "") + 1:] if b in have), None)
             if later is not None:
                 grid.mount(button, before=later)
             else:
