@@ -62,13 +62,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "follow-up: the guard's app is typed Any",
     ("ui/size_guard.py", 'size = getattr(screen, "MIN_SIZE", None)'):
         "follow-up: MIN_SIZE on any screen (Textual's Screen has none)",
-    ("games/cell_management/screen.py", 'guard = getattr(event, "position", None)'):
-        "follow-up: the events that carry a position",
-    ("games/cell_management/screen.py",
-     'guard = getattr(self._frames[back][0], "position", None)'):
-        "follow-up: the events that carry a position",
-    ("bench/games/cell_wars_screen.py", 'self._n = getattr(self, "_n", 0) + 1'):
-        "follow-up: a bench's counter",
 }
 
 
