@@ -19,19 +19,7 @@ ROOT = Path(cellwars_tui.__file__).parent
 
 # Cycles known when the test was written, each with the issue that removes it. The list only
 # shrinks: a new cycle fails the test, and so does a listed one that is gone (delete its line).
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # Cell Wars and Cellulis Bellum: the game imports bot.py lazily for the bot hooks, and the bot
-    # imports the rules; both games' rules and bots were being rewritten (issues 15 and 16) when
-    # issue 18 broke the others' cycles. Follow-up of issue 18: give them the Virus Fight /
-    # Infection shape (the bot imports the types, the game imports the bot at the top).
-    frozenset({"cellwars_tui.games.cell_wars.engine", "cellwars_tui.games.cell_wars.rules",
-               "cellwars_tui.games.cell_wars.bot"}),
-    frozenset({"cellwars_tui.games.cellulis_bellum.rules",
-               "cellwars_tui.games.cellulis_bellum.bot"}),
-    # The SSH server starts the browser front and the browser front reuses the server's
-    # admission: ssh/ was being reworked (issue 17) when issue 18 listed it. Follow-up of issue 18.
-    frozenset({"cellwars_tui.ssh.server", "cellwars_tui.ssh.web"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()  # none left (issue 18 and its follow-up)
 
 
 def module_name(path: Path) -> str:

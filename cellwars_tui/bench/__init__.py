@@ -1,9 +1,10 @@
 """``cellwars bench``: every benchmark the issues name, as a table or JSON.
 
 Every benchmark and self-play measure lives in this package, mirroring the tree (``core.py``,
-``replay.py``, ``ui.py``, ``games/<game>.py``; ``balance.py`` is ``cellwars balance``). A module
-with benchmarks defines ``BENCHMARKS: list[Callable[[bool], list[Result]]]`` (the argument is
-``quick``); this module finds them, runs them and prints them.
+``replay.py``, ``ui.py``, ``ssh.py``, ``games/<game>.py``; ``balance.py`` is ``cellwars balance``,
+``ladder.py`` its ``--ladder``). A module with benchmarks defines
+``BENCHMARKS: list[Callable[[bool], list[Result]]]`` (the argument is ``quick``); this module
+finds them, runs them and prints them.
 """
 
 from __future__ import annotations
@@ -18,20 +19,11 @@ from collections.abc import Callable, Iterable
 
 import msgspec
 
-# Benchmarks still beside the code they measure, until they move here (follow-up of issue 18:
-# their owners were editing them when the others moved).
-ELSEWHERE = (
-    "cellwars_tui.games.cellulis_bellum.bench",
-    "cellwars_tui.games.cell_wars.bench",
-    "cellwars_tui.ssh.bench",
-)
-
 
 def bench_modules() -> list[str]:
-    """Every module of this package (games/ included), then :data:`ELSEWHERE`."""
-    found = [m.name for m in pkgutil.walk_packages(__path__, prefix=f"{__name__}.")
-             if not m.ispkg]
-    return sorted(found) + list(ELSEWHERE)
+    """Every module of this package (games/ included), in name order."""
+    return sorted(m.name for m in pkgutil.walk_packages(__path__, prefix=f"{__name__}.")
+                  if not m.ispkg)
 
 
 class Result(msgspec.Struct, kw_only=True):
@@ -69,12 +61,7 @@ def timed(fn: Callable[[], object], *, min_time: float = 0.5) -> tuple[float, in
 def collect(only: Iterable[str] = ()) -> list[Callable[[bool], list[Result]]]:
     found: list[Callable[[bool], list[Result]]] = []
     for name in bench_modules():
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name and name.startswith(exc.name):
-                continue
-            raise
+        module = importlib.import_module(name)
         found.extend(getattr(module, "BENCHMARKS", []))
     only = list(only)
     if only:  # a game's id (virus-fight) names its module (virus_fight) too

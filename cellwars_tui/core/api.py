@@ -191,6 +191,14 @@ class Game(ABC, Generic[S, A]):
     seat_names: ClassVar[tuple[str, ...]] = ("Red", "Blue", "Green", "Yellow", "Violet", "Orange")
 
     # -- options ---------------------------------------------------------------------------
+    def own_options(self, options: Options) -> Any:
+        """``options`` as this game's :attr:`options_type`, to read the game's own fields: a plain
+        :class:`Options` (generic code that only knows ``players``) gets the type's defaults for
+        the rest, so a game never probes a field with ``getattr``."""
+        if isinstance(options, self.options_type):
+            return options
+        return self.options_type(players=options.players)
+
     def check_options(self, options: Options) -> None:
         """Raise BadOptions for options this game cannot play with."""
         if not self.min_players <= options.players <= self.max_players:

@@ -120,8 +120,7 @@ def match_to_record(match: Match, *, origin: str | None = None, started: str | N
     )
     cache = _cache_of(match)
     steps = cache.recorded_steps(game, match.history)
-    states = getattr(match, "states", None)
-    snapshots = cache.snapshots(game, states, len(steps)) if states is not None else []
+    snapshots = cache.snapshots(game, match.states, len(steps))
     return Record(format_version=FORMAT_VERSION, header=header, steps=steps, snapshots=snapshots)
 
 

@@ -210,6 +210,7 @@ class Hub(TablePlay):
     # -- connections ----------------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
+        assert task is not None  # a connection is handled in a task of its own
         self._handlers[task] = writer
         client = Client(self, writer)
         try:

@@ -251,6 +251,7 @@ class TablePlay:
             slot = table.slots[seat]
             cursor, view = m.cursor, m.view(seat)
             seed = table.rng.getrandbits(64)  # the bot's RNG: random.Random(seed), in the worker
+            action: Action | None
             try:
                 spec = m.seats[seat]  # its level (or the search from before levels, timed)
                 action, _pid = await self.bots.choose(table.game, view, seat, seat_bot(spec),

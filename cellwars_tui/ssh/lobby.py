@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import weakref
 from pathlib import Path
 
 import msgspec
@@ -31,6 +32,7 @@ from ..ai.levels import DEFAULT_LEVEL
 from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from ..ui.footer import Footer  # one widget for every key in SSH sessions (app.one_widget_footer)
+from ..ui.host import Host
 from . import protocol as p
 from .client import ENV_RECORDS, HubClient
 from .remote import RemoteTable, seat_words
@@ -47,6 +49,17 @@ def game_screen_for(table: RemoteTable) -> Screen | None:
     return screen_class(table.game)(table, read_only=table.read_only)
 
 
+# each app's hub link (HubLink.of), forgotten with the app
+_LINKS: weakref.WeakKeyDictionary[App, HubLink] = weakref.WeakKeyDictionary()
+
+
+class HubListener:
+    """A screen or app told every message from the hub (:meth:`HubLink._listen`)."""
+
+    def hub_message(self, msg: p.Msg) -> None:
+        """One message from the hub (default: ignored)."""
+
+
 class HubLink:
     """The session's hub connection, shared by the screens of one app."""
 
@@ -58,10 +71,16 @@ class HubLink:
 
     @classmethod
     def of(cls, app: App) -> HubLink:
-        link = getattr(app, "_cellwars_hub_link", None)
+        """The app's link (made from the session's environment the first time)."""
+        link = _LINKS.get(app)
         if link is None:
-            link = cls(app)
-            app._cellwars_hub_link = link  # type: ignore[attr-defined]
+            link = _LINKS[app] = cls(app)
+        return link
+
+    @classmethod
+    def attach(cls, app: App, client: HubClient) -> HubLink:
+        """Give ``app`` a link over ``client`` (instead of the environment's)."""
+        link = _LINKS[app] = cls(app, client)
         return link
 
     def start(self) -> None:
@@ -78,12 +97,10 @@ class HubLink:
             return
         async for msg in self.client.messages():
             for screen in list(self.app.screen_stack):
-                handler = getattr(screen, "hub_message", None)
-                if handler is not None:
-                    handler(msg)
-            handler = getattr(self.app, "hub_message", None)
-            if handler is not None:
-                handler(msg)
+                if isinstance(screen, HubListener):
+                    screen.hub_message(msg)
+            if isinstance(self.app, HubListener):
+                self.app.hub_message(msg)
         self.closed = True
         self.app.notify("the lobby closed the connection", severity="error", timeout=10)
 
@@ -127,7 +144,7 @@ def players_label(n: int) -> str:
     return f"{n} player{'' if n == 1 else 's'}"
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(HubListener, Screen):
     """Open tables; join by code; create a table."""
 
     TITLE = TITLE
@@ -295,7 +312,7 @@ class LobbyScreen(Screen):
             self.app.exit()
 
 
-class TableScreen(Screen):
+class TableScreen(HubListener, Screen):
     """One table: seats before the start, then the game from this player's seat."""
 
     TITLE = TITLE
@@ -505,11 +522,10 @@ class TableScreen(Screen):
         if path is None or not path.is_file():
             self.notify("The record of this game is gone.", severity="warning")
             return
-        opener = getattr(self.app, "open_replay", None)
-        if opener is None:
+        if not isinstance(self.app, Host):
             self.notify("Replays are not available here.", severity="warning")
             return
-        opener(path)
+        self.app.open_replay(path)
 
     def action_leave(self) -> None:
         HubLink.of(self.app).send(p.Leave())

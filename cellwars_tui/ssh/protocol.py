@@ -32,58 +32,58 @@ class Msg(msgspec.Struct, frozen=True, kw_only=True, tag_field="t"):
 
 
 # -- up: child -> hub ---------------------------------------------------------------------------
-class Hello(Msg, tag="hello"):
+class Hello(Msg, frozen=True, tag="hello"):
     token: str
     version: int = VERSION
 
 
-class SetName(Msg, tag="name"):
+class SetName(Msg, frozen=True, tag="name"):
     """A nickname (guests) or display name (keyed players); or, with ``code``, a guest's
     reconnect code: that guest's identity and seats back (``name`` is then not used)."""
     name: str
     code: str = ""
 
 
-class CreateTable(Msg, tag="create"):
+class CreateTable(Msg, frozen=True, tag="create"):
     game: str
     players: int
     options: dict[str, Any] = {}
     think: float = 1.0  # seconds per decision of a search bot from before levels (a level: its own)
 
 
-class Join(Msg, tag="join"):
+class Join(Msg, frozen=True, tag="join"):
     code: str
 
 
-class Sit(Msg, tag="sit"):
+class Sit(Msg, frozen=True, tag="sit"):
     seat: int
 
 
-class Stand(Msg, tag="stand"):
+class Stand(Msg, frozen=True, tag="stand"):
     pass
 
 
-class SetBot(Msg, tag="bot"):
+class SetBot(Msg, frozen=True, tag="bot"):
     seat: int
     bot: str = "normal"  # a bot level (ai.levels; "bot" and "mcts": normal and hard); "" frees
 
 
-class Start(Msg, tag="start"):
+class Start(Msg, frozen=True, tag="start"):
     pass
 
 
-class Play(Msg, tag="play"):
+class Play(Msg, frozen=True, tag="play"):
     step: int  # the step the player saw: a move made on a stale view is refused
     action: str  # the game's notation (action_to_str)
     seq: int = 0  # the session's number for this move: the hub's answer names it (0: none)
 
 
-class Pause(Msg, tag="pause"):
+class Pause(Msg, frozen=True, tag="pause"):
     """A seated player pauses a real-time game for everyone (``on``), or plays on."""
     on: bool = True
 
 
-class Leave(Msg, tag="leave"):
+class Leave(Msg, frozen=True, tag="leave"):
     pass
 
 
@@ -105,14 +105,14 @@ class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
     status: str = "open"  # "open" | "playing" | "over"
 
 
-class Welcome(Msg, tag="welcome"):
+class Welcome(Msg, frozen=True, tag="welcome"):
     identity: str
     name: str
     need_name: bool = False
     code: str = ""  # a guest's reconnect code: the only way back to their seats (never stored)
 
 
-class Lobby(Msg, tag="lobby"):
+class Lobby(Msg, frozen=True, tag="lobby"):
     tables: tuple[TableInfo, ...] = ()
     mine: tuple[str, ...] = ()  # codes of the tables where you hold a seat
 
@@ -125,7 +125,7 @@ class LogLine(msgspec.Struct, frozen=True, array_like=True):
     text: str
 
 
-class TableState(Msg, tag="table"):
+class TableState(Msg, frozen=True, tag="table"):
     info: TableInfo
     you: int | None = None  # your seat, None when watching
     host: bool = False  # you are the table's host
@@ -142,16 +142,16 @@ class TableState(Msg, tag="table"):
     played: int = 0  # the ``seq`` of the last move of this session the hub applied
 
 
-class Left(Msg, tag="left"):
+class Left(Msg, frozen=True, tag="left"):
     reason: str = ""
 
 
-class Notice(Msg, tag="notice"):
+class Notice(Msg, frozen=True, tag="notice"):
     """Something the player should know (not an error): their reconnect code, for one."""
     message: str
 
 
-class Error(Msg, tag="error"):
+class Error(Msg, frozen=True, tag="error"):
     message: str
     seq: int = 0  # the ``seq`` of the move refused (0: the error is not about a move)
 

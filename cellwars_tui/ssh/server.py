@@ -52,12 +52,12 @@ import logging
 import os
 import re
 import secrets
-import signal
 import sys
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -67,6 +67,7 @@ from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, limits_from_args
 from .client import ENV_RECORDS, ENV_SESSION_LOG
+from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
 from .hub import Hub
 from .limits import (
@@ -74,6 +75,9 @@ from .limits import (
 )
 from .store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
+
+if TYPE_CHECKING:
+    from .web import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +96,7 @@ _TRUECOLOR_TERMS = ("kitty", "alacritty", "wezterm", "foot", "ghostty", "contour
 _SAFE_TERM = re.compile(r"^[A-Za-z0-9._+-]{1,64}$")
 
 
-def colour_env(term: str, sent: dict[str, str]) -> dict[str, str]:
+def colour_env(term: str, sent: Mapping[str, str]) -> dict[str, str]:
     """COLORTERM / NO_COLOR for a session's app, from the client's TERM and what it sent.
 
     OpenSSH forwards TERM but not COLORTERM (unless the user adds ``SetEnv``/``SendEnv``), so
@@ -286,7 +290,7 @@ class CellwarsServer:
         self.on_child_ready: Callable[[int], None] | None = None  # a child's first frame is out
         self.start_gate = StartGate(self.limits.starting_limit)  # sessions starting at once
         self.clock: Callable[[], float] = time.monotonic  # sessions' idle time (tests fake it)
-        self.web = None  # the browser front end (``start_web``)
+        self.web: WebServer | None = None  # the browser front end (``start_web``)
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:
@@ -316,8 +320,8 @@ class CellwarsServer:
     def logged_in(self, c: _Connection) -> None:
         self.logging_in.pop(c, None)
 
-    # What the browser front end (``--web``) counts with its own tabs: one session cap and one
-    # per-address cap for SSH players and browser players together.
+    # The server's Admission (see .fronts), what the browser front end (``--web``) counts with
+    # its own tabs: one session cap and one per-address cap for SSH and browser players together.
     def sessions_in_use(self) -> int:
         return len(self.sessions)
 
@@ -496,7 +500,7 @@ class CellwarsServer:
         c.sessions += 1
         if c.sessions > self.limits.sessions_per_connection:
             return one_session_message(self.limits.sessions_per_connection)
-        browser_tabs = self.web.tabs if self.web is not None else 0
+        browser_tabs = self.web.sessions_in_use() if self.web is not None else 0
         if len(self.sessions) + browser_tabs >= self.limits.max_sessions:
             return full_message(self.limits.max_sessions)
         return ""
@@ -587,22 +591,6 @@ async def serve(
     await run_until_stopped(server, ready=ready, stop=stop)
 
 
-async def run_until_stopped(server, *, ready=None, stop: asyncio.Event | None = None) -> None:
-    """Tell ``ready`` the server is up, wait for ``stop`` (default: SIGINT or SIGTERM), then close
-    the server (``cellwars serve`` and ``cellwars web`` alike)."""
-    if stop is None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-    if ready is not None:
-        ready(server)
-    try:
-        await stop.wait()
-    finally:
-        await server.close()
-
-
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
     from .logs import set_up_logging
@@ -623,9 +611,9 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CellwarsError(NO_WEB_WITH_ALLOW)
     if getattr(args, "web", False):
         web_port = args.web_port
-        from .web import _textual_serve
+        from .web import require_textual_serve
 
-        _textual_serve()  # a one-line error before anything listens
+        require_textual_serve()  # a one-line error before anything listens
     try:
         asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
                           web_port=web_port))

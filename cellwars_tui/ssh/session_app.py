@@ -22,19 +22,19 @@ from typing import Any
 
 from rich.console import Console
 from textual.binding import Binding
-from textual.screen import Screen
 
 from ..locations import confined
 from ..ui import app as ui_app
 from ..ui.app import CellwarsApp
 from ..ui.footer import Footer
+from ..ui.game_screen import GameScreen
 from . import protocol as p
 from .client import ENV_SESSION_LOG, in_ssh_session
 from .limits import ENV_READY_FD, SESSION_FAILED
-from .lobby import HubLink, LobbyScreen, TableScreen
+from .lobby import HubLink, HubListener, LobbyScreen, TableScreen
 
 
-class OnlineApp(CellwarsApp):
+class OnlineApp(HubListener, CellwarsApp):
     """The whole app, plus the server's lobby and tables."""
 
     CSS_PATH = str(Path(ui_app.__file__).with_name("app.tcss"))  # relative paths follow the subclass
@@ -145,14 +145,14 @@ class OnlineApp(CellwarsApp):
         self.push_screen(LobbyScreen())
         self.push_screen(TableScreen(msg.info.code))
 
-    def play_again(self, screen: Screen) -> None:
+    def play_again(self, screen: GameScreen) -> None:
         from .remote import RemoteTable
 
-        if isinstance(getattr(screen, "table", None), RemoteTable):
+        if isinstance(screen.table, RemoteTable):
             self.notify("Online, a new game is a new table: create one in the lobby (o).")
-            screen.dismiss_game()  # type: ignore[attr-defined]
+            screen.dismiss_game()
             return
-        super().play_again(screen)  # type: ignore[arg-type]
+        super().play_again(screen)
 
 
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.~-])/(?:[^\s/:'\"()]+/)+([^\s/:'\"()]*)")
@@ -177,8 +177,10 @@ def report_failure(app: OnlineApp) -> None:
             with os.fdopen(fd, "a", encoding="utf-8", errors="replace") as fh:
                 fh.write(f"--- {stamp} session {os.getpid()} failed:\n{detail}\n")
     with contextlib.suppress(Exception):
-        sys.__stderr__.write(SESSION_FAILED + "\r\n")
-        sys.__stderr__.flush()
+        stderr = sys.__stderr__
+        if stderr is not None:
+            stderr.write(SESSION_FAILED + "\r\n")
+            stderr.flush()
 
 
 # The launcher's game list, set by the zygote before it forks (every game is imported there, so

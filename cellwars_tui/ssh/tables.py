@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from ..ai.levels import RECORDED, TIME_CAP, check_seats
-from ..core.api import Game
+from ..core.api import Event, Game
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
 from ..core.registry import get_game
@@ -141,7 +141,7 @@ class Table:
         self.match: Match | None = None
         self.record_name = ""  # the finished game's record file (in the hub's tables folder)
         # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
-        self.log: deque[tuple[int, int | None, object]] = deque(maxlen=LOG_KEPT)
+        self.log: deque[tuple[int, int | None, str | Event]] = deque(maxlen=LOG_KEPT)
         self.last_watched = time.monotonic()
         self.bot_task: Any = None  # asyncio.Task of the turn-based bots
         self.rng = random.Random(secrets.randbits(64))

@@ -44,14 +44,18 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import urlsplit
 
 from ..core.errors import CellwarsError
+from .fronts import Admission, run_until_stopped
 from .homes import new_session_folder
 from .limits import (
     Limits, TokenBucket, cancel_and_wait, full_message, idle_message, too_many_message,
 )
+
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
 
 DEFAULT_WEB_PORT = 8000
 TEMPLATES = Path(__file__).with_name("web_templates")  # the page, with no font from the internet
@@ -73,7 +77,8 @@ TERMINAL_RESET = (
 )
 
 
-def _textual_serve():
+def require_textual_serve() -> Any:
+    """textual-serve's server module, or a one-line CellwarsError saying how to install it."""
     try:
         import textual_serve.server as ts
     except ImportError:
@@ -113,14 +118,6 @@ def _app_process(service) -> asyncio.subprocess.Process | None:
     return proc if isinstance(proc, asyncio.subprocess.Process) else None
 
 
-class Others(Protocol):
-    """Another front end's sessions, counted with the browser tabs (``serve --web``)."""
-
-    def sessions_in_use(self) -> int: ...
-
-    def connections_from(self, address: str) -> int: ...
-
-
 class _Tab:
     """One browser tab with an app running."""
 
@@ -155,14 +152,16 @@ class WebServer:
 
     def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_WEB_PORT,
                  env: Mapping[str, str] | None = None, title: str = "Cellwars", *,
-                 limits: Limits | None = None, others: Others | None = None,
+                 limits: Limits | None = None, others: Admission | None = None,
                  command: str | None = None, clock: Callable[[], float] = time.monotonic,
                  token: str | None = None, sessions: Path | None = None,
                  tab_env: TabEnv | None = None) -> None:
-        ts = _textual_serve()
+        require_textual_serve()  # a one-line error when it is missing
+        from textual_serve.server import Server
+
         outer = self
 
-        class _Limited(ts.Server):
+        class _Limited(Server):
             async def on_startup(self, app) -> None:  # no logo on our stdout
                 return None
 
@@ -214,7 +213,7 @@ class WebServer:
         self._closing = False
         self.server = _Limited(self.command, host=host, port=port, title=title,
                                templates_path=TEMPLATES)
-        self._runner = None
+        self._runner: AppRunner | None = None
 
     @property
     def url(self) -> str:
@@ -250,6 +249,10 @@ class WebServer:
         if origin is None:
             return True  # not a browser page (a script or a test): the token still applies
         return urlsplit(origin).netloc.lower() == (request.host or "").lower()
+
+    # The browser front's Admission (see .fronts): what the SSH server counts with its sessions.
+    def sessions_in_use(self) -> int:
+        return self.tabs
 
     def connections_from(self, address: str) -> int:
         return self.per_address.get(address, 0)
@@ -456,7 +459,7 @@ class WebServer:
             await ws.close()
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -480,7 +483,6 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
     from ..locations import data_dir
     from .homes import RunLock
     from .client import ENV_SESSION_LOG
-    from .server import run_until_stopped
 
     root = (home or data_dir()) / "web"
     lock = RunLock(root)
@@ -502,7 +504,7 @@ def run_web_command(args) -> int:
     limits = limits_from_args(args)
     # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
     token = check_token(args.token) if getattr(args, "token", None) is not None else None
-    _textual_serve()
+    require_textual_serve()
     set_up_logging()
 
     def ready(server: WebServer) -> None:

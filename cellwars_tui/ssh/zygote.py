@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import fcntl
 import gc
+import io
 import os
 import random
 import select
@@ -213,8 +214,9 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
             with contextlib.suppress(OSError):
                 os.nice(_nice[0])
         for stream in (sys.stdin, sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                stream.reconfigure(encoding="utf-8", errors="replace")
+            if isinstance(stream, io.TextIOWrapper):
+                with contextlib.suppress(Exception):
+                    stream.reconfigure(encoding="utf-8", errors="replace")
         from .session_app import main
 
         code = main(pause_gc=True, nice=_nice[1], profile=profile, ready_fd=ready_fd) or 0
@@ -240,7 +242,8 @@ def serve(sock: socket.socket) -> None:
     sock.send(_enc.encode({"ready": os.getpid()}))
     try:
         while True:
-            ready, _, _ = select.select([sock, wake_r], [], [])
+            waiting: list[socket.socket | int] = [sock, wake_r]
+            ready, _, _ = select.select(waiting, [], [])
             if wake_r in ready:
                 with contextlib.suppress(BlockingIOError):
                     os.read(wake_r, 4096)

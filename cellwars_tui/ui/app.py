@@ -6,12 +6,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ..core.errors import CellwarsError
 from ..core.match import Match
+from .host import CommandScreen, Host
 from .size_guard import SizeGuard
 from .themes import DEFAULT_THEME, FALLBACK_VARIABLES, load_settings, load_themes, save_settings
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from .request import NewGameRequest
 
 
-class CellwarsApp(SizeGuard, App):
+class CellwarsApp(SizeGuard, Host):
     """The game table."""
 
     TITLE = "Cellwars"
@@ -35,10 +36,6 @@ class CellwarsApp(SizeGuard, App):
         # waits for the player to read (check_action); a game screen's Enter is its own then
         Binding("enter", "lesson_go_on", "Go on", priority=True),
     ]
-
-    # The key footer as one widget drawing every key (ui.footer.Footer) instead of Textual's
-    # widget per key: much cheaper to build; SSH sessions use it (ssh.session_app.OnlineApp).
-    one_widget_footer = False
 
     def __init__(
         self,
@@ -252,9 +249,8 @@ class CellwarsApp(SizeGuard, App):
         a description), then theme and quit, then Textual's own (keys, screenshot ...)."""
         titles: set[str] = set()
         covered: set[str] = set()  # actions already offered under another title
-        commands = getattr(screen, "palette_commands", None)
-        if commands is not None:
-            for title, help_text, callback in commands():
+        if isinstance(screen, CommandScreen):
+            for title, help_text, callback in screen.palette_commands():
                 titles.add(title)
                 # an ``action_*`` method, or a functools.partial of one (``partial(
                 # self.action_spare, 1)``): its key binding is not listed a second time

@@ -25,6 +25,8 @@ from rich.text import Span, Text
 from textual import events
 from textual.widgets import Footer as TextualFooter
 
+from .host import Host
+
 
 class KeySpan(NamedTuple):
     """One key as the one-widget footer draws it: its columns and what a click presses."""
@@ -84,7 +86,7 @@ class Footer(TextualFooter):
 
     def compose(self) -> Any:
         if self._one_widget is None:
-            self._one_widget = bool(getattr(self.app, "one_widget_footer", False))
+            self._one_widget = isinstance(self.app, Host) and self.app.one_widget_footer
         if self._one_widget:
             return  # drawn by render
         self._built = self._signature() if self._bindings_ready else None
@@ -108,7 +110,7 @@ class Footer(TextualFooter):
             self._bindings_ready = True
             return
         app = screen.app
-        if getattr(app, "footer_after_first_frame", False) and hasattr(app, "call_after_frame"):
+        if isinstance(app, Host) and app.footer_after_first_frame:
             # The app wants its first frame out before any keys are built (an SSH session,
             # where many may start at once: ssh.session_app.OnlineApp).
             self._bindings_ready = True
@@ -171,7 +173,7 @@ class Footer(TextualFooter):
     def render(self) -> Any:
         if not self._one_widget:
             return super().render()
-        if getattr(self.app, "footer_after_first_frame", False):
+        if isinstance(self.app, Host) and self.app.footer_after_first_frame:
             return Text(end="")  # the app repaints footers when its first frame is out
         spans = self.key_spans()
         key_style = self.get_component_rich_style("footer--key")

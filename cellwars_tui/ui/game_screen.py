@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import Button, OptionList, Static
@@ -36,6 +35,7 @@ from ..table.protocol import Table
 from ..table.realtime import COVERED
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
+from .host import CommandScreen, Host
 from .size_guard import TooSmall
 from .widgets.lesson_panel import LessonPanel, NotesScreen
 
@@ -101,7 +101,7 @@ class LogPanel(Static):
             self.refresh()
 
 
-class GameScreen(Screen):
+class GameScreen(CommandScreen):
     """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
     (a local, replay or online table)."""
 
@@ -366,7 +366,7 @@ class GameScreen(Screen):
             and viewer in table.humans_to_act()
         ):
             if self.needs_cover(self._public_view(), viewer):
-                self._cover(viewer)
+                self._cover_seat(viewer)
                 return
         if not self._covered and viewer is not None:
             self._shown_viewer = viewer
@@ -455,7 +455,8 @@ class GameScreen(Screen):
             status = self._status
             self._status = ""
         elif self.lesson_reading():
-            status = ("Read the lesson, then press Enter to go on." if self.lesson.active
+            status = ("Read the lesson, then press Enter to go on."
+                      if self.lesson is not None and self.lesson.active
                       else "The lesson is over: Enter closes its panel. Play on!")
         elif self._legal:
             status = self.prompt_text() or \
@@ -547,7 +548,7 @@ class GameScreen(Screen):
         self.app.push_screen(NotesScreen(f"{self.game.title}: the biology", notes, first))
 
     # -- hot-seat cover ----------------------------------------------------------------------
-    def _cover(self, seat: int) -> None:
+    def _cover_seat(self, seat: int) -> None:
         if self._covered:
             return
         self._covered = True
@@ -683,9 +684,8 @@ class GameScreen(Screen):
             self.app.exit()
 
     def action_new_game(self) -> None:
-        again = getattr(self.app, "play_again", None)
-        if again is not None:
-            again(self)
+        if isinstance(self.app, Host):
+            self.app.play_again(self)
 
     @on(Button.Pressed, "#gs-again")
     def _again(self) -> None:
@@ -718,11 +718,10 @@ class GameScreen(Screen):
 
     def action_new_game_dialog(self) -> None:
         """Back to the launcher and the New-game dialog for this game."""
-        dialog = getattr(self.app, "new_game_dialog", None)
-        game = self.game
+        app, game = self.app, self.game
         self.action_back()
-        if dialog is not None:
-            self.app.call_later(dialog, game)
+        if isinstance(app, Host):
+            app.call_later(app.new_game_dialog, game)
 
 
 def format_state(view: Any) -> str:

@@ -33,6 +33,7 @@ from .game_list import (
     resolve,
     save_cache,
 )
+from .host import CommandScreen, Host
 
 RESUME = "resume"
 REPLAYS = "replays"
@@ -67,7 +68,7 @@ class GameList(OptionList):
         self._stale = False
 
 
-class LauncherScreen(Screen):
+class LauncherScreen(CommandScreen):
     """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
 
     # The launcher's look as default CSS, not CSS_PATH: a screen's CSS file is one more source
@@ -92,17 +93,20 @@ class LauncherScreen(Screen):
     def __init__(self, games: list[Game] | None = None) -> None:
         super().__init__()
         self.from_cache = False
+        found: list[Entry] | list[Game] | list[GameInfo]
+        problems: list[str] = []
         if games is None:
             cached = cached_games()
             if cached is not None:  # the real games are imported after the first frame
-                games, problems, self.from_cache = cached, [], True
+                found, self.from_cache = cached, True
             else:
-                games, problems = playable_games()
+                loaded, problems = playable_games()
                 if not problems:
-                    save_cache(games)
+                    save_cache(loaded)
+                found = loaded
         else:
-            problems = []
-        self.games: list[Entry] = list(games)
+            found = games
+        self.games: list[Entry] = list(found)
         self.load_problem = "\n".join(problems)
         self.unfinished_count = 0
         self.problem_count = 0
@@ -177,8 +181,10 @@ class LauncherScreen(Screen):
             self._show_detail()
 
     def _after_frame(self, callback: Any) -> None:
-        later = getattr(self.app, "call_after_frame", None)  # a CellwarsApp; else any App
-        (later or self.call_after_refresh)(callback)
+        if isinstance(self.app, Host):
+            self.app.call_after_frame(callback)
+        else:
+            self.call_after_refresh(callback)
 
     # The detail page's buttons, in their grid order: (id, label, variant).
     BUTTONS = (
@@ -202,7 +208,7 @@ class LauncherScreen(Screen):
         have = {child.id: child for child in grid.children}
         for button in self._make_buttons(wanted - set(have)):
             order = [b[0] for b in self.BUTTONS]
-            later = next((have[b] for b in order[order.index(button.id) + 1:] if b in have), None)
+            later = next((have[b] for b in order[order.index(button.id or "") + 1:] if b in have), None)
             if later is not None:
                 grid.mount(button, before=later)
             else:
@@ -262,10 +268,10 @@ class LauncherScreen(Screen):
     def _highlight_last_game(self) -> None:
         """Back from a game (new, resumed, from a replay): the list is on that game, so that
         the next key acts on the game just played, not on where the cursor was before."""
-        game_id = getattr(self.app, "last_game", None)
-        if not game_id:
+        app = self.app
+        if not isinstance(app, Host) or not app.last_game:
             return
-        self.app.last_game = None  # type: ignore[attr-defined]
+        game_id, app.last_game = app.last_game, None
         options = self.query_one("#launcher-list", OptionList)
         try:
             index = options.get_option_index(f"game:{game_id}")
@@ -559,9 +565,8 @@ class LauncherScreen(Screen):
         self.app.push_screen(ResumeScreen())
 
     def action_replays(self) -> None:
-        opener = getattr(self.app, "open_replay", None)
-        if opener is not None:
-            opener()
+        if isinstance(self.app, Host):
+            self.app.open_replay()
 
     def action_quit(self) -> None:
         self.app.exit()

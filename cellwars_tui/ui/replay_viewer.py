@@ -39,6 +39,7 @@ from ..record.format import write_atomic
 from ..replay import SPEEDS, Replay
 from ..table.replay import ReplayTable
 from .game_screen import GameScreen
+from .host import Host
 from .replay_dialogs import AskText, SeatsDialog
 from .replay_files import confined, exports_dir, stem, user_file
 from .widgets.scrubber import Scrubber
@@ -91,7 +92,8 @@ class ReplayScreen(GameScreen):
         Binding("e", "export", "Export", priority=True),
     ]
 
-    _classes: dict[type, type] = {}
+    _made_classes: dict[type, type] = {}  # (not ``_classes``: Textual's CSS classes)
+    _opened: Replay  # set by __new__ for __init__
     _replay_base: type[GameScreen] | None = None  # on a made class: the game's own screen class
 
     @classmethod
@@ -339,9 +341,8 @@ class ReplayScreen(GameScreen):
             except CellwarsError as exc:
                 self.say(str(exc))
                 return
-            start = getattr(self.app, "start_match", None)
-            if start is not None:
-                start(match)
+            if isinstance(self.app, Host):
+                self.app.start_match(match)
             else:  # an app without the shell's helpers (tests of this module alone)
                 from .screens import screen_class
                 from ..table.local import LocalTable
@@ -422,13 +423,15 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
     from .screens import screen_class
 
     base = screen_class(game)
-    made = ReplayScreen._classes.get(base)
+    made = ReplayScreen._made_classes.get(base)
     if made is None:
         # The game's own keys stay (looking around a board is harmless; playing is refused) but
         # leave the footer to the replay's keys, Rules and Back.
+        merged = base._merged_bindings
+        assert merged is not None  # a Screen class's bindings, merged when it was made
         quiet = [
             dataclasses.replace(binding, show=False)
-            for bindings in base._merged_bindings.key_to_bindings.values()
+            for bindings in merged.key_to_bindings.values()
             for binding in bindings
             if binding.show and binding.action not in ("rules", "back")
         ]
@@ -438,7 +441,7 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
             "_replay_base": base,
             "BINDINGS": [*quiet, *ReplayScreen.BINDINGS],
         })
-        ReplayScreen._classes[base] = made
+        ReplayScreen._made_classes[base] = made
     return made
 
 

@@ -86,6 +86,7 @@ class SizeGuard:
     """App mixin: show :class:`TooSmall` over the screen while the terminal is too small."""
 
     MIN_SIZE: tuple[int, int] = DEFAULT_MIN_SIZE
+    _size_guard_timer: Any = None  # the look again while too small (a Timer), None when off
 
     @property
     def too_small(self) -> bool:
@@ -124,7 +125,7 @@ class SizeGuard:
             return
         # while too small, look again now and then: a screen pushed or mounted in between
         # (start-up, a bot's hand-off cover) gets its notice too
-        if getattr(self, "_size_guard_timer", None) is None:
+        if self._size_guard_timer is None:
             def again() -> None:
                 self._size_guard_timer = None
                 self.check_size()

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from ..locations import user_themes_dir
 from .themes import copy_theme, is_user_theme, load_theme_files
 from .footer import Footer
+from .host import Host
 
 SWATCH_KEYS = ("seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6")
 
@@ -119,11 +120,9 @@ class ThemeScreen(ModalScreen[str | None]):
         if name is None:
             self.dismiss(None)
             return
-        app: Any = self.app
         self.app.theme = name
-        remember = getattr(app, "remember_theme", None)
-        if remember is not None:
-            remember(name)
+        if isinstance(self.app, Host):
+            self.app.remember_theme(name)
         self.dismiss(name)
 
     def action_cancel(self) -> None:

@@ -75,7 +75,7 @@ def parse_theme(path: Path) -> Theme:
         raise ThemeError(f"{path.name}: dark must be true or false")
     if "primary" not in data:
         raise ThemeError(f"{path.name}: primary colour missing")
-    base = {k: _colour(path, k, data[k]) for k in BASE_COLOURS if k in data}
+    base: dict[str, Any] = {k: _colour(path, k, data[k]) for k in BASE_COLOURS if k in data}
     variables = data.get("variables", {})
     if not isinstance(variables, dict):
         raise ThemeError(f"{path.name}: [variables] must be a table")

@@ -88,3 +88,16 @@ def test_a_tool_for_a_game_that_has_none_is_a_one_line_error(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1
     assert "invalid choice: 'cell-wars'" in err[0] and "virus-fight" in err[0]
+
+
+def test_a_game_reads_its_own_options_from_a_plain_options_value():
+    from cellwars_tui.core import Options
+
+    for game in (get_game("infection"), get_game("virus-fight"), get_game("cell-management")):
+        plain = Options(players=game.min_players)
+        own = game.own_options(plain)
+        assert type(own) is game.options_type and own == game.options_type(players=plain.players)
+        mine = game.options_type(players=game.min_players)
+        assert game.own_options(mine) is mine
+        game.check_options(plain)  # a plain value is checked with the game's defaults
+        assert game.initial_state(plain) == game.initial_state(mine)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual.app import App
 
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.client import HubClient
@@ -10,6 +9,7 @@ from cellwars_tui.ssh.lobby import (
     HubLink, LobbyScreen, TableScreen, players_label, seat_line, table_line,
 )
 from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.host import Host
 
 from .test_hub import hub, join, table_where  # noqa: F401
 from .test_remote import TYPING
@@ -58,13 +58,13 @@ class HeldClient(HubClient):
         self.waiting.clear()
 
 
-class OnlineApp(App):
+class OnlineApp(Host):
     def __init__(self, client: HubClient) -> None:
         super().__init__()
         self.client = client
 
     def on_mount(self) -> None:
-        self._cellwars_hub_link = HubLink(self, self.client)
+        HubLink.attach(self, self.client)
         self.push_screen(LobbyScreen())
 
 

@@ -159,6 +159,7 @@ async def test_a_browser_tab_runs_the_app_at_its_size_and_gets_its_keys(make_web
         await ws.send_str(json.dumps(["resize", {"width": 120, "height": 40}]))
         await read_until(ws, "SIZE 120x40")
         assert web.tabs == 1
+        assert web.sessions_in_use() == 1  # what the SSH server counts (ssh/fronts.py)
 
 
 async def test_the_page_tells_a_browser_the_server_is_full(make_web):

@@ -3,7 +3,6 @@ look as Textual's footer, clicks press keys, and bindings changes repaint it."""
 
 from __future__ import annotations
 
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
@@ -11,6 +10,7 @@ from textual.widgets import Static
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import RulesScreen
 from cellwars_tui.ui.footer import Footer
+from cellwars_tui.ui.host import Host
 from cellwars_tui.ui.launcher import LauncherScreen
 from tests.toy_game import TOY
 
@@ -94,7 +94,7 @@ class _Keys(Screen):
         return True
 
 
-class _KeysApp(App):
+class _KeysApp(Host):
     one_widget_footer = True
 
     def __init__(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from rich.text import Text
 from textual.widgets import Button, Static
 
@@ -14,6 +14,7 @@ from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
+from cellwars_tui.ui.host import Host as ShellHost
 from cellwars_tui.table.local import LocalTable
 from tests.toy_game import TOY, Die, Hold, Roll
 from tests.ui.helpers import settle, toy_match
@@ -37,7 +38,7 @@ class OnceScreen(GameScreen):
         yield Static("board", id="plain-board")
 
 
-class Host(App):
+class Host(ShellHost):  # play_again is a hook of the shell
     def __init__(self, screen: GameScreen) -> None:
         super().__init__()
         self.game_screen = screen

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import time
 
-from textual.app import App
 from textual.widgets import Input
 
 from cellwars_tui.replay import Replay
 from cellwars_tui.ui.replay import (
     ReplayListScreen, ReplayScreen, Scrubber, open_replay,
 )
+from cellwars_tui.ui.host import Host as ShellHost
 from cellwars_tui.ui.screens import screen_class
 from cellwars_tui.table.local import LocalTable
 from tests.replay.helpers import save_toy, toy_match
@@ -19,7 +19,7 @@ from tests.replay.helpers import save_toy, toy_match
 SIZE = (110, 34)
 
 
-class Host(App):
+class Host(ShellHost):  # start_match is a hook of the shell
     """A bare app that opens one replay (the real app's launcher is tested by the UI shell)."""
 
     def __init__(self, source) -> None:

@@ -104,13 +104,15 @@ async def _measure_bare(size: tuple[int, int], n: int) -> list[float]:
     from textual.widgets import Static
 
     class Bare(App):
+        presses = 0
+
         def compose(self) -> ComposeResult:
             yield Static("0", id="bare")
 
         def on_key(self, event: Any) -> None:
             counter = self.query_one("#bare", Static)
-            self._n = getattr(self, "_n", 0) + 1
-            counter.update(str(self._n))
+            self.presses += 1
+            counter.update(str(self.presses))
 
     app = Bare()
     async with app.run_test(size=size) as pilot:

@@ -47,7 +47,7 @@ def game_rows(seed: int, players: int = 2) -> list[tuple[list[float], int]]:
             last = (s.round, s.panel)
             if rng.random() < KEEP:
                 rows.append(features(s))
-        a = game.sample_chance(s, rng) if seat == CHANCE else BOT.policy(s, seat, rng, noise)
+        a = game.sample_chance(s, rng) if seat == CHANCE else BOT.policy(game, s, seat, rng, noise)
         s, _ = game._apply(s, seat, a)
     return [(row, s.winner) for row in rows]
 

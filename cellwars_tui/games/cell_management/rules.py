@@ -65,24 +65,24 @@ class CellManagement(Game[CMState, Action]):
     # -- options ---------------------------------------------------------------------------
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        species = getattr(options, "species", 6)
+        own = self.own_options(options)
+        species = own.species
         if species not in SPECIES_CHOICES:
             raise BadOptions(f"Cell Management plays with 4, 5 or 6 species, not {species}")
-        max_rounds = getattr(options, "max_rounds", DEFAULT_MAX_ROUNDS)
+        max_rounds = own.max_rounds
         if not 1 <= max_rounds <= MAX_ROUNDS_LIMIT:
             raise BadOptions(f"the round limit must be between 1 and {MAX_ROUNDS_LIMIT}")
         try:
-            requested_code(options)
+            requested_code(own)
         except BadNotation as exc:
             raise BadOptions(str(exc)) from None
 
     # -- the rules -------------------------------------------------------------------------
     def initial_state(self, options: Options) -> CMState:
-        species = getattr(options, "species", 6)
-        code = requested_code(options)
-        daily = not code and getattr(options, "puzzle", "shuffle") == "daily"
-        return CMState(species=species, code=code, daily=daily,
-                       max_rounds=getattr(options, "max_rounds", DEFAULT_MAX_ROUNDS))
+        own = self.own_options(options)
+        code = requested_code(own)
+        daily = not code and own.puzzle == "daily"
+        return CMState(species=own.species, code=code, daily=daily, max_rounds=own.max_rounds)
 
     def to_act(self, s: CMState) -> tuple[int, ...]:
         if s.phase == SETUP:

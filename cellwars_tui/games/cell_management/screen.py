@@ -32,6 +32,7 @@ from . import stats as ST
 from .dialogs import PuzzleNumber, SolutionScreen
 from .rules import CMOptions, CMState, Done, Return, Start
 from .ship import COLS, CENTRE, LAYOUTS, ROWS, SLOTS, CellBox, EscapeArea, HideoutBox
+from .types import guard_position
 
 FRIENDLY_GLYPH = "☼"
 HOSTILE_GLYPH = "♛"
@@ -198,7 +199,7 @@ class CellManagementScreen(GameScreen):
         if match is None or self._resumed_at != match.cursor or view.phase in R.OVER:
             self._resumed_at = -1
             return
-        if not getattr(self, "_status", ""):
+        if not self._status:
             self.say(RESUMED_NOTICE)
 
     def resumed(self, view: CMState) -> bool:
@@ -280,10 +281,10 @@ class CellManagementScreen(GameScreen):
 
     def _paint_frame_of_walk(self) -> None:
         event, state = self._frames[self._frame]
-        guard = getattr(event, "position", None)
+        guard = guard_position(event)
         if guard is None:  # escape / leave steps: keep the guards where they were
             for back in range(self._frame, -1, -1):
-                guard = getattr(self._frames[back][0], "position", None)
+                guard = guard_position(self._frames[back][0])
                 if guard is not None:
                     break
         start = self._frames[0][0].position

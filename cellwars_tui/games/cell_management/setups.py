@@ -12,10 +12,14 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...core import Action, Options
+from ...core import Action
 from ...core.errors import BadNotation
 from .clarifications import hostile_count
+
+if TYPE_CHECKING:  # types.py imports this module
+    from .types import CMOptions
 
 SYMBOLS = ("N", "A", "2", "3", "4", "5")
 NAMES = ("Null", "Ace", "2", "3", "4", "5")
@@ -86,14 +90,14 @@ def shuffle_setup(species: int, rng: random.Random) -> Setup:
     return Setup(tuple(hideouts), hostile, tuple(cells))
 
 
-def requested_code(options: Options) -> str:
+def requested_code(options: CMOptions) -> str:
     """The setup code the options ask for ("" for a shuffle or the daily puzzle)."""
-    species = getattr(options, "species", 6)
-    code = getattr(options, "code", "")
+    species = options.species
+    code = options.code
     if code:
         return setup_code(setup_from_code(code, species))
-    if getattr(options, "puzzle", "shuffle") == "number":
-        return setup_code(setup_from_number(getattr(options, "number", 1), species))
+    if options.puzzle == "number":
+        return setup_code(setup_from_number(options.number, species))
     return ""
 
 

@@ -107,6 +107,12 @@ class Ended(Event, frozen=True, tag="ended"):
 CMEvent = Union[SetUp, Arrive, Examine, Escape, Search, Leave, Returned, Won, Ended]
 
 
+def guard_position(event: Event) -> int | None:
+    """Where the guards stand at ``event``: the events of a walk that carry a position (arrive,
+    examine, search); None for the others."""
+    return event.position if isinstance(event, (Arrive, Examine, Search)) else None
+
+
 class CMState(msgspec.Struct, frozen=True, kw_only=True):
     players: int = 1
     species: int = 6

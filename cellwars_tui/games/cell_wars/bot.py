@@ -23,10 +23,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...core import CHANCE, Action
+from ...core import CHANCE, Action, Game
 from . import board as B
-from . import rules as R
+from . import state as R  # the state, actions and queries (rules.py re-exports them)
 from .cards import CANCER, CARDS, CONTINUOUS, IMMUNE
+from .cards import card_id as _card_id
 from .value import value
 
 DIST = B.DIST
@@ -151,7 +152,7 @@ def _play_value(s: R.CWState, a: R.Play) -> float:
     p = s.panel
     pn = s.panels[p]
     camp = R.PANEL_CAMPS[p]
-    c = CARDS[R._card_id(a.card)]
+    c = CARDS[_card_id(a.card)]
     lim = R.effective_limit(pn)
     if c.kind == CONTINUOUS:
         if c.regen or c.limit:
@@ -258,12 +259,12 @@ def _wall_to_build(s: R.CWState) -> int:
     return best
 
 
-def ranked(s: R.CWState, seat: int) -> list[Action]:
+def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
     """Sensible actions for the acting seat, the policy's favourite first (never empty when the
     seat is to act)."""
     if s.phase in (R.SIGNS, R.TISSUE, R.PIECES):
         return [_setup_action(s)]
-    legal = R.GAME.legal_actions(s, seat)
+    legal = game.legal_actions(s, seat)
     if not legal:
         return []
     p, step = s.panel, s.step
@@ -367,9 +368,10 @@ def ranked(s: R.CWState, seat: int) -> list[Action]:
     return list(legal)
 
 
-def policy(s: R.CWState, seat: int, rng: random.Random, noise: float = 0.1) -> Action:
+def policy(game: Game, s: R.CWState, seat: int, rng: random.Random,
+           noise: float = 0.1) -> Action:
     """The playout move: the favourite, or now and then another sensible one."""
-    options = ranked(s, seat)
+    options = ranked(game, s, seat)
     if len(options) > 1 and rng.random() < noise:
         return rng.choice(options)
     return options[0]
@@ -378,11 +380,11 @@ def policy(s: R.CWState, seat: int, rng: random.Random, noise: float = 0.1) -> A
 # ----------------------------------------------------------------------------------------------
 # The hooks
 # ----------------------------------------------------------------------------------------------
-def bot_actions(s: R.CWState, seat: int) -> list[Action]:
+def bot_actions(game: Game, s: R.CWState, seat: int) -> list[Action]:
     """Candidates for the search: one where the policy is sure, a few at real choices."""
-    if s.phase == R.OVER or seat not in R.GAME.to_act(s) or seat == CHANCE:
+    if s.phase == R.OVER or seat not in game.to_act(s) or seat == CHANCE:
         return []
-    return ranked(s, seat)
+    return ranked(game, s, seat)
 
 
 def camp_value(s: R.CWState) -> float:
@@ -403,23 +405,24 @@ def heuristic(s: R.CWState) -> tuple[float, ...]:
 _DICE = (R.C_MOVE, R.C_ATTACK, R.C_MUTATE)
 
 
-def random_playout(s: R.CWState, rng: random.Random, max_steps: int = 400) -> tuple[float, ...]:
+def random_playout(game: Game, s: R.CWState, rng: random.Random,
+                   max_steps: int = 400) -> tuple[float, ...]:
     """The policy plays on to the end of the current panel's individual round, then the learned
     value judges: the candidate's own consequences are played out, the rest is left to the value.
     The first die of the playout (to move, to attack or a mutation's) is not sampled: each of its
     six faces is played on (later dice sampled) and the six values averaged, so 16 playouts tell
     candidates apart where single throws would be mostly noise."""
-    game = R.GAME
     start = (s.round, s.panel)
     for _ in range(max_steps):
         if _turn_over(s, start):
             break
         seat = game.to_act(s)[0]
         if seat == CHANCE and s.chance in _DICE:
-            values = [heuristic(_play_turn(game._apply(s, CHANCE, R.Die(face))[0], start, rng,
-                                           max_steps)) for face in range(1, 7)]
+            values = [heuristic(_play_turn(game, game._apply(s, CHANCE, R.Die(face))[0], start,
+                                           rng, max_steps)) for face in range(1, 7)]
             return tuple(sum(v[i] for v in values) / 6.0 for i in range(len(values[0])))
-        a = game.sample_chance(s, rng) if seat == CHANCE else policy(s, seat, rng, PLAYOUT_NOISE)
+        a = (game.sample_chance(s, rng) if seat == CHANCE
+             else policy(game, s, seat, rng, PLAYOUT_NOISE))
         s, _ = game._apply(s, seat, a)
     return heuristic(s)
 
@@ -428,14 +431,14 @@ def _turn_over(s: R.CWState, start: tuple[int, int]) -> bool:
     return s.phase == R.OVER or (s.phase == R.PLAY and (s.round, s.panel) != start)
 
 
-def _play_turn(s: R.CWState, start: tuple[int, int], rng: random.Random,
+def _play_turn(game: Game, s: R.CWState, start: tuple[int, int], rng: random.Random,
                max_steps: int) -> R.CWState:
     """The policy plays on (dice sampled) to the end of the individual round begun at ``start``."""
-    game = R.GAME
     for _ in range(max_steps):
         if _turn_over(s, start):
             break
         seat = game.to_act(s)[0]
-        a = game.sample_chance(s, rng) if seat == CHANCE else policy(s, seat, rng, PLAYOUT_NOISE)
+        a = (game.sample_chance(s, rng) if seat == CHANCE
+             else policy(game, s, seat, rng, PLAYOUT_NOISE))
         s, _ = game._apply(s, seat, a)
     return s

@@ -21,6 +21,7 @@ import msgspec
 from ...core import CHANCE, Action, Event, Game, GameType, Options, Outcome
 from ...core.errors import BadOptions
 from . import board as B
+from . import bot as BOT
 from . import clarifications as C
 from . import notation as N
 from .cards import CARDS, CONTINUOUS, DECKS, IMMEDIATE, N_CARDS
@@ -641,24 +642,16 @@ class CellWarsEngine(Game[CWState, Action]):
 
     # -- bot hooks (see bot.py) ------------------------------------------------------------------
     def bot_actions(self, s: CWState, seat: int) -> list[Action]:
-        from .bot import bot_actions
-
-        return bot_actions(s, seat)
+        return BOT.bot_actions(self, s, seat)
 
     def heuristic(self, s: CWState) -> tuple[float, ...]:
-        from .bot import heuristic
-
-        return heuristic(s)
+        return BOT.heuristic(s)
 
     def random_playout(self, s: CWState, rng: random.Random, max_steps: int = 400):
-        from .bot import random_playout
-
-        return random_playout(s, rng, max_steps)
+        return BOT.random_playout(self, s, rng, max_steps)
 
     def greedy_action(self, view: CWState, seat: int, rng: random.Random) -> Action:
-        from .bot import policy
-
-        return policy(view, seat, rng, noise=0.0)
+        return BOT.policy(self, view, seat, rng, noise=0.0)
 
     # -- self-play measures (bench/balance.py) ---------------------------------------------------
     def sides(self, players: int) -> tuple[str, ...]:

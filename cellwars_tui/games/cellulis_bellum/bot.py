@@ -25,8 +25,9 @@ from ...core.api import Action
 from . import geometry as G
 from .position import (CELLS, EMPTY, NUCLEI, VIRUSES, apoptosis_rhombi, apoptosis_victims,
                        cells_on_board, find, slides, territory_triangles)
-from .rules import (BURST, OVER, SPAWN, START, Apoptosis, Burst, CBState, Done, Generate,
-                    NucleusMove, Spawn, VirusMove, VirusShot, generation_centres, spawn_points)
+from .actions import Apoptosis, Burst, Done, Generate, NucleusMove, Spawn, VirusMove, VirusShot
+from .state import (BURST, OVER, SPAWN, START, CBState, generation_centres, outcome_of,
+                    spawn_points)
 
 PLAYOUT_TURNS = 2
 
@@ -222,9 +223,7 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     """Per-seat values in [-1, 1] (zero-sum): a bounded score difference, or nearly a win for a
     seat threatening to end the game while ahead."""
     if s.step == OVER:
-        from .rules import GAME
-
-        return GAME.outcome(s).returns(2)
+        return outcome_of(s).returns(2)
     board = s.board
     t = (len(territory_triangles(board, 0)), len(territory_triangles(board, 1)))
     threat = [threatens_to_end(board, q, s.virus_uses[q], (t[q], t[1 - q])) for q in (0, 1)]

@@ -18,8 +18,9 @@ seat (``CBState.step`` says where in the turn we are):
 When the main action is over, phagocytosis turns every flanked cell, and the turn passes (or the
 game ends: a nucleus was destroyed, or the turn limit is reached). Every decision the seed leaves
 open is in :mod:`.clarifications`; the board's shape is in :mod:`.geometry`; reading a position
-(colonies, rhombi, flanks, territory) is in :mod:`.position`; actions and events are in
-:mod:`.actions`, their notation and sentences in :mod:`.notation`.
+(colonies, rhombi, flanks, territory) is in :mod:`.position`; the state and the queries the bot
+shares with the rules in :mod:`.state`; actions and events are in :mod:`.actions`, their notation
+and sentences in :mod:`.notation`; the bot hooks in :mod:`.bot`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import msgspec
 
 from ...core import Action, Event, Game, GameType, Options, Outcome, register
 from ...core.errors import BadOptions
+from . import bot as BOT
 from . import clarifications as C
 from . import geometry as G
 from . import notation as N
@@ -39,12 +41,10 @@ from .actions import (MAIN_ACTIONS, Apoptosed, Apoptosis, Burst, BurstMoved, CBA
                       Phagocytosis, Spawn, Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
 from .position import (CELL, CELLS, EMPTY, KIND_NAMES, NUCLEI, NUCLEUS, VIRUS, VIRUSES,
                        apoptosis_rhombi, apoptosis_victims, board_from_diagram, cells_on_board,
-                       code, colonies, colony_of, diagram, find, flanked, generation_rhombi,
-                       kind_of, open_spawn_points, owner_of, reserve, slides, territory,
-                       territory_triangles, winners_by_territory)
-
-START, SPAWN, BURST, OVER = 0, 1, 2, 3
-STEP_NAMES = ("start", "spawn", "burst", "over")
+                       code, colonies, colony_of, diagram, find, flanked, kind_of, owner_of,
+                       reserve, slides, territory, territory_triangles, winners_by_territory)
+from .state import (BURST, OVER, SPAWN, START, STEP_NAMES, CBState, generation_centres,  # noqa: F401
+                    outcome_of, spawn_points, state_from_diagram)
 
 BoardName = Literal[C.BOARD_CHOICES]  # type: ignore[valid-type]
 NewVirus = Literal[C.VIRUS_AT_ONCE, C.VIRUS_NEXT_TURN]  # type: ignore[valid-type]
@@ -59,47 +59,6 @@ class CellulisBellumOptions(Options, frozen=True, kw_only=True):
     board: BoardName = C.BOARD_DEFAULT
     new_virus: NewVirus = C.NEW_VIRUS_DEFAULT
     turn_limit: int = C.TURN_LIMIT_DEFAULT
-
-
-class CBState(msgspec.Struct, frozen=True, kw_only=True):
-    players: int = 2
-    board: tuple[int, ...]  # a piece code a point (72 or 42: the length says which board)
-    seat: int = C.FIRST_PLAYER  # the seat whose turn it is
-    step: int = START
-    turn: int = 0  # turns completed
-    turn_limit: int = C.TURN_LIMIT_DEFAULT
-    virus_uses: tuple[int, ...] = (0, 0)  # uses left of each seat's virus (0: none on the board)
-    dead: tuple[bool, ...] = (False, False)  # nucleus destroyed (it stays on its point)
-    generated: bool = False  # a virus was generated this turn
-    colonies: tuple[tuple[int, ...], ...] = ()  # SPAWN: colonies as they stood at its start
-    placed: tuple[int, ...] = ()  # SPAWN: points spawned this turn
-    burst: tuple[int, ...] = ()  # BURST: cells of the colony not yet moved
-    termination: str = ""
-    virus_waits: bool = False  # the option new_virus: a virus acts only from the next turn
-
-
-def state_from_diagram(text: str, *, seat: int = 0, turn: int = 0,
-                       turn_limit: int = C.TURN_LIMIT_DEFAULT,
-                       virus_waits: bool = False) -> CBState:
-    """A position at the start of ``seat``'s turn (on the board the diagram draws); each virus on
-    the board has both its uses."""
-    board = board_from_diagram(text)
-    uses = tuple(C.VIRUS_USES if VIRUSES[q] in board else 0 for q in (0, 1))
-    return CBState(board=board, seat=seat, turn=turn, turn_limit=turn_limit, virus_uses=uses,
-                   virus_waits=virus_waits)
-
-
-def spawn_points(s: CBState, seat: int) -> list[int]:
-    """Empty points where ``seat`` may put a cell now (start of a spawn or during one)."""
-    cols = s.colonies if s.step == SPAWN else colonies(s.board, seat)
-    return open_spawn_points(s.board, seat, cols, s.placed if s.step == SPAWN else ())
-
-
-def generation_centres(s: CBState, seat: int) -> list[int]:
-    """Centres where ``seat`` may generate its virus now (once a turn, before the main action)."""
-    if s.generated or s.step != START:
-        return []
-    return generation_rhombi(s.board, seat)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -336,11 +295,7 @@ class CellulisBellum(Game):
 
     # -- the end -------------------------------------------------------------------------------
     def outcome(self, s: CBState) -> Outcome | None:
-        if s.step != OVER:
-            return None
-        winners, t = winners_by_territory(s.board)
-        term = s.termination if len(winners) == 1 else f"{s.termination}, equal territories"
-        return Outcome(winners, term, (float(t[0]), float(t[1])))
+        return outcome_of(s)
 
     # -- notation ------------------------------------------------------------------------------
     def action_to_str(self, a: Action) -> str:
@@ -389,19 +344,13 @@ class CellulisBellum(Game):
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_actions(self, s: CBState, seat: int) -> list[Action]:
-        from .bot import bot_actions
-
-        return bot_actions(self, s, seat)
+        return BOT.bot_actions(self, s, seat)
 
     def heuristic(self, s: CBState) -> tuple[float, ...]:
-        from .bot import heuristic
-
-        return heuristic(s)
+        return BOT.heuristic(s)
 
     def random_playout(self, s: CBState, rng, max_steps: int = 400):
-        from .bot import random_playout
-
-        return random_playout(self, s, rng, max_steps)
+        return BOT.random_playout(self, s, rng, max_steps)
 
 
 GAME = register(CellulisBellum())

@@ -64,12 +64,13 @@ class Infection(Game[InfectionState, Action]):
     # -- options and setup ---------------------------------------------------------------------
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        secs = getattr(options, "round_seconds", C.ROUND_SECONDS_DEFAULT)
+        own = self.own_options(options)
+        secs = own.round_seconds
         if not C.ROUND_SECONDS_MIN <= secs <= C.ROUND_SECONDS_MAX:
             raise BadOptions(f"Infection rounds last {C.ROUND_SECONDS_MIN} to "
                              f"{C.ROUND_SECONDS_MAX} seconds, not {secs}")
         try:
-            C.parse_paces(getattr(options, "paces", C.PACE_DEFAULT), options.players)
+            C.parse_paces(own.paces, options.players)
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
 

@@ -65,7 +65,7 @@ class VirusFight(Game[VFState, Action]):
     # -- options and set-up ------------------------------------------------------------------
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        limit = getattr(options, "round_limit", C.ROUND_LIMIT_DEFAULT)
+        limit = self.own_options(options).round_limit
         if not C.ROUND_LIMIT_MIN <= limit <= C.ROUND_LIMIT_MAX:
             raise BadOptions(f"round_limit must be {C.ROUND_LIMIT_MIN} to {C.ROUND_LIMIT_MAX}, "
                              f"not {limit}")
@@ -77,7 +77,7 @@ class VirusFight(Game[VFState, Action]):
         return VFState(
             players=n, size=size, phase=BUILD, board=(0,) * (size * 8), markers=(-1,) * n,
             spares=(E.ALL_CODES,) * n, programs=((),) * n, marks=(-1,) * n,
-            ready=(False,) * n, round_limit=getattr(options, "round_limit", C.ROUND_LIMIT_DEFAULT),
+            ready=(False,) * n, round_limit=self.own_options(options).round_limit,
         )
 
     # -- whose move --------------------------------------------------------------------------

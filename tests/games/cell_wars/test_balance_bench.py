@@ -7,7 +7,7 @@ the self-play)."""
 from __future__ import annotations
 
 from cellwars_tui.bench import balance as BAL
-from cellwars_tui.games.cell_wars.bench import bench_balance
+from cellwars_tui.bench.games.cell_wars import bench_balance
 
 
 def _report(bot, decisive, immune, cancer, median, duels=()):

@@ -60,7 +60,7 @@ def test_playout_hook_gives_a_value_per_seat():
 
 def test_a_playout_ends_with_the_individual_round_it_starts_in():
     s = turn(put(standard(), Ia="E5", Ca="A1"), Ia)
-    end = BOT._play_turn(s, (s.round, s.panel), random.Random(1), 400)
+    end = BOT._play_turn(GAME, s, (s.round, s.panel), random.Random(1), 400)
     assert (end.round, end.panel) == (s.round, Ca)
 
 
@@ -69,7 +69,7 @@ def test_a_playout_averages_the_six_faces_of_its_first_die():
     numbers, its value is the mean of the six outcomes."""
     s = act(turn(put(standard(), Ia="E5", Ca="E5"), Ia), "roll", "die 4", "end", "attack Ca")
     assert s.chance == R.C_ATTACK
-    faces = [GAME.heuristic(BOT._play_turn(act(s, f"die {f}"), (s.round, s.panel),
+    faces = [GAME.heuristic(BOT._play_turn(GAME, act(s, f"die {f}"), (s.round, s.panel),
                                             random.Random(0), 400)) for f in range(1, 7)]
     mean = sum(v[0] for v in faces) / 6
     for seed in range(3):
@@ -92,30 +92,30 @@ def test_the_learned_value_rewards_each_camp_for_what_wins_it():
 
 def test_bot_purifies_the_cancer_tile_under_an_immune_cell_with_no_cancer_cell_near():
     s = tiles(turn(put(standard(), Ia="A2", Ca="I1", Cb="I2", Cg="I3"), Ia), cancer=["A2"])
-    assert BOT.bot_actions(s, 0) == [R.Purify()]
+    assert BOT.bot_actions(GAME, s, 0) == [R.Purify()]
 
 
 def test_bot_hunts_a_cancer_cell_within_reach_rather_than_purify():
     s = tiles(turn(put(standard(), Ia="E5", Ca="E6"), Ia), cancer=["E5"])
-    assert BOT.bot_actions(s, 0)[0] == R.Roll()
+    assert BOT.bot_actions(GAME, s, 0)[0] == R.Roll()
     s = act(s, "roll", "die 1")
-    assert BOT.bot_actions(s, 0)[0] == R.Step(B.direction_between(T["E5"], T["E6"]))
+    assert BOT.bot_actions(GAME, s, 0)[0] == R.Step(B.direction_between(T["E5"], T["E6"]))
 
 
 def test_bot_rolls_and_stays_to_attack_a_cancer_cell_on_its_tile():
     s = act(turn(put(standard(), Ia="E5", Ca="E5"), Ia), "roll", "die 4")
-    assert BOT.bot_actions(s, 0) == [R.End()]
-    assert BOT.bot_actions(act(s, "end"), 0) == [R.Attack(Ca)]
+    assert BOT.bot_actions(GAME, s, 0) == [R.End()]
+    assert BOT.bot_actions(GAME, act(s, "end"), 0) == [R.Attack(Ca)]
 
 
 def test_bot_degrades_the_normal_tile_under_a_cancer_cell():
     s = turn(put(standard(), Ca="E5"), Ca)
-    assert BOT.bot_actions(s, 1) == [R.Degrade()]
+    assert BOT.bot_actions(GAME, s, 1) == [R.Degrade()]
 
 
 def test_bot_steps_towards_the_nearest_target():
     s = act(turn(put(standard(), Ia="E1"), Ia), "roll", "die 1")
-    step, *others = BOT.bot_actions(s, 0)  # the best first; others nearly as good for the search
+    step, *others = BOT.bot_actions(GAME, s, 0)  # the best first; others nearly as good for the search
     assert len(others) <= 2
     here = s.panels[Ia].tile
     cancer = [t for t in range(61) if s.tiles[t] == R.CANCER_T]
@@ -125,8 +125,8 @@ def test_bot_steps_towards_the_nearest_target():
 
 def test_bot_never_pays_for_a_card_down_to_a_fragile_biomass():
     s = panel(turn(standard(), Ca, R.DRAW), Ca, biomass=4)
-    assert R.Charge() not in BOT.bot_actions(s, 1)
-    assert R.Mutate() in BOT.bot_actions(s, 1)
+    assert R.Charge() not in BOT.bot_actions(GAME, s, 1)
+    assert R.Mutate() in BOT.bot_actions(GAME, s, 1)
 
 
 @pytest.mark.parametrize("players", range(2, 7))
@@ -148,14 +148,14 @@ def test_search_bot_beats_the_random_bot_in_either_camp(camp):
 def test_bot_plays_vegf_to_escape_an_immune_cell_next_to_a_cancer_cell():
     s = put(standard(), Ca="A4", Ia="A5", Ib="A3", Ig="B2")
     s = give(turn(s, Ca, R.CARDS_STEP), Ca, "vegf")
-    assert BOT.bot_actions(s, 1)[0] == R.Play("vegf", tile=T["C6"])  # carried to G2 next round
+    assert BOT.bot_actions(GAME, s, 1)[0] == R.Play("vegf", tile=T["C6"])  # carried to G2 next round
 
 
 def test_bot_starts_solidifying_a_safe_cancer_tile_when_the_camp_has_none():
     s = turn(put(standard(), Ia="A1", Ib="A2", Ig="A3"), Ca)
-    assert BOT.bot_actions(s, 1)[0] == R.Solidify()
+    assert BOT.bot_actions(GAME, s, 1)[0] == R.Solidify()
 
 
 def test_bot_builds_a_wall_in_front_of_an_immune_cell_coming_for_it():
     s = panel(turn(put(standard(), Ia="G2"), Ca), Ca, walls=1)
-    assert isinstance(BOT.bot_actions(s, 1)[0], R.Build)
+    assert isinstance(BOT.bot_actions(GAME, s, 1)[0], R.Build)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from cellwars_tui.ai.bots import GreedyBot, MCTSBot, RandomBot
-from cellwars_tui.games.cellulis_bellum.bench import midgame_state, play_match
+from cellwars_tui.bench.games.cellulis_bellum import midgame_state, play_match
 from cellwars_tui.games.cellulis_bellum.bot import THREAT_TO_MOVE, THREAT_WAITING, winning_shot
 from cellwars_tui.games.cellulis_bellum.rules import (
     GAME, OVER, Apoptosis, Burst, CellulisBellumOptions, Done, Generate, Spawn, VirusShot, reserve,
@@ -143,7 +143,7 @@ def test_a_self_play_game_is_reproducible_from_its_seed_and_counted_in_rounds():
 
 
 def test_bench_reports_the_search_bot_time_a_move_against_its_budget():
-    from cellwars_tui.games.cellulis_bellum.bench import time_rows
+    from cellwars_tui.bench.games.cellulis_bellum import time_rows
 
     times: list[float] = []
     play_match([MCTSBot(max_playouts=3), RandomBot()], 7, budget=60.0, times=times)

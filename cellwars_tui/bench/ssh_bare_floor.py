@@ -1,4 +1,4 @@
-"""What the smallest Textual app costs a forked session (``python -m cellwars_tui.ssh.bare_floor``).
+"""What the smallest Textual app costs a forked session (``python -m cellwars_tui.bench.ssh_bare_floor``).
 
 A yardstick for ``cellwars bench --only ssh``: the same start a session gets from the zygote (a
 warm process that has imported Textual and run the app once headless, its heap frozen, forks a
@@ -19,7 +19,7 @@ import time
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
-from .child import set_winsize
+from ..ssh.child import set_winsize
 
 
 class BareApp(App):

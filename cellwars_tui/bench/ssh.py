@@ -28,9 +28,9 @@ from pathlib import Path
 
 import asyncssh
 
-from ..bench import Result, result
-from .limits import Limits
-from .server import CellwarsServer
+from ..ssh.limits import Limits
+from ..ssh.server import CellwarsServer
+from . import Result, result
 
 FIRST_FRAME = b"Cellwars"  # the launcher's title line
 
@@ -216,10 +216,10 @@ def bench_cpu_per_session(quick: bool) -> list[Result]:
 
 def _floor(n: int, own: float, cores: int) -> list[Result]:
     """The yardstick: a Textual app of one line and the key footer, started as a session is
-    (forked warm onto a PTY; see bare_floor). With the bench process's own CPU per session, 50
+    (forked warm onto a PTY; see ssh_bare_floor). With the bench process's own CPU per session, 50
     such sessions at once need at least 50 x (both) / cores seconds, whatever the app shows."""
     try:
-        out = subprocess.run([sys.executable, "-m", "cellwars_tui.ssh.bare_floor", str(n)],
+        out = subprocess.run([sys.executable, "-m", "cellwars_tui.bench.ssh_bare_floor", str(n)],
                              capture_output=True, text=True, timeout=300, check=True)
         runs = json.loads(out.stdout)
         bare = statistics.median(x for x in runs["bare"] if x == x)

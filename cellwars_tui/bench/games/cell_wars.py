@@ -6,11 +6,11 @@ import random
 import time
 
 from ...ai.bots import MCTSBot, RandomBot
-from ...bench import Result, result, timed
 from ...core import CHANCE
-from . import bot as BOT
-from . import rules as R
-from .rules import GAME, CellWarsOptions
+from ...games.cell_wars import bot as BOT
+from ...games.cell_wars import rules as R
+from ...games.cell_wars.rules import GAME, CellWarsOptions
+from .. import Result, result, timed
 
 
 def _random_game(seed: int, players: int = 6) -> tuple[R.CWState, int, list[R.CWState]]:
@@ -72,7 +72,7 @@ def bench_playouts(quick: bool) -> list[Result]:
     t0 = time.perf_counter()
     n = 0
     for s in sample:
-        BOT.random_playout(s, rng)
+        BOT.random_playout(GAME, s, rng)
         n += 1
     dt = time.perf_counter() - t0
     return [result("cell-wars: bot playouts (greedy, 2 rounds ahead)", n / dt, "playouts/s",
@@ -140,7 +140,7 @@ def bench_balance(quick: bool) -> list[Result]:
     move): equal-strength self-play (greedy at 2 players; search at 2, 4 and 6 players) ends with a
     winner, each camp wins as often, games last; and the search beats the greedy policy leading
     either camp (two players, same seeds both ways)."""
-    from ...bench.balance import balance
+    from ..balance import balance
 
     out: list[Result] = []
     games = 40 if quick else 200

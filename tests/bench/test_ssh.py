@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from cellwars_tui.ssh import bench
+from cellwars_tui.bench import ssh as bench
 
 
 @pytest.mark.slow

@@ -9,8 +9,8 @@ import sys
 import time
 
 from ...ai.bots import MCTSBot, RandomBot, candidate_actions
-from ...bench import Result, result, timed
-from .rules import GAME, CellulisBellumOptions
+from ...games.cellulis_bellum.rules import GAME, CellulisBellumOptions
+from .. import Result, result, timed
 
 BOT_BUDGET = 0.5  # seconds a move, as the issue asks
 FULL_GAMES = 200
@@ -110,7 +110,7 @@ def bench_self_play(quick: bool) -> list[Result]:
     """The search bot on both seats (through ``cellwars balance``): the share of games ended by a
     destroyed nucleus (the seed's only end) before the safety turn limit, with seats and length
     in the note. The rules page's figures come from a longer run of the same command."""
-    from ...bench.balance import balance
+    from ..balance import balance
 
     games = SELF_PLAY_QUICK if quick else SELF_PLAY_GAMES
     playouts = SELF_PLAY_QUICK_PLAYOUTS if quick else SELF_PLAY_PLAYOUTS
@@ -130,7 +130,7 @@ def bench_self_play(quick: bool) -> list[Result]:
 
 BENCHMARKS = [bench_playouts, bench_bot, bench_self_play]
 
-if __name__ == "__main__":  # python -m cellwars_tui.games.cellulis_bellum.bench GAMES [SEED]
+if __name__ == "__main__":  # python -m cellwars_tui.bench.games.cellulis_bellum GAMES [SEED]
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     times: list[float] = []
