@@ -268,6 +268,48 @@ async def test_while_the_cell_wars_lesson_plays_the_cancer_camp_nobody_is_decidi
         assert seen  # (the lesson has such a step: the last one)
 
 
+async def test_every_step_of_the_cell_wars_lesson_shows_every_cells_row_at_80x24():
+    """The lesson panel takes the lower half of the side column: the six cells' rows stay in
+    the upper half at every step, whatever hands, cards on panel, die and attack the seats
+    show (those lines come after the table)."""
+    from rich.console import Console
+
+    from cellwars_tui.games.cell_wars import clarifications as WC
+
+    def seat_rows() -> list[str]:
+        console = Console(width=SIZE[0], record=True, file=open("/dev/null", "w"),
+                          color_system=None, legacy_windows=False)
+        console.print(app.screen._compositor.render_update(full=True))
+        lines = console.export_text().splitlines()
+        region = app.screen.query_one("#gs-seats").content_region
+        return [line[region.x:region.x + region.width]
+                for line in lines[region.y:region.y + region.height]]
+
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        overflowed = 0
+        while table.active:
+            step = table.run.step
+            index = table.run.index
+            await pilot.pause()
+            rows = seat_rows()
+            overflowed += (len(screen.side_text(screen.view_state).plain.splitlines())
+                           > len(rows))
+            for p, name in enumerate(WC.PANEL_NAMES[:6]):
+                assert any(f" {name} P" in row and "/" in row for row in rows), (
+                    step.number, name, rows)
+            if step.kind == READ:
+                await pilot.press("enter")
+            else:
+                await cw_keys(pilot, screen, step)
+            await until(pilot, lambda: table.run.index != index or not table.active, "a step")
+        # (the table with its hand and card lines is taller than the upper half at some step:
+        # the case that pushed Ig's and Cg's rows out of view)
+        assert overflowed
+
+
 # -- Infection ------------------------------------------------------------------------------------
 @pytest.fixture
 def clock():
