@@ -363,6 +363,50 @@ async def test_the_infection_lesson_by_keys_on_a_paused_and_wound_clock(clock):
         await until(pilot, lambda: any(st.seat == 1 for st in table.match.steps), "Blue acts")
 
 
+def region_lines(app, selector: str) -> list[str]:
+    """The lines of the widget ``selector`` as the player sees them (the composited screen)."""
+    from rich.console import Console
+
+    console = Console(width=app.size.width, record=True, file=open("/dev/null", "w"),
+                      color_system=None, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    lines = console.export_text().splitlines()
+    region = app.screen.query_one(selector).content_region
+    return [line[region.x:region.x + region.width].rstrip()
+            for line in lines[region.y:region.y + region.height]]
+
+
+async def test_the_infection_lesson_at_80x24_cuts_neither_the_players_lines_nor_yours(clock):
+    """At every step of the lesson the players' lines and your own line read whole: a complete
+    molecule is "on II-4: claim!" on the players' line, and your line puts its keys on a line
+    of their own ("On II-4 · complete!", then "space or enter: take it")."""
+    app = CellwarsApp(learn="infection")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        seen: set[str] = set()
+
+        async def check() -> None:
+            await clock.advance(IC.TUMBLE_SECONDS + 0.1)  # the dice land
+            await pilot.pause()
+            for selector in ("#inf-players", "#inf-mine"):
+                if not screen.query_one(selector).display:
+                    continue
+                lines = region_lines(app, selector)
+                assert not any("…" in line for line in lines), (table.run.step.number, lines)
+                seen.update(lines)
+
+        async def keys(step):
+            await check()
+            await pilot.press(infection_key(screen, step.action))
+            if isinstance(step.action, (IR.Roll, IR.RollWhite)):
+                await clock.advance(IC.TUMBLE_SECONDS + 0.1)
+
+        await follow(pilot, screen, keys, clock)
+        text = "\n".join(seen)
+        assert ": claim!" in text and "space or enter: take it" in text
+
+
 # -- the launcher ---------------------------------------------------------------------------------
 async def test_the_launcher_offers_learn_to_play_until_the_lesson_is_done():
     from cellwars_tui.learn import mark_finished
