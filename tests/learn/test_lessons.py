@@ -220,6 +220,6 @@ def test_the_cell_wars_lesson_names_the_glyph_and_tile_of_every_special_spot():
     for tile in s.signs:
         glyph, _ = spot_of(s, tile)
         name = B.NAMES[tile]
-        assert f"({glyph}" in text and name in text, (glyph, name)
+        assert f" {glyph} (" in text and name in text, (glyph, name)
         # the glyph comes before the tile's name
-        assert text.index(f"({glyph}") < text.index(name)
+        assert text.index(f" {glyph} (") < text.index(name)

@@ -271,7 +271,7 @@ async def test_while_the_cell_wars_lesson_plays_the_cancer_camp_nobody_is_decidi
 async def test_every_step_of_the_cell_wars_lesson_shows_every_cells_row_at_80x24():
     """The lesson panel takes the lower half of the side column: the six cells' rows stay in
     the upper half at every step, whatever hands, cards on panel, die and attack the seats
-    show (those lines come after the table)."""
+    show (those lines come after the table), and each text to read fits the lower half."""
     from rich.console import Console
 
     from cellwars_tui.games.cell_wars import clarifications as WC
@@ -297,6 +297,9 @@ async def test_every_step_of_the_cell_wars_lesson_shows_every_cells_row_at_80x24
             rows = seat_rows()
             overflowed += (len(screen.side_text(screen.view_state).plain.splitlines())
                            > len(rows))
+            if step.kind == READ:  # (the text a player reads fits its half, unscrolled)
+                lesson = screen.query_one(LessonPanel).query_one(VerticalScroll)
+                assert lesson.max_scroll_y == 0, step.number
             for p, name in enumerate(WC.PANEL_NAMES[:6]):
                 assert any(f" {name} P" in row and "/" in row for row in rows), (
                     step.number, name, rows)
