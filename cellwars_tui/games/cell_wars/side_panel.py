@@ -26,7 +26,8 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     """The side panel for ``s`` in ``room`` columns: the round track, the cancer count, the
     step, the last die (``dice_text``), the last attack by or on the reader's cells this round
     (``attack``, so it stays in view when the log has scrolled on), a line or two a cell, the
-    picked ``card``'s text and a legend."""
+    picked ``card``'s text and a legend. In a narrow ``room`` the cells' lines come first, as
+    a table, and the die, the attack and each cell's hand and cards after it."""
     muted = colour("muted")
     out = Text(no_wrap=True, overflow="ellipsis")
     # round track: one character a round, reload rounds marked *
