@@ -386,18 +386,28 @@ class GameScreen(CommandScreen):
         if bot is not None:
             self._start_bot(bot)
 
+    def you_seat(self, viewer: int | None) -> int | None:
+        """The seat the side panel marks "(you)": the viewer while the game runs; once it is
+        over (every secret shown, so no viewer) the one person playing at this terminal, still
+        (none in a replay, a bots' game or a hot-seat game of several people)."""
+        if viewer is not None:
+            return viewer
+        humans = self.table.humans
+        return next(iter(humans)) if len(humans) == 1 and not self.table.read_only else None
+
     def paint_seats(self, viewer: int | None, acting: list[int], over: bool) -> None:
         """The side panel's seat list (a game screen that draws its own panel overrides this, so
         the table is not drawn twice for each step)."""
         table = self.table
         seats = Text()
+        you = self.you_seat(viewer)
         for i in range(table.players):
             marker = "▶ " if i in acting else "  "
             glyph = SEAT_GLYPHS[i % 6]
             seats.append(marker)
             seats.append(f"{glyph} {table.seat_name(i)}", style=f"bold {self.seat_colour(i)}")
             seats.append(f"  {table.seat_kind(i)}", style=self.colour("muted"))
-            if viewer == i and not over:
+            if you == i:
                 seats.append(" (you)")
             seats.append("\n")
         self.query_one("#gs-seats", Static).update(seats)

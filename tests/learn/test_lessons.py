@@ -197,3 +197,29 @@ def test_the_virus_fight_lesson_shows_both_programs_when_it_says_they_are_reveal
     for seat in (0, 1):
         program = " ".join(piece_name(c) for c in table.state().programs[seat])
         assert program in text, (seat, program)
+
+
+def test_the_cell_wars_lesson_names_the_glyph_and_tile_of_every_special_spot():
+    """"Setting up" lists the special spots the lesson placed: each with the glyph the board
+    draws for it and its tile, so a newcomer finds them on the board."""
+    from cellwars_tui.games.cell_wars import board as B
+    from cellwars_tui.games.cell_wars.hex_board import spot_of
+    from cellwars_tui.learn.table import LessonTable
+
+    game = get_game("cell-wars")
+    table = LessonTable(game, load_lesson(game))
+    while table.run.step.title != "Setting up":
+        step = table.run.step
+        if step.kind == READ:
+            table.go_on()
+        else:
+            table.submit(table.lesson.you, step.action)
+    text = " ".join(table.run.step.text.split())
+    s = table.state()
+    assert len(s.signs) == 8
+    for tile in s.signs:
+        glyph, _ = spot_of(s, tile)
+        name = B.NAMES[tile]
+        assert f" {glyph} (" in text and name in text, (glyph, name)
+        # the glyph comes before the tile's name
+        assert text.index(f" {glyph} (") < text.index(name)

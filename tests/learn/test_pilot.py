@@ -268,6 +268,51 @@ async def test_while_the_cell_wars_lesson_plays_the_cancer_camp_nobody_is_decidi
         assert seen  # (the lesson has such a step: the last one)
 
 
+async def test_every_step_of_the_cell_wars_lesson_shows_every_cells_row_at_80x24():
+    """The lesson panel takes the lower half of the side column: the six cells' rows stay in
+    the upper half at every step, whatever hands, cards on panel, die and attack the seats
+    show (those lines come after the table), and each text to read fits the lower half."""
+    from rich.console import Console
+
+    from cellwars_tui.games.cell_wars import clarifications as WC
+
+    def seat_rows() -> list[str]:
+        console = Console(width=SIZE[0], record=True, file=open("/dev/null", "w"),
+                          color_system=None, legacy_windows=False)
+        console.print(app.screen._compositor.render_update(full=True))
+        lines = console.export_text().splitlines()
+        region = app.screen.query_one("#gs-seats").content_region
+        return [line[region.x:region.x + region.width]
+                for line in lines[region.y:region.y + region.height]]
+
+    app = CellwarsApp(learn="cell-wars")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        overflowed = 0
+        while table.active:
+            step = table.run.step
+            index = table.run.index
+            await pilot.pause()
+            rows = seat_rows()
+            overflowed += (len(screen.side_text(screen.view_state).plain.splitlines())
+                           > len(rows))
+            if step.kind == READ:  # (the text a player reads fits its half, unscrolled)
+                lesson = screen.query_one(LessonPanel).query_one(VerticalScroll)
+                assert lesson.max_scroll_y == 0, step.number
+            for p, name in enumerate(WC.PANEL_NAMES[:6]):
+                assert any(f" {name} P" in row and "/" in row for row in rows), (
+                    step.number, name, rows)
+            if step.kind == READ:
+                await pilot.press("enter")
+            else:
+                await cw_keys(pilot, screen, step)
+            await until(pilot, lambda: table.run.index != index or not table.active, "a step")
+        # (the table with its hand and card lines is taller than the upper half at some step:
+        # the case that pushed Ig's and Cg's rows out of view)
+        assert overflowed
+
+
 # -- Infection ------------------------------------------------------------------------------------
 @pytest.fixture
 def clock():
@@ -319,6 +364,50 @@ async def test_the_infection_lesson_by_keys_on_a_paused_and_wound_clock(clock):
         await until(pilot, lambda: not session.paused, "the clock runs")
         await clock.advance(10)
         await until(pilot, lambda: any(st.seat == 1 for st in table.match.steps), "Blue acts")
+
+
+def region_lines(app, selector: str) -> list[str]:
+    """The lines of the widget ``selector`` as the player sees them (the composited screen)."""
+    from rich.console import Console
+
+    console = Console(width=app.size.width, record=True, file=open("/dev/null", "w"),
+                      color_system=None, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    lines = console.export_text().splitlines()
+    region = app.screen.query_one(selector).content_region
+    return [line[region.x:region.x + region.width].rstrip()
+            for line in lines[region.y:region.y + region.height]]
+
+
+async def test_the_infection_lesson_at_80x24_cuts_neither_the_players_lines_nor_yours(clock):
+    """At every step of the lesson the players' lines and your own line read whole: a complete
+    molecule is "on II-4: claim!" on the players' line, and your line puts its keys on a line
+    of their own ("On II-4 · complete!", then "space or enter: take it")."""
+    app = CellwarsApp(learn="infection")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(pilot, app)
+        table = screen.lesson
+        seen: set[str] = set()
+
+        async def check() -> None:
+            await clock.advance(IC.TUMBLE_SECONDS + 0.1)  # the dice land
+            await pilot.pause()
+            for selector in ("#inf-players", "#inf-mine"):
+                if not screen.query_one(selector).display:
+                    continue
+                lines = region_lines(app, selector)
+                assert not any("…" in line for line in lines), (table.run.step.number, lines)
+                seen.update(lines)
+
+        async def keys(step):
+            await check()
+            await pilot.press(infection_key(screen, step.action))
+            if isinstance(step.action, (IR.Roll, IR.RollWhite)):
+                await clock.advance(IC.TUMBLE_SECONDS + 0.1)
+
+        await follow(pilot, screen, keys, clock)
+        text = "\n".join(seen)
+        assert ": claim!" in text and "space or enter: take it" in text
 
 
 # -- the launcher ---------------------------------------------------------------------------------

@@ -26,7 +26,8 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     """The side panel for ``s`` in ``room`` columns: the round track, the cancer count, the
     step, the last die (``dice_text``), the last attack by or on the reader's cells this round
     (``attack``, so it stays in view when the log has scrolled on), a line or two a cell, the
-    picked ``card``'s text and a legend."""
+    picked ``card``'s text and a legend. In a narrow ``room`` the cells' lines come first, as
+    a table, and the die, the attack and each cell's hand and cards after it."""
     muted = colour("muted")
     out = Text(no_wrap=True, overflow="ellipsis")
     # round track: one character a round, reload rounds marked *
@@ -47,23 +48,31 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     out.append(f"  (C>{C.CANCER_WIN_ABOVE}  I<{C.IMMUNE_WIN_BELOW})\n",
                style=muted)
     out.append(step_line(s) + "\n", style="bold")
+    # a line a seat with every figure labelled when the widest fits; else (the 33 columns of
+    # an 80-column window) a compact table under one header line, every seat's row together
+    # right under the step, and the die, the last attack and the seats' walls, cards on panel
+    # and hands after the table, each named by its cell: the rows stay in view when the
+    # column is short (a lesson panel takes its lower half)
+    labelled = SEAT_TAG + max(len(seat_figures(s, p, True))
+                              for p in range(len(s.panels))) + len(" C2") <= room
+    after: list[tuple[str, str]] = []  # (line, style) for the lines under the compact table
+    events: list[tuple[str, str]] = []
     if dice_text:
-        out.append("die ")
-        out.append(dice_text, style=f"bold {colour('highlight')}")
-        out.append("\n")
+        events.append(("die ", ""))
+        events.append((dice_text + "\n", f"bold {colour('highlight')}"))
     if attack:
         for i, line in enumerate(textwrap.wrap(attack, max(16, room - 7)) or [attack]):
-            out.append("attack " if i == 0 else "       ", style=muted)
-            out.append(line + "\n", style="bold")
+            events.append(("attack " if i == 0 else "       ", muted))
+            events.append((line + "\n", "bold"))
+    if labelled:
+        for text, style in events:
+            out.append(text, style=style)
+    else:
+        out.append(" " * SEAT_TAG + "  Bio Att Rng Cards\n", style=muted)
+        after.extend(events)
     owners = C.PANEL_OWNERS.get(s.players, C.PANEL_OWNERS[6])
     acting = s.panel if s.phase == R.PLAY else (
         game.acting_panel(s) if s.phase != R.OVER else -1)
-    # a line a seat with every figure labelled when the widest fits; else (the 33 columns of
-    # an 80-column window) a compact table under one header line
-    labelled = SEAT_TAG + max(len(seat_figures(s, p, True))
-                              for p in range(len(s.panels))) + len(" C2") <= room
-    if not labelled:
-        out.append(" " * SEAT_TAG + "  Bio Att Rng Cards\n", style=muted)
     for p, pn in enumerate(s.panels):
         seat = owners[p]
         mine = seat_colour(seat)
@@ -89,23 +98,18 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
             out.append(tail)
             extras = []
         out.append("\n")
-        if extras:
-            out.append(" " * SEAT_TAG + " · ".join(extras) + "\n")
-        if pn.active:
-            # (rounds left in the first edition; the second edition's cards stay: 0)
-            for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})" if left
-                                                  else CARDS[c].name
-                                                  for c, left in pn.active], room):
-                out.append(line + "\n", style=muted)
-        if not pn.hand:
-            continue
-        if may_see_hand(s, p):
-            for line in list_lines("hand: ", [CARDS[c].name for c in pn.hand], room):
-                out.append(line + "\n", style=mine)
+        # the seat's walls, cards on panel and hand: under its row, or (compact) under the table
+        # behind the cell's name
+        lead = "   " if labelled else f" {C.PANEL_NAMES[p]} "
+        details = [(line + "\n", style)
+                   for line, style in seat_details(s, p, extras, lead, room, muted, mine)]
+        if labelled:
+            for text, style in details:
+                out.append(text, style=style)
         else:
-            hidden = "hidden " if -1 in pn.hand else ""
-            out.append(f"   hand: {len(pn.hand)} {hidden}card"
-                       f"{'s' if len(pn.hand) > 1 else ''}\n", style=muted)
+            after.extend(details)
+    for text, style in after:
+        out.append(text, style=style)
     if card is not None:  # the picked card's text, whole (the status line may cut it)
         picked = CARDS[card_id(card)]
         out.append(f"{picked.name} ({picked.kind}):\n", style="bold")
@@ -118,6 +122,33 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         legend = "ABG immune · abg cancer · *reload"  # (k: the whole legend)
     out.append(legend + "\n", style=muted)
     return out
+
+
+def seat_details(s: R.CWState, p: int, extras: list[str], lead: str, room: int, muted: str,
+                 mine: str) -> list[tuple[str, str]]:
+    """Panel ``p``'s lines after its figures, each starting with ``lead``: the ``extras`` (walls,
+    solidify claims) that did not fit on its row, the cards on its panel, its hand (named when
+    the view holds it, else counted)."""
+    lines: list[tuple[str, str]] = []
+    pn = s.panels[p]
+    if extras:
+        lines.append((lead + " · ".join(extras), ""))
+    if pn.active:
+        # (rounds left in the first edition; the second edition's cards stay: 0)
+        for line in list_lines("on panel: ", [f"{CARDS[c].name} ({left})" if left
+                                              else CARDS[c].name
+                                              for c, left in pn.active], room, lead):
+            lines.append((line, muted))
+    if not pn.hand:
+        return lines
+    if may_see_hand(s, p):
+        for line in list_lines("hand: ", [CARDS[c].name for c in pn.hand], room, lead):
+            lines.append((line, mine))
+    else:
+        hidden = "hidden " if -1 in pn.hand else ""
+        lines.append((f"{lead}hand: {len(pn.hand)} {hidden}card"
+                      f"{'s' if len(pn.hand) > 1 else ''}", muted))
+    return lines
 
 
 def seat_figures(s: R.CWState, p: int, labelled: bool) -> str:
@@ -155,11 +186,11 @@ def step_line(s: R.CWState) -> str:
     return f"{C.PANEL_NAMES[s.panel]} step {number}/10: {title}"
 
 
-def list_lines(label: str, items: list[str], width: int, indent: int = 3) -> list[str]:
+def list_lines(label: str, items: list[str], width: int, indent: int | str = 3) -> list[str]:
     """``label`` and the items, comma separated, in lines of at most ``width`` cells: breaks fall
     between items (inside one only when it is too long for a line), later lines indented under
     the first item."""
-    first = " " * indent + label
+    first = (" " * indent if isinstance(indent, int) else indent) + label
     cont = " " * len(first)
     lines: list[str] = []
     line = first

@@ -512,6 +512,7 @@ class InfectionScreen(GameScreen):
         s = self._state
         bots = set(self.bot_seats())
         scores = tuple(vp(p) for p in s.seats) if s is not None else ()
+        you = self.you_seat(viewer)
 
         compact = self.compact
 
@@ -524,14 +525,14 @@ class InfectionScreen(GameScreen):
                 if i in bots:
                     text.append(" bot" if compact else f"  bot, {self.paces[i]}",
                                 style=self.colour("muted"))
-                elif viewer == i:
+                elif you == i:
                     text.append(" you" if compact else "  you")
                 if i < len(scores) and not compact:
                     text.append(f"  {scores[i]} VP")
                 text.append("\n")
             return text
 
-        self._put("#gs-seats", (viewer, scores), seats, layout=True)
+        self._put("#gs-seats", (you, scores), seats, layout=True)
         log_widget = self.query_one("#gs-log", Static)
         lines = max(4, log_widget.size.height or 20)
         hidden = self._results_in_the_air()

@@ -163,13 +163,14 @@ def stage_text(s: InfectionState, seat: int, rolling: Rolling, colour: Colour) -
     elif p.stage == SEARCH:
         text.append(f"{microscopes(p)}🔬")
     elif p.stage == CURE:
-        text.append(f"on {K.CARD_CODE[p.target]} needs ")
         need = missing(p)
         if need:
+            text.append(f"on {K.CARD_CODE[p.target]} needs ")
             for prot in K.PROTEINS:
                 text.append(prot * need[prot], style=PROTEIN_STYLE[prot])
-        else:
-            text.append("nothing: claim!", style=f"bold {colour('highlight')}")
+        else:  # (short: the players' line holds the dice and the points too at 80 columns)
+            text.append(f"on {K.CARD_CODE[p.target]}: claim!",
+                        style=f"bold {colour('highlight')}")
     elif p.stage == REST:
         text.append("resting", style=colour("muted"))
     return text
@@ -191,20 +192,23 @@ def you_text(seat: int, p: Player, score: int, rolling: Rolling, compact: bool,
     elif p.stage == SEARCH:
         mics = microscopes(p)
         offered = range(min(mics, 3)) if columns is None else columns  # (a cleared one: never)
-        reach = ", ".join(f"{COLUMN_KEYS[c]}: level {K.LEVELS[c]}" for c in offered)
+        # (compact: "z: level I, x: II, c: III", in the 33 columns beside the dice at 80x24)
+        reach = ", ".join(f"{COLUMN_KEYS[c]}: {'' if compact and i else 'level '}{K.LEVELS[c]}"
+                          for i, c in enumerate(offered))
         text.append(f"{mics}🔬 · space: roll · 1 2 3: hold" if compact else
                     f"{mics} microscope(s) · space: roll · 1 2 3: hold")
         text.append(f"\n{reach}" if reach else "\nroll for (more) microscopes")
     elif p.stage == CURE:
         need = missing(p)
+        # the keys on a line of their own: beside the dice at 80x24 a line holds 33 columns
         text.append(f"On {K.CARD_CODE[p.target]} · ")
         if need:
             text.append("needs ")
             for prot in K.PROTEINS:
                 text.append(prot * need[prot], style=PROTEIN_STYLE[prot])
-            text.append(" · space: roll")
+            text.append("\nspace: roll")
         else:
-            text.append("complete! space or enter: take it",
+            text.append("complete!\nspace or enter: take it",
                         style=f"bold {colour('highlight')}")
     elif p.stage == REST:
         text.append("Resting until the next round.")

@@ -13,11 +13,12 @@ from .engine import PIP, piece_name, square_name
 from .types import BUILD, FIRST, OVER, PLACE, PLAY, VFState, side_name
 
 
-def seats_text(view: VFState, *, acting: set[int], viewer: int | None, names: Sequence[str],
+def seats_text(view: VFState, *, acting: set[int], you: int | None, names: Sequence[str],
                notes: Sequence[str], colour: Callable[[str], str],
                seat_colour: Callable[[int], str]) -> Text:
     """Two lines a seat: ``▶ ① Ann North (you)``, then its marker, spares and pips (or "ready",
-    "OUT", "placed"). ``notes`` says "bot" or "away" for a seat (else "")."""
+    "OUT", "placed"). ``you``: the seat marked "(you)" (a finished game too); ``notes`` says
+    "bot" or "away" for a seat (else "")."""
     muted = colour("muted")
     t = Text(no_wrap=True, overflow="ellipsis")
     for q in range(view.players):
@@ -26,7 +27,7 @@ def seats_text(view: VFState, *, acting: set[int], viewer: int | None, names: Se
         t.append(f"{SEAT_GLYPHS[q % 6]} {name if len(name) <= 9 else name[:8] + '…'}",
                  style=f"bold {seat_colour(q)}")
         t.append(f" {side_name(view.players, q)}", style=muted)
-        if viewer == q and view.phase != OVER:
+        if you == q:
             t.append(" (you)")
         elif notes[q]:
             t.append(f" ({notes[q]})", style=muted)

@@ -669,7 +669,7 @@ class VirusFightScreen(GameScreen):
         notes = ["bot" if table.seats[q].is_bot  # (online, a person's seat is a "player")
                  else "away" if table.seat_kind(q).endswith("(away)") else ""
                  for q in range(view.players)]
-        t = seats_text(view, acting=set(table.to_act()), viewer=viewer,
+        t = seats_text(view, acting=set(table.to_act()), you=self.you_seat(viewer),
                        names=[table.seat_name(q) for q in range(view.players)], notes=notes,
                        colour=self.colour, seat_colour=self.seat_colour)
         widget.update(t, layout=self._seats_shape != shape(t))  # (the base painted its own)

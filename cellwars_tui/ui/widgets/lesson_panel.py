@@ -129,11 +129,12 @@ def notes_text(notes: Mapping[str, str], first: Sequence[str] = ()) -> Text:
 
 
 class NotesScreen(ModalScreen[None]):
-    """A game's biology notes: the arrows and Page keys scroll, any other key or a click
-    closes them."""
+    """A game's biology notes: the arrows, Page keys, Home and End scroll, any other key or a
+    click closes them. The title and that hint stay in view while the notes scroll."""
 
     CSS_PATH = "lesson_panel.tcss"
-    SCROLL_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10}
+    SCROLL_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10,
+                   "home": -10_000, "end": 10_000}
 
     def __init__(self, heading: str, notes: Mapping[str, str], first: Sequence[str] = ()) -> None:
         super().__init__()
@@ -146,7 +147,8 @@ class NotesScreen(ModalScreen[None]):
             yield Static(self.heading, id="notes-title")
             yield Static(notes_text(self.notes, self.first) if self.notes
                          else "No notes for this game yet.", id="notes-text")
-            yield Static("↑↓ scroll · any other key closes these notes.", id="notes-hint")
+            yield Static("↑↓ PgUp PgDn scroll · any other key closes these notes.",
+                         id="notes-hint")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

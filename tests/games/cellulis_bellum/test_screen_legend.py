@@ -186,3 +186,35 @@ async def test_shift_b_shows_the_biology_of_the_pieces_in_any_game():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is board
+
+
+async def test_the_biology_notes_say_how_to_scroll_and_close_at_80x24():
+    """At 80x24 the notes are longer than the window: the hint (how to scroll, how to close) and
+    the title stay in view from the first line, and End scrolls to the last note instead of
+    closing the notes (a player met a panel with a scrollbar and no word on how to scroll it)."""
+    from textual.containers import VerticalScroll
+
+    from cellwars_tui.ui.widgets.lesson_panel import NotesScreen
+
+    app = _app(BUSY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("B")
+        await settle(pilot)
+        notes = app.screen
+        assert isinstance(notes, NotesScreen)
+        scroll = notes.query_one(VerticalScroll)
+        assert scroll.max_scroll_y > 0, "the notes fit: this test needs a longer text"
+        for name in ("#notes-title", "#notes-hint"):
+            region = notes.query_one(name).region
+            assert region.height and 0 <= region.y and region.bottom <= 24, name
+        assert "scroll" in _plain(notes.query_one("#notes-hint"))
+        await pilot.press("end")
+        await settle(pilot)
+        assert app.screen is notes and scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("home")
+        await settle(pilot)
+        assert app.screen is notes and scroll.scroll_y == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, NotesScreen)

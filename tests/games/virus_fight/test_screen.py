@@ -799,3 +799,22 @@ async def test_the_spares_line_fits_when_it_first_appears_after_the_placing():
         assert len(chips) == 11
         for chip in chips:
             assert hand.content_region.contains_region(chip.region), chip.id
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_finished_game_still_marks_your_seat_you(size):
+    """Once the game is over every program is shown (no viewer any more): the side panel still
+    says which seat is yours, "Ann North (you)", as it did during the game."""
+    match = _match(humans=1, seed=9, round_limit=5)
+    rng = random.Random(0)
+    while not match.is_over():
+        seat = next(s for s in match.to_act() if s >= 0)
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    app = CellwarsApp(match=match)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VirusFightScreen) and screen.view_state.phase == R.OVER
+        seats = _text(screen.query_one("#gs-seats")).splitlines()
+        assert "(you)" in next(line for line in seats if "Ann" in line)
+        assert not any("(you)" in line for line in seats if "Bob" in line)
