@@ -9,6 +9,12 @@ A level is a search budget and a share of random moves (:class:`~cellwars_tui.co
   1.0, never an action that loses the game at once when another does not: :func:`random_move`;
   the random level, 1.0, plays any legal action).
 
+The search is each game's own: :class:`~.bots.MCTSBot` weighs the game's ``bot_actions`` and
+scores with its ``random_playout`` and ``heuristic`` (Cell Wars' policy and learned position
+value, Cellulis Bellum's pruned moves and territory value), so a level is the search bot of
+``cellwars balance --bot search`` at the level's playouts, and no game needs a second bot for its
+levels.
+
 The time a bot may take is only a guard for the table (a seat's ``think``; new level seats get
 ``TIME_CAP``): on any ordinary machine a level stops at its playouts long before. A game whose
 search needs other numbers declares them by name in its ``GameType.bot_levels`` (:func:`level_for`

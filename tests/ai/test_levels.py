@@ -203,3 +203,48 @@ def test_a_levels_random_move_is_legal_and_falls_back_when_every_move_loses(monk
     state = game.initial_state(game.options_from_dict({}))
     seat = game.to_act(state)[0]
     assert L.random_move(game, state, seat, rng) in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_id", TURN_BASED)
+def test_every_game_s_levels_rise_by_budget(game_id):
+    """random < easy < normal < hard as each game plays them (its own numbers or the defaults)."""
+    game = get_game(game_id)
+    levels = [L.level_for(game, name) for name in L.LEVEL_NAMES]
+    assert levels[0] == L.LEVELS["random"]
+    budgets = [lv.playouts for lv in levels[1:]]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3, (game_id, budgets)
+    noise = [lv.noise for lv in levels]
+    assert noise == sorted(noise, reverse=True) and noise[-1] == 0.0, (game_id, noise)
+
+
+# Measured on this table (issue 20): a hard move (400 playouts) takes about 0.3 s of CPU in Cell
+# Wars (2 and 4 players) and in Cellulis Bellum, so both play the default numbers; their ladders
+# are on their rules pages.
+OWN_SEARCH = ["cell-wars", "cellulis-bellum"]
+
+
+@pytest.mark.parametrize("game_id", OWN_SEARCH)
+def test_a_level_plays_the_game_s_own_search_at_the_default_budgets(game_id, monkeypatch):
+    """normal and hard are the game's search bot (its move list, its playout and position value:
+    the bench's ``search`` level) at the level's playouts, not a second, generic bot."""
+    from cellwars_tui.bench.balance import LEVELS as TOOL
+
+    game = get_game(game_id)
+    assert game.meta.bot_levels == ()
+    assert {n: L.level_for(game, n) for n in L.LEVEL_NAMES} == L.LEVELS
+    own = type(game).random_playout
+    calls = []
+
+    def counted(self, state, rng, max_steps=400):
+        calls.append(1)
+        return own(self, state, rng, max_steps)
+
+    monkeypatch.setattr(type(game), "random_playout", counted)
+    (state, seat), = [p for p in _positions(game, 4, 12)
+                      if len(game.bot_actions(p[0], p[1])) > 1][:1]
+    view = game.view(state, seat)
+    action = L.make_bot("normal").choose(game, view, seat, random.Random(7), 60.0)
+    assert len(calls) == L.LEVELS["normal"].playouts  # each playout is the game's own
+    assert action in game.bot_actions(state, seat)
+    search = TOOL["search"].make(L.LEVELS["normal"].playouts)
+    assert search.choose(game, view, seat, random.Random(7), 60.0) == action

@@ -54,3 +54,12 @@ def test_games_without_a_ladder_are_one_line_errors(capsys, game, expected):
     assert main(["balance", game, "--ladder", "--games", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and expected in err[0]
+
+
+def test_the_bench_has_a_ladder_row_for_every_competitive_turn_based_game():
+    from cellwars_tui.bench.ladder import LADDER_GAMES
+    from cellwars_tui.core.registry import all_games
+
+    competitive = {g.id for g in all_games()
+                   if g.max_players > 1 and not g.real_time and g.id != "toy-race"}
+    assert set(LADDER_GAMES) == competitive
