@@ -289,3 +289,14 @@ class TurnPicker:
             board[target] = 0
             erased.add(target)
         return msgspec.structs.replace(view, board=tuple(board)), changed, erased
+
+
+def lit_squares(marks: tuple[str, ...], size: int) -> frozenset[int]:
+    """The squares among a lesson's ``marks`` ("b2"; piece names such as "W2" are not)."""
+    out = set()
+    for mark in marks:
+        if len(mark) == 2 and mark[0] in "abcdef" and mark[1] in "123456":
+            f, r = ord(mark[0]) - 97, int(mark[1]) - 1
+            if f < size and r < size:
+                out.add(E.square(f, r))
+    return frozenset(out)

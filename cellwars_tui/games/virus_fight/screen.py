@@ -30,7 +30,7 @@ from .board_view import BoardView, board_extent, board_lines, pick_scale
 from .engine import ALL_CODES, TYPE_NAMES, piece_name, square_name
 from .notation import program_text
 from .panel import log_text, seats_text
-from .picks import STAGE_HELP, TurnPicker, describe_square, stage_word, value_text
+from .picks import STAGE_HELP, TurnPicker, describe_square, lit_squares, stage_word, value_text
 from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Mark, Offer,
                     Ready, VFState, eliminates, home_line, stalemate_winners)
 from .widgets import Chip, Painter, hand_layout, set_class, shape, show
@@ -786,17 +786,6 @@ class VirusFightScreen(GameScreen):
                 own.append(("Decline the stalemate", "Play on (d)",
                             partial(self.action_answer, 0)))
         return own + out
-
-
-def lit_squares(marks: tuple[str, ...], size: int) -> frozenset[int]:
-    """The squares among a lesson's ``marks`` ("b2"; piece names such as "W2" are not)."""
-    out = set()
-    for mark in marks:
-        if len(mark) == 2 and mark[0] in "abcdef" and mark[1] in "123456":
-            f, r = ord(mark[0]) - 97, int(mark[1]) - 1
-            if f < size and r < size:
-                out.add(E.square(f, r))
-    return frozenset(out)
 
 
 SCREEN = VirusFightScreen
