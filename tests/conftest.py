@@ -31,3 +31,27 @@ def _no_fsync(monkeypatch):
     disk: no test can see a power cut, and every autosave's fsync cost milliseconds (far more with
     parallel workers on one disk), thousands of times a run."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+# Class-level knobs the screen tests turn (a fake clock, fewer frames, no ready moment, no walk
+# pauses). Each is put back after every test whatever the test did, so no test sees another's
+# setting: a leaked ``wait_until_ready = False`` once made the Infection lesson's test miss the
+# ready moment in one worker's order only.
+_SCREEN_KNOBS = {
+    "cellwars_tui.games.infection.screen:InfectionScreen": ("clock", "fps", "wait_until_ready"),
+    "cellwars_tui.games.cell_management.screen:CellManagementScreen": ("speed",),
+}
+
+
+@pytest.fixture(autouse=True)
+def _screen_knobs_restored():
+    import importlib
+
+    saved = []
+    for where, names in _SCREEN_KNOBS.items():
+        module, _, name = where.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+        saved.extend((cls, knob, cls.__dict__[knob]) for knob in names)
+    yield
+    for cls, knob, value in saved:
+        setattr(cls, knob, value)

@@ -319,6 +319,7 @@ def clock():
     fake = FakeClock()
     InfectionScreen.clock = fake
     InfectionScreen.fps = 2
+    InfectionScreen.wait_until_ready = True  # every round waits for its player (the default)
     yield fake
     InfectionScreen.clock = None
     InfectionScreen.fps = FPS
@@ -359,12 +360,11 @@ async def test_the_infection_lesson_by_keys_on_a_paused_and_wound_clock(clock):
         time_up = [st for st in table.match.steps if isinstance(st.action, IR.TimeUp)]
         assert len(time_up) == 1 and time_up[0].seat == CHANCE
         await close_and_check_finished(pilot, app, screen, "infection")
-        # round 2 starts when the player is ready, as every round does (the ready moment may
-        # come before the lesson's closing panel is gone, or just after)
-        await until(pilot, lambda: screen.waiting_ready or not session.paused,
-                    "the ready moment or the round under way")
-        if screen.waiting_ready:
-            await pilot.press("space")
+        # round 2 starts when the player is ready, as every round does: the ready moment comes
+        # with the lesson's closing words, and the clock stands until space
+        await until(pilot, lambda: screen.waiting_ready, "the ready moment")
+        assert session.paused
+        await pilot.press("space")
         await until(pilot, lambda: not session.paused, "the clock runs")
         await clock.advance(10)
         await until(pilot, lambda: any(st.seat == 1 for st in table.match.steps), "Blue acts")
