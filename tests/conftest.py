@@ -34,12 +34,13 @@ def _no_fsync(monkeypatch):
 
 
 # Class-level knobs the screen tests turn (a fake clock, fewer frames, no ready moment, no walk
-# pauses). Each is put back after every test whatever the test did, so no test sees another's
+# pauses, no dice animation). Each is put back after every test whatever the test did, so no test sees another's
 # setting: a leaked ``wait_until_ready = False`` once made the Infection lesson's test miss the
 # ready moment in one worker's order only.
 _SCREEN_KNOBS = {
     "cellwars_tui.games.infection.screen:InfectionScreen": ("clock", "fps", "wait_until_ready"),
     "cellwars_tui.games.cell_management.screen:CellManagementScreen": ("speed",),
+    "cellwars_tui.games.cell_wars.screen:CellWarsScreen": ("dice_seconds",),
 }
 
 
