@@ -43,6 +43,7 @@ class ReplayListScreen(Screen):
         yield Static("Replays", id="rl-title")
         yield Input(placeholder="search by game or player", id="rl-search")
         yield DataTable(id="rl-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="rl-detail")
         yield Static(id="rl-problems")
         yield Footer()
 
@@ -87,11 +88,24 @@ class ReplayListScreen(Screen):
             table.add_row(*(_cell(c, w) for c, (_, w) in zip(cells, columns)), key=str(row.path))
         if self.shown:
             table.move_cursor(row=min(cursor, len(self.shown) - 1))
+        self._show_detail(table.cursor_row if self.shown else -1)
         if not self.shown:
             self.query_one("#rl-title", Static).update(
                 "Replays: no saved game matches" if self.rows else "Replays: no saved games yet")
         else:
             self.query_one("#rl-title", Static).update(f"Replays ({len(self.shown)})")
+
+    @on(DataTable.RowHighlighted, "#rl-table")
+    def _detail(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted game's seats and result in full (the table cuts them to fit)."""
+        self._show_detail(event.cursor_row)
+
+    def _show_detail(self, index: int) -> None:
+        detail = ""
+        if 0 <= index < len(self.shown):
+            row = self.shown[index]
+            detail = f"{row.game} · {row.seats} · {row.result}"
+        self.query_one("#rl-detail", Static).update(Text(detail))
 
     @on(Input.Changed, "#rl-search")
     def _search(self, event: Input.Changed) -> None:

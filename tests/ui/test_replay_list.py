@@ -17,6 +17,7 @@ from cellwars_tui.replay import Replay
 from cellwars_tui.ui.replay import ReplayListScreen, ReplayScreen
 from tests.replay.helpers import save_toy, toy_match
 from tests.test_conformance import play_random
+from tests.ui.helpers import until
 from tests.ui.test_replay_screen import SIZE
 
 
@@ -258,6 +259,19 @@ async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
         seats = [table.get_row_at(i)[2].plain for i in range(table.row_count)]
         assert "Bob, Blue (search b…" in seats and "Eve, Red (random bo…" in seats  # cut, marked
         assert not any("mcts" in s or "(bot)" in s for s in seats)
+        # the highlighted game's seats and result read whole under the table
+        detail = app.screen.query_one("#rl-detail")
+        details = []
+        for i in range(table.row_count):
+            if i:
+                await pilot.press("down")
+            row = app.screen.shown[i]
+            await until(pilot, lambda: table.cursor_row == i and row.seats in str(detail.render()),
+                        "the next game's detail")
+            details.append(str(detail.render()))
+        assert "Toy race · Bob, Blue (search bot) · unfinished" in details
+        assert "Toy race · Eve, Red (random bot) · unfinished" in details
+        assert detail.region.height >= 1 and detail.region.bottom <= 23  # above the footer
         await pilot.resize_terminal(140, 30)
         await pilot.pause()
         await pilot.pause()
