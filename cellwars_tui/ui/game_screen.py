@@ -676,8 +676,20 @@ class GameScreen(CommandScreen):
         if clock is not None:
             clock.set_hidden(message.covered)
 
+    def _in_lesson(self) -> bool:
+        """A lesson still guides this game: it is not saved until it ends (LessonTable)."""
+        return self.lesson is not None and self.lesson.active and not self.read_only
+
+    def _leaving_words(self) -> str:
+        if self._in_lesson():
+            return "Leave the lesson (it is not saved: Learn to play starts it again)"
+        return "Leave this game (it is saved)"
+
     def action_back(self) -> None:
-        if not self.read_only:
+        if self._in_lesson():
+            self.app.notify("You left the lesson part-way: it is not saved. Learn to play "
+                            "starts it again.", timeout=8)
+        elif not self.read_only:
             self.table.save()
             self.table.flush()  # the launcher lists saved games next: this one is written
         self.workers.cancel_group(self, "bot")
@@ -710,7 +722,7 @@ class GameScreen(CommandScreen):
         out = [("Rules", f"Show the rules of {self.game.title}", self.action_rules),
                ("Biology notes", "What the pieces and cards stand for, in short notes (B)",
                 self.action_biology),
-               ("Back to launcher", "Leave this game (it is saved)", self.action_back)]
+               ("Back to launcher", self._leaving_words(), self.action_back)]
         if not self.read_only:
             out[:0] = [
                 *([("Undo", "Take back the last decision", self.action_undo),
@@ -721,7 +733,7 @@ class GameScreen(CommandScreen):
                 ("New game (same seats)", f"Start another {self.game.title}",
                  self.action_new_game),
                 ("New game (choose seats and options)",
-                 f"Leave this game (it is saved) and set up a new {self.game.title}",
+                 f"{self._leaving_words()} and set up a new {self.game.title}",
                  self.action_new_game_dialog),
             ]
         return out

@@ -442,6 +442,29 @@ async def test_the_launcher_offers_learn_to_play_until_the_lesson_is_done():
         assert "new here? Learn to play (l)" in bellum
 
 
+
+async def test_leaving_a_lesson_part_way_says_it_is_not_saved_and_saves_nothing():
+    """A lesson is saved once it is over (then it is a normal game); leaving before that keeps
+    nothing, and the player is told so, on leaving and in the command palette."""
+    from cellwars_tui.replay import rows
+
+    app = CellwarsApp()
+    told: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LauncherScreen), "the launcher")
+        launcher = app.screen
+        await until(pilot, lambda: launcher.current_game() is not None, "a game")
+        await pilot.press("l")
+        screen = await open_lesson(pilot, app)
+        words = {title: help for title, help, _ in screen.palette_commands()}
+        assert "not saved" in words["Back to launcher"]
+        app.notify = lambda message, **kw: told.append(message)
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is launcher, "back")
+    assert len(told) == 1 and "not saved" in told[0] and "Learn to play" in told[0]
+    saved, problems = rows(None)
+    assert saved == [] and problems == []
+
 # -- Cellulis Bellum ------------------------------------------------------------------------------
 CB_KEYS = {"right": (2, 0), "left": (-2, 0), "up": (0, 2), "down": (0, -2),
            "home": (-1, 1), "pageup": (1, 1), "end": (-1, -1), "pagedown": (1, -1)}
