@@ -44,7 +44,7 @@ from .hub_play import TablePlay
 from .store import StoreError, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
     CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
-    new_reconnect_code, normal_code, round_seconds,
+    new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
 log = logging.getLogger(__name__)
@@ -249,7 +249,8 @@ class Hub(TablePlay):
             self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
         self.clients.add(client)
         client.send(p.Welcome(identity=client.identity, name=client.name,
-                              need_name=not client.named))
+                              need_name=not client.named,
+                              suggest="" if client.named else suggested_nickname(name)))
         if client.named:
             self._changed_presence(client.identity)
         self._send_lobby(client)

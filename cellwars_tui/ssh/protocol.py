@@ -110,6 +110,7 @@ class Welcome(Msg, frozen=True, tag="welcome"):
     name: str
     need_name: bool = False
     code: str = ""  # a guest's reconnect code: the only way back to their seats (never stored)
+    suggest: str = ""  # a nickname to offer a guest: the name they logged in with (ssh ann@host)
 
 
 class Lobby(Msg, frozen=True, tag="lobby"):

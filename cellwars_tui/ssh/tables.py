@@ -64,6 +64,21 @@ def clean_name(text: str) -> str:
     return name
 
 
+# Login names that say nothing about who logs in: not offered as a guest's nickname.
+ANONYMOUS_LOGINS = frozenset({"guest", "anonymous", "player", "user", "root", "nobody"})
+
+
+def suggested_nickname(login: str) -> str:
+    """The nickname offered to a guest: the name they logged in with (``ssh ann@host``), if it
+    is a valid one and says who they are; "" otherwise. Only offered: the guest confirms it,
+    and a nickname in use is refused then, as one typed is."""
+    try:
+        name = clean_name(login)
+    except HubError:
+        return ""
+    return "" if name.casefold() in ANONYMOUS_LOGINS or normal_code(name) else name
+
+
 # -- guests' secrets ----------------------------------------------------------------------------
 # A reconnect code: ten characters from 32 (about 50 bits), shown as XXXXX-XXXXX. It is never
 # stored: the hub keeps only the identity made from it.

@@ -322,6 +322,24 @@ async def test_a_guest_picks_a_free_nickname_before_playing(hub):
     await other.close()
 
 
+async def test_a_guest_is_offered_the_name_they_logged_in_with(hub):
+    """``ssh ann@host`` as a guest: "ann" is offered as the nickname (not taken until confirmed);
+    a login that says nothing ("guest"), is not a valid name, or is a reconnect code is not."""
+    ann = await join(hub, "guest", "ann")
+    assert ann.welcome.need_name and ann.welcome.suggest == "ann"
+    assert ann.welcome.name != "ann"  # only offered
+    for login in ("guest", "Anonymous", "bad<name>", "x" * 40, ""):
+        other = await join(hub, "guest", login or " ")
+        assert other.welcome.suggest == "", login
+        await other.close()
+    keyed = await join(hub, "key:bob")
+    assert not keyed.welcome.need_name and keyed.welcome.suggest == ""
+    ann.send(p.SetName(name=ann.welcome.suggest))
+    assert (await ann.next(p.Welcome)).name == "ann"
+    await ann.close()
+    await keyed.close()
+
+
 async def test_a_session_with_a_bad_token_or_garbage_is_dropped_alone(hub):
     ann = await join(hub, "key:ann")
     reader, writer = await asyncio.open_unix_connection(str(hub.socket_path))

@@ -185,3 +185,17 @@ async def test_g_picks_the_game_for_a_new_table(hub):  # noqa: F811
 
 def test_a_solo_player_count_reads_one_player():
     assert (players_label(1), players_label(2)) == ("1 player", "2 players")
+
+
+async def test_a_guest_finds_the_login_name_in_the_nickname_box_and_enter_takes_it(hub):  # noqa: F811
+    hub.admit("token-guest", "guest", "ann")
+    client = HubClient(str(hub.socket_path), "token-guest")
+    app = OnlineApp(client)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                    and app.screen.query_one("#naming").display, "the nickname box")
+        nick = app.screen.query_one("#nick")
+        assert nick.value == "ann" and nick.has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: client.welcome is not None and client.welcome.name == "ann"
+                    and not client.welcome.need_name, "the nickname taken")
