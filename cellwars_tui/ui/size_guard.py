@@ -21,6 +21,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import MountError, Widget
 
+from .css import default_css
+
 DEFAULT_MIN_SIZE = (64, 20)
 ALWAYS_ALLOWED_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 
@@ -48,18 +50,7 @@ def too_small_text(have: tuple[int, int], need: tuple[int, int]) -> Text:
 class TooSmall(Widget):
     """Covers a whole screen while the terminal is below the minimum size."""
 
-    DEFAULT_CSS = """
-    TooSmall {
-        dock: top;
-        width: 100%;
-        height: 100%;
-        background: $background;
-        color: $foreground;
-        content-align: center middle;
-        text-align: center;
-        padding: 0 1;
-    }
-    """
+    DEFAULT_CSS = default_css(__file__, "size_guard.tcss")
 
     class Covered(Message):
         """Sent to a screen when the notice covers it (``covered``) and when it goes."""
