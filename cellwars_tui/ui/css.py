@@ -7,8 +7,9 @@ string. How the file is loaded follows Textual's own split between the two kinds
   when the screen is first shown, as the app's CSS: it wins over every widget's default CSS.
   Screens of one module may share one file (the dialogs in ``dialogs.py``). Textual reads a
   relative ``CSS_PATH`` beside the file of the instance's class, so a class subclassed in
-  another folder gives a full path (``CellwarsApp``, which the SSH session's app inherits; the
-  replay bar's file, which the replay viewer adds to each game screen's).
+  another folder gives a full path (``CellwarsApp``, which the SSH session's app inherits;
+  ``GenericScreen``, which tests extend; the replay bar's file, which the replay viewer adds
+  to each game screen's).
 - **A widget** reads its file into ``DEFAULT_CSS`` with :func:`default_css`
   (``DEFAULT_CSS = default_css(__file__, "footer.tcss")``): default CSS, scoped to the widget's
   type, which a screen's CSS can override (Textual gives widgets no ``CSS_PATH``).

@@ -13,6 +13,7 @@ with a default: a screen that draws highlights overrides it, or reads ``highligh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -755,7 +756,7 @@ def format_state(view: Any) -> str:
 class GenericScreen(GameScreen):
     """Plays any registered game: the state as text and the legal moves as a list."""
 
-    CSS_PATH = "generic_screen.tcss"
+    CSS_PATH = str(Path(__file__).with_name("generic_screen.tcss"))  # full: subclassed elsewhere
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="generic-view-scroll"):
