@@ -1,6 +1,7 @@
 """No code probes an object for an optional capability with ``getattr`` or ``hasattr`` (issue 18):
 what an object offers is declared on its type, with a default on the base class (``Game`` hooks,
-``Game.own_options``, the ``Table`` protocol, ``ui.host.Host`` and ``CommandScreen``,
+``Game.own_options``, the ``Table`` protocol, ``ui.host.Host`` and ``CommandScreen`` (its
+``MIN_SIZE`` too), ``ui.size_guard.SizeGuard.MIN_SIZE``,
 ``ssh.lobby.HubListener``). The few uses left read a field by a name held in data, a platform
 constant, a module's declared name or a third party's private name (each kept behind one
 function); each is listed here with why. A new ``getattr``/``hasattr`` fails this test until it
@@ -55,13 +56,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("games/cell_management/solver.py",
      'ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")'):
         "a platform capability",
-    # not yet declared (follow-up of issue 18)
-    ("ui/size_guard.py", 'width, height = getattr(app, "MIN_SIZE", DEFAULT_MIN_SIZE)'):
-        "follow-up: MIN_SIZE on any app",
-    ("ui/size_guard.py", 'for screen in getattr(app, "screen_stack", ()):'):
-        "follow-up: the guard's app is typed Any",
-    ("ui/size_guard.py", 'size = getattr(screen, "MIN_SIZE", None)'):
-        "follow-up: MIN_SIZE on any screen (Textual's Screen has none)",
 }
 
 

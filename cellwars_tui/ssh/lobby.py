@@ -148,17 +148,7 @@ class LobbyScreen(HubListener, Screen):
     """Open tables; join by code; create a table."""
 
     TITLE = TITLE
-    DEFAULT_CSS = """
-    LobbyScreen { layout: vertical; }
-    LobbyScreen #who { height: 1; padding: 0 1; background: $boost; }
-    LobbyScreen #tables { height: 1fr; border: round $primary; }
-    LobbyScreen .row { height: auto; padding: 0 1; }
-    LobbyScreen .row Input { width: 24; }
-    LobbyScreen .row Select { width: 28; }
-    LobbyScreen #players { width: 18; }
-    LobbyScreen #naming, LobbyScreen #rejoining { height: auto; padding: 0 1; }
-    LobbyScreen #rejoining Input { width: 18; }
-    """
+    CSS_PATH = "lobby.tcss"
     BINDINGS = [
         Binding("n", "create", "New table"),
         Binding("j", "focus_code", "Join by code"),
@@ -319,14 +309,7 @@ class TableScreen(HubListener, Screen):
     """One table: seats before the start, then the game from this player's seat."""
 
     TITLE = TITLE
-    DEFAULT_CSS = """
-    TableScreen #head { height: 1; padding: 0 1; background: $boost; }
-    TableScreen #body { height: 1fr; }
-    TableScreen #seats { width: 40; height: 1fr; border: round $primary; }
-    TableScreen #game { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
-    TableScreen #moves { height: 12; border: round $accent; }
-    TableScreen #log { height: 6; border: round $panel; padding: 0 1; }
-    """
+    CSS_PATH = "lobby.tcss"
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("b", "bot", "Bot in seat"),

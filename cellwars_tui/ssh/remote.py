@@ -27,7 +27,7 @@ from ..core.match import Seat
 from ..core.registry import get_game
 from ..table.listeners import ChangeListeners
 from ..table.naming import seat_kind_word, seat_text
-from ..table.protocol import RoundClock
+from ..table.protocol import NoUndo, RoundClock
 from ..table.realtime import FollowingClock
 from . import protocol as p
 
@@ -51,11 +51,10 @@ def seat_words(info: p.SeatInfo, label: str) -> str:
 MAX_QUEUED = 16  # moves a seat may make ahead of the hub's answers
 
 
-class RemoteTable(ChangeListeners):
+class RemoteTable(NoUndo, ChangeListeners):
     """The session's seat at a table of the hub (or a spectator's public view)."""
 
     match = None  # the authoritative match lives in the hub
-    supports_undo = False  # the hub's game is shared: nobody takes moves back
 
     def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
                  game: Game | None = None, *, clock: Callable[[], float] = time.monotonic,
@@ -312,18 +311,6 @@ class RemoteTable(ChangeListeners):
         self._send_queued()
         self._changed()
 
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    def can_redo(self) -> bool:
-        return False
-
-    def redo(self) -> bool:
-        return False
-
     # -- the log and the end -----------------------------------------------------------------
     def events(self, last: int | None = None) -> list[tuple[int, int | None, str]]:
         out = [(line.step, line.seat, line.text) for line in self._state.log]
@@ -359,9 +346,6 @@ class RemoteTable(ChangeListeners):
     @property
     def history(self) -> None:
         return None  # the steps stay in the hub
-
-    def undo_stopped_by_chance(self) -> bool:
-        return False
 
     def flush(self) -> None:
         return None

@@ -24,7 +24,6 @@ from rich.console import Console
 from textual.binding import Binding
 
 from ..locations import confined
-from ..ui import app as ui_app
 from ..ui.app import CellwarsApp
 from ..ui.footer import Footer
 from ..ui.game_screen import GameScreen
@@ -37,7 +36,6 @@ from .lobby import HubLink, HubListener, LobbyScreen, TableScreen
 class OnlineApp(HubListener, CellwarsApp):
     """The whole app, plus the server's lobby and tables."""
 
-    CSS_PATH = str(Path(ui_app.__file__).with_name("app.tcss"))  # relative paths follow the subclass
     BINDINGS = [
         *CellwarsApp.BINDINGS,
         Binding("o", "online", "Online"),

@@ -2,7 +2,8 @@
 a game through.
 
 * :mod:`.protocol`: the :class:`Table` protocol every game screen is typed against, with its
-  capabilities, and the :class:`RoundClock` of a real-time table;
+  capabilities, its undo part (:class:`Undoing`; :class:`NoUndo` for the tables where nothing
+  is taken back), and the :class:`RoundClock` of a real-time table;
 * :mod:`.local`: :class:`LocalTable`, a match played in this terminal (hot-seat people and bots);
 * :mod:`.replay`: :class:`ReplayTable`, a recorded game at the replay bar's position;
 * :mod:`.realtime`: :class:`RoundSession`, a real-time game's rounds, timer, paced bots and
@@ -20,11 +21,11 @@ from __future__ import annotations
 
 from .listeners import ChangeListeners
 from .local import LocalTable
-from .protocol import History, Landing, RoundClock, Table
+from .protocol import History, Landing, NoUndo, RoundClock, Table, Undoing
 from .realtime import AWAY, HIDDEN, PLAYER, FollowingClock, RoundSession
 from .replay import ReplayTable
 
 __all__ = [
     "AWAY", "HIDDEN", "PLAYER", "ChangeListeners", "FollowingClock", "History", "Landing",
-    "LocalTable", "ReplayTable", "RoundClock", "RoundSession", "Table",
+    "LocalTable", "NoUndo", "ReplayTable", "RoundClock", "RoundSession", "Table", "Undoing",
 ]

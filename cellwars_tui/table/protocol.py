@@ -110,9 +110,54 @@ class RoundClock(Protocol):
         ...
 
 
+class Undoing(Protocol):
+    """The undo part of a :class:`Table`: taking moves back and playing them again."""
+
+    @property
+    def supports_undo(self) -> bool:
+        """Undo and redo mean something here (not at a shared online table)."""
+        ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def can_redo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def undo_stopped_by_chance(self) -> bool:
+        """A decision could be taken back, but a die roll or draw after it forbids it."""
+        ...
+
+
+class NoUndo:
+    """:class:`Undoing` for a table where nothing is ever taken back (a replay, whose position is
+    the replay bar's; a shared online table, whose game the hub keeps): no undo, no redo, and
+    so nothing a die roll could stop. The replay and online tables mix it in."""
+
+    supports_undo = False
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def undo_stopped_by_chance(self) -> bool:
+        return False
+
+
 @runtime_checkable
-class Table(Protocol):
-    """Who sits where, what each seat may see and do, and what happened: all a screen needs."""
+class Table(Undoing, Protocol):
+    """Who sits where, what each seat may see and do, and what happened: all a screen needs
+    (its undo part is :class:`Undoing`)."""
 
     # -- capabilities ------------------------------------------------------------------------
     @property
@@ -123,11 +168,6 @@ class Table(Protocol):
     @property
     def spectator(self) -> bool:
         """Someone else's live game being watched (as opposed to a replay)."""
-        ...
-
-    @property
-    def supports_undo(self) -> bool:
-        """Undo and redo mean something here (not at a shared online table)."""
         ...
 
     @property
@@ -205,18 +245,6 @@ class Table(Protocol):
 
     def submit_system(self, action: Action) -> None:
         """A system action for the CHANCE seat (a real-time game's ``time-up``)."""
-        ...
-
-    def can_undo(self) -> bool: ...
-
-    def undo(self) -> bool: ...
-
-    def can_redo(self) -> bool: ...
-
-    def redo(self) -> bool: ...
-
-    def undo_stopped_by_chance(self) -> bool:
-        """A decision could be taken back, but a die roll or draw after it forbids it."""
         ...
 
     # -- the log and the end -----------------------------------------------------------------

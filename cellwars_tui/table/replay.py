@@ -17,7 +17,7 @@ from ..core.errors import IllegalAction
 from ..core.match import Seat, Step
 from .listeners import ChangeListeners
 from .naming import seat_kind_detail
-from .protocol import LogEntry, RoundClock
+from .protocol import LogEntry, NoUndo, RoundClock
 
 
 class Position(Protocol):
@@ -65,12 +65,11 @@ class Position(Protocol):
     def is_over(self) -> bool: ...
 
 
-class ReplayTable(ChangeListeners):
+class ReplayTable(NoUndo, ChangeListeners):
     """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
 
     read_only = True
     spectator = False
-    supports_undo = False
     owns_time = False
     has_public_view = True
     match = None
@@ -151,21 +150,6 @@ class ReplayTable(ChangeListeners):
 
     def submit_system(self, action: Action) -> None:
         raise IllegalAction("this is a replay: nothing is played here")
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> bool:
-        return False
-
-    def can_redo(self) -> bool:
-        return False
-
-    def redo(self) -> bool:
-        return False
-
-    def undo_stopped_by_chance(self) -> bool:
-        return False
 
     def bot_to_move(self) -> int | None:
         return None

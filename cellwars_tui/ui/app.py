@@ -26,7 +26,9 @@ class CellwarsApp(SizeGuard, Host):
     """The game table."""
 
     TITLE = "Cellwars"
-    CSS_PATH = "app.tcss"
+    # a full path: the SSH session's OnlineApp (ssh/session_app.py) inherits it, and Textual
+    # reads a relative CSS_PATH beside the subclass's file
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
     # The launcher is the default screen, not a mode: Textual parses every stylesheet again when
     # it installs a mode's screen (the launcher's CSS is its DEFAULT_CSS, no CSS_PATH to load).
     BINDINGS = [

@@ -25,6 +25,7 @@ from rich.text import Span, Text
 from textual import events
 from textual.widgets import Footer as TextualFooter
 
+from .css import default_css
 from .host import Host
 
 
@@ -45,26 +46,7 @@ class Footer(TextualFooter):
     the app asks) every key drawn by this one widget."""
 
     COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--hover", "footer--border"}
-    DEFAULT_CSS = """
-    Footer {
-        .footer--key {
-            color: $footer-key-foreground;
-            background: $footer-key-background;
-            text-style: bold;
-        }
-        .footer--description {
-            color: $footer-description-foreground;
-            background: $footer-description-background;
-        }
-        .footer--border {
-            color: $foreground 20%;
-        }
-        .footer--hover {
-            color: $footer-key-foreground;
-            background: $block-hover-background;
-        }
-    }
-    """
+    DEFAULT_CSS = default_css(__file__, "footer.tcss")
 
     _recompose_pending = False
     _built: tuple[Any, ...] | None = None  # what the keys were last built from

@@ -33,6 +33,7 @@ from ..core.errors import CellwarsError
 from ..table.naming import seat_text
 from ..table.protocol import Table
 from ..table.realtime import COVERED
+from .css import default_css
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
 from .host import CommandScreen, Host
@@ -109,7 +110,8 @@ class GameScreen(CommandScreen):
     # a banner button; those cannot take focus until the game is over anyway)
     AUTO_FOCUS = "#gs-board *"
 
-    DEFAULT_CSS = Path(__file__).with_name("game_screen.tcss").read_text(encoding="utf-8")
+    # default CSS, not CSS_PATH: each game's own CSS_PATH overrides it (ui/css.py says why)
+    DEFAULT_CSS = default_css(__file__, "game_screen.tcss")
 
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -766,10 +768,7 @@ def format_state(view: Any) -> str:
 class GenericScreen(GameScreen):
     """Plays any registered game: the state as text and the legal moves as a list."""
 
-    DEFAULT_CSS = """
-    GenericScreen #generic-view-scroll { height: 1fr; padding: 0 1; }
-    GenericScreen #generic-moves { height: 8; border-top: solid $panel; }
-    """
+    CSS_PATH = str(Path(__file__).with_name("generic_screen.tcss"))  # full: subclassed elsewhere
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="generic-view-scroll"):

@@ -10,7 +10,7 @@ can do. Nothing is probed with ``getattr``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.screen import Screen
@@ -57,7 +57,12 @@ class Host(App):
 
 class CommandScreen(Screen):
     """A screen with actions of its own for the command palette (Ctrl+P): the app lists
-    :meth:`palette_commands` first, then every binding with a description."""
+    :meth:`palette_commands` first, then every binding with a description. It may also ask for
+    more room than the app's minimum (:attr:`MIN_SIZE`, read by ``ui.size_guard``)."""
+
+    # The terminal size (columns, lines) this screen needs, when it needs more than the app's
+    # MIN_SIZE (a game whose board is wide); None: the app's is enough.
+    MIN_SIZE: ClassVar[tuple[int, int] | None] = None
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         """(title, help, callback) for each of the screen's own actions (default: none)."""

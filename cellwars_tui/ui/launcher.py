@@ -6,7 +6,6 @@ here?" beside its name until the player has finished its lesson (kept in the use
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from ..core.api import Game
 from ..core.errors import CellwarsError
 from ..core.registry import playable_games
 from ..learn.lesson import has_lesson
+from .css import default_css
 from .footer import Footer
 from .game_list import (
     Entry,
@@ -71,10 +71,8 @@ class GameList(OptionList):
 class LauncherScreen(CommandScreen):
     """Pick a game (New game / Rules), resume an unfinished one, or watch replays."""
 
-    # The launcher's look as default CSS, not CSS_PATH: a screen's CSS file is one more source
-    # added when the screen is installed, and Textual then parses every stylesheet again
-    # before the first frame.
-    DEFAULT_CSS = (Path(__file__).parent / "launcher.tcss").read_text(encoding="utf-8")
+    # default CSS, not CSS_PATH: the app's default screen (ui/css.py says why)
+    DEFAULT_CSS = default_css(__file__, "launcher.tcss")
     BINDINGS = [
         Binding("enter", "open", "Open", show=False),
         Binding("n", "new_game", "New game"),

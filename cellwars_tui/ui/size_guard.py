@@ -8,8 +8,10 @@ When the terminal is smaller than the minimum, the current screen is covered by 
 :class:`TooSmall` notice naming the size it has and the size it needs, and keys do nothing except
 Ctrl+Q / Ctrl+C (so no move is made blind). When the terminal grows again the notice goes and the
 screen is as it was. The covered screen is told both ways by a :class:`TooSmall.Covered` message
-(a real-time game's clock stands still while its table cannot be seen). The minimum is the app's ``MIN_SIZE`` or the largest ``MIN_SIZE`` a screen on
-the stack declares (a game whose board needs more room sets ``MIN_SIZE = (w, h)`` on its screen).
+(a real-time game's clock stands still while its table cannot be seen). The minimum is the app's
+``SizeGuard.MIN_SIZE`` or the largest ``MIN_SIZE`` a screen on the stack declares, whichever is
+larger (a game whose board needs more room sets ``MIN_SIZE = (w, h)`` on its screen: the hook is
+declared, with its default None, on ``ui.host.CommandScreen``).
 """
 
 from __future__ import annotations
@@ -21,18 +23,11 @@ from textual import events
 from textual.message import Message
 from textual.widget import MountError, Widget
 
+from .css import default_css
+from .host import CommandScreen
+
 DEFAULT_MIN_SIZE = (64, 20)
 ALWAYS_ALLOWED_KEYS = frozenset({"ctrl+q", "ctrl+c"})
-
-
-def minimum_size(app: Any) -> tuple[int, int]:
-    """The size the app needs now: its own MIN_SIZE and every stacked screen's, whichever larger."""
-    width, height = getattr(app, "MIN_SIZE", DEFAULT_MIN_SIZE)
-    for screen in getattr(app, "screen_stack", ()):
-        size = getattr(screen, "MIN_SIZE", None)
-        if size:
-            width, height = max(width, size[0]), max(height, size[1])
-    return width, height
 
 
 def too_small_text(have: tuple[int, int], need: tuple[int, int]) -> Text:
@@ -48,18 +43,7 @@ def too_small_text(have: tuple[int, int], need: tuple[int, int]) -> Text:
 class TooSmall(Widget):
     """Covers a whole screen while the terminal is below the minimum size."""
 
-    DEFAULT_CSS = """
-    TooSmall {
-        dock: top;
-        width: 100%;
-        height: 100%;
-        background: $background;
-        color: $foreground;
-        content-align: center middle;
-        text-align: center;
-        padding: 0 1;
-    }
-    """
+    DEFAULT_CSS = default_css(__file__, "size_guard.tcss")
 
     class Covered(Message):
         """Sent to a screen when the notice covers it (``covered``) and when it goes."""
@@ -88,10 +72,20 @@ class SizeGuard:
     MIN_SIZE: tuple[int, int] = DEFAULT_MIN_SIZE
     _size_guard_timer: Any = None  # the look again while too small (a Timer), None when off
 
+    def minimum_size(self) -> tuple[int, int]:
+        """The size the app needs now: its own MIN_SIZE and every stacked screen's (declared on
+        CommandScreen; any other screen needs no more than the app), whichever larger."""
+        width, height = self.MIN_SIZE
+        for screen in self.screen_stack:  # type: ignore[attr-defined]
+            size = screen.MIN_SIZE if isinstance(screen, CommandScreen) else None
+            if size is not None:
+                width, height = max(width, size[0]), max(height, size[1])
+        return width, height
+
     @property
     def too_small(self) -> bool:
         size = self.size  # type: ignore[attr-defined]
-        need = minimum_size(self)
+        need = self.minimum_size()
         return size.width < need[0] or size.height < need[1]
 
     def on_mount(self) -> None:
@@ -132,7 +126,7 @@ class SizeGuard:
 
             self._size_guard_timer = app.set_timer(0.5, again)
         have = (app.size.width, app.size.height)
-        need = minimum_size(app)
+        need = self.minimum_size()
         if not current.has_class("-too-small"):
             current.add_class("-too-small")
             current.styles.overflow_x = "hidden"  # no scrollbars around the notice

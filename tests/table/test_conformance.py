@@ -140,6 +140,18 @@ def test_undo_only_where_it_means_something(kind):
     assert t.can_redo() and t.redo() and t.step() == step
 
 
+def test_the_tables_without_undo_share_one_no_undo_written_once():
+    from cellwars_tui.ssh.remote import RemoteTable
+    from cellwars_tui.table import LocalTable, NoUndo, ReplayTable, Undoing
+
+    part = [name for name in vars(Undoing) if not name.startswith("_")]
+    assert {"supports_undo", "can_undo", "undo", "can_redo", "redo"} <= set(part)
+    for table in (ReplayTable, RemoteTable):
+        assert issubclass(table, NoUndo)
+        assert not [name for name in part if name in vars(table)], table  # none written again
+    assert not issubclass(LocalTable, NoUndo)  # a local game takes moves back
+
+
 def test_no_clock_for_a_turn_based_game_and_saving_is_harmless(kind):
     t = kind.table
     assert t.round_clock() is None and t.time_left() is None and t.paused == ""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
-from textual.screen import Screen
 from textual.widgets import Label
 
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.host import CommandScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.size_guard import DEFAULT_MIN_SIZE, SizeGuard, TooSmall
 from tests.toy_game import TOY
@@ -69,8 +69,8 @@ async def test_shrinking_during_a_game_covers_the_game_and_growing_uncovers_it()
         assert screen.table.step() > steps
 
 
-class WideScreen(Screen):
-    MIN_SIZE = (90, 25)
+class WideScreen(CommandScreen):
+    MIN_SIZE = (90, 25)  # the declared hook (ui.host.CommandScreen.MIN_SIZE)
 
     def compose(self) -> ComposeResult:
         yield Label("a wide board")

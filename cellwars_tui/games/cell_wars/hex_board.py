@@ -25,6 +25,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...ui.css import default_css
+
 from . import board as B
 from . import clarifications as C
 from . import rules as R
@@ -159,9 +161,7 @@ def spot_of(s: R.CWState, t: int) -> tuple[str, bool]:
 class HexBoard(Widget, can_focus=True):
     """The honeycomb, painted line by line from a cached list of strips."""
 
-    DEFAULT_CSS = """
-    HexBoard { height: 1fr; width: 100%; }
-    """
+    DEFAULT_CSS = default_css(__file__, "hex_board.tcss")
 
     class Clicked(Message):
         """A tile of the board was clicked."""

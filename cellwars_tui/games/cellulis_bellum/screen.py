@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...table.protocol import Table
+from ...ui.css import default_css
 from ...ui.game_screen import GameScreen
 from ...ui.widgets.keys_panel import KeysPanel
 from . import geometry as G
@@ -100,9 +101,7 @@ def point_at(x: int, y: int, scale: tuple[int, int], board: G.Board) -> int | No
 class BoardView(Widget):
     """The board, drawn as text; clicks go to the screen as points."""
 
-    DEFAULT_CSS = """
-    BoardView { width: 1fr; height: 1fr; }
-    """
+    DEFAULT_CSS = default_css(__file__, "board_view.tcss")
     can_focus = True  # keys go to the screen's bindings, not to a banner button
 
     def __init__(self) -> None:
@@ -149,9 +148,7 @@ class BoardView(Widget):
 
 
 class CellulisBellumScreen(GameScreen):
-    DEFAULT_CSS = GameScreen.DEFAULT_CSS + """
-    CellulisBellumScreen #cb-info { height: auto; max-height: 5; padding: 0 1; }
-    """
+    CSS_PATH = "screen.tcss"
 
     BINDINGS = [
         Binding("up,k", "cursor(0,1)", "Up", show=False),

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -62,7 +61,7 @@ class InfectionScreen(GameScreen):
     fps: ClassVar[float] = FPS  # clock ticks (screen updates) per second during a round
     MIN_SIZE = (80, 24)  # three card columns of a 4-player deal, proteins and powers whole
 
-    DEFAULT_CSS = Path(__file__).with_name("screen.tcss").read_text(encoding="utf-8")
+    CSS_PATH = "screen.tcss"
 
     BINDINGS = [
         Binding("space", "main", "Roll/claim"),

@@ -10,6 +10,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ..css import default_css
+
 
 class Choice(Protocol):
     """What the bar shows of a choice."""
@@ -27,9 +29,7 @@ class ChoiceBar(Widget):
     """Choices as ``[1] charge  [2] mutate  [0] end``, wrapped; a click posts
     :class:`ChoiceBar.Picked` with the choice."""
 
-    DEFAULT_CSS = """
-    ChoiceBar { height: auto; max-height: 4; width: 100%; padding: 0 1; }
-    """
+    DEFAULT_CSS = default_css(__file__, "choice_bar.tcss")
 
     class Picked(Message):
         """A choice of the bar was clicked."""

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...learn.run import PanelInfo
+from ..css import default_css
 
 GO_ON_KEY = "⏎"
 
@@ -82,12 +83,7 @@ class LessonPanel(Vertical, can_focus=False):
     """The lesson's panel in a game screen's side column: the reading part scrolls (the mouse
     wheel), the keys stay in view under it; a click is Enter: go on."""
 
-    DEFAULT_CSS = """
-    LessonPanel { height: 1fr; margin-top: 1; }
-    LessonPanel > VerticalScroll { height: 1fr; scrollbar-size-vertical: 1; }
-    LessonPanel #lesson-text { height: auto; }
-    LessonPanel #lesson-keys { height: auto; }
-    """
+    DEFAULT_CSS = default_css(__file__, "lesson_panel.tcss")
 
     class GoOn(Message):
         """The player clicked the panel: the same as Enter."""
@@ -132,7 +128,7 @@ class NotesScreen(ModalScreen[None]):
     """A game's biology notes: the arrows, Page keys, Home and End scroll, any other key or a
     click closes them. The title and that hint stay in view while the notes scroll."""
 
-    CSS_PATH = "lesson_panel.tcss"
+    CSS_PATH = "notes_screen.tcss"
     SCROLL_KEYS = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10,
                    "home": -10_000, "end": 10_000}
 

@@ -10,11 +10,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..css import default_css
+
 
 class Scrubber(Widget):
     """A one-line track of the whole game with a thumb at the position; click or drag to seek."""
 
-    DEFAULT_CSS = "Scrubber { height: 1; width: 1fr; }"
+    DEFAULT_CSS = default_css(__file__, "scrubber.tcss")
 
     position: reactive[int] = reactive(0)
     total: reactive[int] = reactive(0)
