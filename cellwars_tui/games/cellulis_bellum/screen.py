@@ -51,6 +51,8 @@ SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
 HUGE, BIG, MEDIUM, COMPACT, SMALL = (16, 8), (12, 6), (8, 4), (6, 2), (4, 2)
 SCALES = (HUGE, BIG, MEDIUM, COMPACT, SMALL)
 LEFT = 3  # columns for the rank numbers
+SIDE_GAP = 2  # columns kept between the board and the side column when the side widens
+SIDE_MAX = 64  # the widest the side column grows into what the board leaves
 CLICK_REACH = 0.7  # how far from a point a click still picks it (1: halfway to the next one)
 
 
@@ -190,6 +192,18 @@ class CellulisBellumScreen(GameScreen):
         # Textual also runs GameScreen.on_mount (handlers run along the MRO): no super() here,
         # or the screen would subscribe to the table twice
         self.query_one(BoardView).focus()
+
+    def on_resize(self) -> None:
+        """The board keeps the largest scale that fits; the columns it leaves go to the side
+        column (the log then reads whole on a wide terminal), measured once laid out."""
+        self.query_one("#gs-side").styles.clear_rule("width")  # the shared layout's width
+        self.call_after_refresh(self._side_takes_the_spare)
+
+    def _side_takes_the_spare(self) -> None:
+        board, side = self.query_one(BoardView), self.query_one("#gs-side")
+        spare = board.size.width - (G.SQUARES_W * board.pick_scale()[0] + 1 + LEFT) - SIDE_GAP
+        if spare > 0 and board.size.width:
+            side.styles.width = min(side.outer_size.width + spare, SIDE_MAX)
 
     @property
     def geometry(self) -> G.Board:

@@ -18,7 +18,7 @@ from cellwars_tui.games.cellulis_bellum.screen import (
 from cellwars_tui.record import load_match
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.screens import screen_class
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle, until
 
 from .helpers import P, pos
 
@@ -444,3 +444,25 @@ async def test_a_record_of_the_first_rules_shows_its_42_point_board():
         await pilot.press("pageup")
         assert screen.cursor == P("d4")  # a diagonal step is corner to corner here
         assert "⊠" in board or "⊗" in board  # the game ended by a destroyed nucleus
+
+
+async def test_the_side_column_takes_the_columns_the_board_leaves():
+    """The board keeps its largest scale, and the side column (the log, the lesson) grows into
+    the columns left beside it: at 160x50 (was ~30 empty columns) and at 80x24, and again after
+    a resize."""
+    from cellwars_tui.games.cellulis_bellum.screen import LEFT, SIDE_GAP
+
+    def fitted(view, scale) -> bool:
+        return (view.pick_scale() == scale
+                and view.size.width == G.SQUARES_W * scale[0] + 1 + LEFT + SIDE_GAP)
+
+    app = _app(turn_limit=200)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = app.screen
+        view, side = screen.query_one(BoardView), screen.query_one("#gs-side")
+        await until(pilot, lambda: fitted(view, HUGE), "the side column widened at 160x50")
+        assert side.outer_size.width > 50
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: fitted(view, COMPACT), "the side column fitted at 80x24")
+        await pilot.resize_terminal(160, 50)
+        await until(pilot, lambda: fitted(view, HUGE), "the side column fitted again")

@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 from cellwars_tui.core.match import Match, Seat
+from cellwars_tui.games.cellulis_bellum import geometry as G
 from cellwars_tui.games.cellulis_bellum import rules as R
+from cellwars_tui.games.cellulis_bellum.screen import LEFT, SIDE_GAP, BoardView
 from cellwars_tui.ui.app import CellwarsApp
+from tests.ui.helpers import until
 
 from .helpers import P, pos
 
@@ -39,6 +42,9 @@ def snapshot_match() -> Match:
 
 async def _select_a_cell(pilot) -> None:
     screen = pilot.app.screen
+    view = screen.query_one(BoardView)
+    await until(pilot, lambda: view.size.width == G.SQUARES_W * view.pick_scale()[0] + 1 + LEFT
+                + SIDE_GAP, "the side column fitted beside the board")
     screen.cursor = P("c2")
     await pilot.press("enter")  # selects the cell on c2: its burst targets light up
     screen.cursor = P("bc23")
