@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
+
 from ..ai.levels import UnknownLevel, level_name
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
@@ -72,6 +74,9 @@ class Client:
         self.table: Table | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
         self.lobby_sent: p.Lobby | None = None  # the last lobby sent (an equal one is not resent)
+        # the last table state sent: one that differs from it only by the step is not sent, so
+        # another seat's secret move (an instruction written in secret) reaches no other screen
+        self.table_sent: p.TableState | None = None
 
     @property
     def named(self) -> bool:
@@ -429,6 +434,7 @@ class Hub(TablePlay):
         if client.table is not None and client.table is not table:
             self._leave(client)
         client.table = table
+        client.table_sent = None  # (entering: the table's state comes, whatever came before)
         table.watchers.add(client)
         table.last_watched = time.monotonic()
         self._broadcast_table(table)
@@ -509,6 +515,7 @@ class Hub(TablePlay):
             return
         table.watchers.discard(client)
         client.table = None
+        client.table_sent = None
         table.last_watched = time.monotonic()
         if table.match is None:
             self._release_seat(table, client.identity)
@@ -524,7 +531,12 @@ class Hub(TablePlay):
         info = table.info()
         views: dict = {}
         for client in list(table.watchers):
-            client.send(table.state_for(client, info, views))
+            state = table.state_for(client, info, views)
+            last = client.table_sent
+            if last is not None and msgspec.structs.replace(state, step=last.step) == last:
+                continue  # nothing this reader may see changed (the hub takes its moves on)
+            client.table_sent = state
+            client.send(state)
 
     def _lobby_for(self, client: Client, infos: list[p.TableInfo]) -> p.Lobby:
         mine = tuple(code for code, t in self.tables.items() if t.seat_of(client.identity) is not None)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..ai.levels import seat_bot, seat_budget
-from ..core.api import Action
+from ..core.api import Action, Game
 from ..core.errors import CellwarsError
 from ..core.match import Match
 from ..record.format import SUFFIX, save_match
@@ -98,7 +98,8 @@ class TablePlay:
         paused = table.paused()
         if paused:
             raise HubError(f"the game is {paused}")
-        if step != m.cursor and not _only_time_passed(m, step):
+        if step != m.cursor and not _only_time_passed(m, step) \
+                and not _unseen_by(table.game, m, step, seat):
             raise HubError("the table moved on before your move arrived; look again")
         if len(text) > 4000:
             raise HubError("that move is too long")
@@ -322,3 +323,13 @@ def _only_time_passed(m: Match, step: int) -> bool:
     """The steps since ``step`` changed nothing but the recorded time (a real-time game's clock
     steps): a move made on the state a player saw at ``step`` still stands."""
     return 0 <= step < m.cursor and all(m.states[i] == m.state for i in range(step, m.cursor))
+
+
+def _unseen_by(game: Game, m: Match, step: int, seat: int) -> bool:
+    """Nothing ``seat`` may see changed since ``step``: its view then is its view now and no
+    event since is one it may read (other seats' secret moves, such as instructions added to a
+    program written in secret). A move made on that view still stands: the seat knew all it
+    could, and is never told that the others moved (the hub sends it no state for that)."""
+    if not 0 <= step < m.cursor or game.view(m.states[step], seat) != m.view(seat):
+        return False
+    return all(game.view_event(e, seat) is None for evs in m.events[step:m.cursor] for e in evs)

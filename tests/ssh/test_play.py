@@ -16,6 +16,9 @@ import asyncssh
 import pytest
 
 from cellwars_tui.core import CHANCE
+from cellwars_tui.core.match import Match
+from cellwars_tui.games.virus_fight import clarifications as C
+from cellwars_tui.games.virus_fight.rules import BUILD, piece_name
 
 from .conftest import Terminal, open_terminal
 from .test_session import click_at, online
@@ -79,10 +82,29 @@ def pick_move(game, legal, rng: random.Random) -> str:
     return rng.choice(adds or unique)
 
 
-async def play_one(term: Terminal, move: str, match, before: int, legal: int) -> None:
-    """``move`` through the Moves picker, once the terminal shows the hub's latest step."""
+def latest_for(m: Match, seat: int) -> list[str]:
+    """What ``seat``'s own screen shows once it has the hub's latest state for that seat, in
+    words that tell nothing secret: while programs are written in secret, the seat's own program
+    (how long, which instruction is marked: nothing else its view holds can change before it
+    is ready but the others' ready flags, which change no move of its own); after the reveal,
+    the step number (public then)."""
+    s = m.state
+    if s.phase != BUILD:
+        return [f"· step {m.cursor} ·"]
+    prog, mark = s.programs[seat], s.marks[seat]
+    shown = [f"{m.seats[seat].name}'s secret program ({len(prog)}/{C.MAX_PROGRAM})"]
+    if mark >= 0:
+        shown.append("▼" + piece_name(prog[mark]))
+    return shown
+
+
+async def play_one(term: Terminal, move: str, match, seat: int, legal: int) -> None:
+    """``move`` through the Moves picker, once the terminal shows the hub's latest state for
+    ``seat`` (see ``latest_for``)."""
+    before = match.cursor
     try:
-        await term.wait_for(f"· step {before} ·")
+        for text in latest_for(match, seat):
+            await term.wait_for(text)
         term.send("m")
         await term.wait_for(f"Moves ({legal})")
         term.send(move)
@@ -128,7 +150,7 @@ async def test_two_clients_play_virus_fight_to_the_end_and_a_dropped_one_gets_it
             legal = match.legal_actions(seat)
             move = pick_move(game, legal, rng)
             before = match.cursor
-            await play_one(terms[seat], move, match, before, len(legal))
+            await play_one(terms[seat], move, match, seat, len(legal))
             assert game.action_to_str(match.steps[before].action) == move  # what was typed
             assert match.cursor < 120, "the game should have ended"
         assert dropped
@@ -163,6 +185,45 @@ async def test_a_host_makes_a_table_with_n_fills_it_with_b_and_starts_with_s(ser
         ann.send("b")
         await until(lambda: "2. (free)" not in ann.text(), what="a bot in seat 2")
         ann.send("s")
-        await ann.wait_for("Virus Fight · step")
+        await ann.wait_for("Secret programs")  # the Virus Fight screen's programs being written
     finally:
         await ann.close()
+
+
+async def test_while_programs_are_written_a_rivals_terminal_shows_nothing_of_her_instructions(
+        server, client_key):
+    """Online as at a local table, ben's screen counts none of ann's secret instructions: no
+    step number anywhere while programs are written, and nothing on it changes when she adds
+    one (not even a message on his status line, which any repaint would take away)."""
+    ben_key = asyncssh.generate_private_key("ssh-ed25519")
+    ann = await open_terminal(server.port, key=client_key, username="ann", cols=110, rows=36)
+    ben = await open_terminal(server.port, key=ben_key, username="ben", cols=110, rows=36)
+    try:
+        code = await virus_fight_table(server, ann, ben)
+        match = server.hub.tables[code].match
+        ben.send("y")  # nothing written yet: Ready is refused with a sentence
+        await ben.wait_for("Add at least one instruction")
+        seen = ben.text()
+        sent = next(c for c in server.hub.clients if c.name == "ben").table_sent
+        for k in (1, 2, 3):  # ann writes three instructions (the palette's next, each time)
+            ann.send("\r")
+            await until(lambda k=k: len(match.state.programs[0]) == k, what=f"ann's {k}")
+            await ann.wait_for(f"ann's secret program ({k}/5)")
+            ann.send("\x1b[C")
+        # the hub sent ben nothing of it, so his screen stays as it was
+        assert next(c for c in server.hub.clients if c.name == "ben").table_sent is sent
+        assert ben.text() == seen
+        # ben writes one: once his screen shows it, it has shown all that came before; his move
+        # on the view he had (three steps old) stands, with no word that the table moved on
+        ben.send("\r")
+        await ben.wait_for("ben's secret program (1/5)")
+        assert [line for line in ben.text().splitlines() if "ann" in line] == \
+            [line for line in seen.splitlines() if "ann" in line]
+        for term in (ann, ben):
+            assert not re.search(r"step \d", term.everything()), term.text()
+        assert "moved on" not in ben.everything()
+        title = ben.text().splitlines()[0]
+        assert "Virus Fight · ann, ben to act" in title, title
+    finally:
+        await ann.close()
+        await ben.close()

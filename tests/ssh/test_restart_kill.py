@@ -24,7 +24,7 @@ from cellwars_tui.ssh.store import StoredTable
 
 from .conftest import Terminal, cellwars_cli, open_terminal
 from .guests import ROOM, come_back, guest_in_lobby, make_table, screen_match
-from .test_play import pick_move, until
+from .test_play import latest_for, pick_move, until
 from .test_server_hygiene import started_port
 from .test_session import click_at
 
@@ -69,7 +69,8 @@ async def play_virus_fight_move(store: Store, code: str, terms: dict[int, Termin
     move = pick_move(m.game, legal, rng)
     term, before = terms[seat], m.cursor
     try:
-        await term.wait_for(f"· step {before} ·")
+        for text in latest_for(m, seat):
+            await term.wait_for(text)
         term.send("m")
         await term.wait_for(f"Moves ({len(legal)})")
         term.send(move)
@@ -107,7 +108,9 @@ async def rest_until_the_round_ends(store: Store, code: str, rnd: int,
                 f"round {rnd} to end")
 
 
-VF, INFECTION = "Virus Fight · step", "Infection ·"  # the game screens' first lines
+# the game screens: Virus Fight's side panel names ann's side (its title has no step number
+# while programs are written in secret), Infection's title line
+VF, INFECTION = "ann South", "Infection ·"
 
 
 async def go_to_table(term: Terminal, code: str, screen: str) -> None:

@@ -116,12 +116,12 @@ class VirusFightScreen(GameScreen):
 
     def _step_count_public(self) -> bool:
         """Whether step numbers may show. While programs are written in secret they would
-        tell how many instructions a rival (a bot, or the other person at a hot-seat table) has
-        added, so the title and the log leave them out until the reveal. (A replay shows them;
-        a table over SSH keeps them for now: its tests follow the title's step count.)"""
-        if self.read_only or not self.table.supports_undo:  # (online)
+        tell how many instructions a rival (a bot, the other person at a hot-seat table, a
+        player at another terminal, to a spectator too) has added, so the title and the log
+        leave them out until the reveal. A replay shows them."""
+        if self.read_only and not self.spectator:
             return True
-        view = self.table.state()  # (the table's, fresher than view_state)
+        view = self.table.state()  # (the table's, fresher than view_state; online: the view)
         return view is None or view.phase != BUILD
 
     def step_label(self) -> str:
