@@ -202,7 +202,7 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "immune camp won 38% of the decisive games with it and 49% without (1,000 games each, "
      "seeds 1-1000). The third edition dropped the regeneration and the search bots' immune "
      "camp won about two thirds of the decisive games; healing in every third round evens the "
-     "camps (see the tables below). The copies stay the seed's."),
+     "camps at two and six players (see the tables below). The copies stay the seed's."),
 )
 
 __all__ = ["CANCER", "IMMUNE", "CLARIFICATIONS"]
