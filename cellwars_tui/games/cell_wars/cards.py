@@ -63,7 +63,7 @@ class Card:
     attack: int = 0
     range: int = 0
     limit: int = 0
-    regen: int = 0  # Biomass regained at the end of each own round (editions 1-2)
+    regen: int = 0  # Biomass regained at the end of an own round (Edition.regen, regen_every)
     dodge: bool = False  # the next hit on this cell is ignored; the card is then used
     division: bool = False  # at the end of each own round, the nearest normal tile turns cancerous
     roll_bonus: int = 0  # added to every attack roll (at most 6)
@@ -86,9 +86,11 @@ CARDS: tuple[Card, ...] = (
          "A quick sugar rush: regain 2 Biomass the moment you draw it.", heal=2),
     Card("maltose", "Maltose", NORMAL, 3, 3,
          "Two sugars in one: keep it for later, then regain 3 Biomass.", heal=3),
-    # (regen: the first two editions only; clarifications.Edition.regen)
+    # (regen: every round in the first two editions, never in the third, in rounds 3, 6, 9, 12
+    # and 15 in the fourth; clarifications.Edition.regen and regen_every)
     Card("balanced-diet", "Balanced diet", CONTINUOUS, 3, 3,
-         "While on your panel: your Biomass limit is 1 higher.", limit=1, regen=1),
+         "While on your panel: your Biomass limit is 1 higher, and at the end of your round in "
+         "rounds 3, 6, 9, 12 and 15 you regain 1 Biomass.", limit=1, regen=1),
     Card("vegf", "VEGF", NORMAL, 2, 2,
          "Growth factor for new vessels: move one Blood vessel onto the tile under your cell "
          "(a tile with no other special spot).", vegf=True),

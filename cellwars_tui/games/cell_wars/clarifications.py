@@ -25,6 +25,7 @@ class Edition:
     claims_cleared_by_any_change: bool  # every solidification claim on a tile ends when it changes
     cancer_tissue_range: tuple[int, int]  # the starting cancer tiles a game may choose
     regen: bool = True  # a continuous card's regeneration works (Balanced diet's 1 Biomass a round)
+    regen_every: int = 1  # ... in the rounds whose number is a multiple of this (3: 3, 6, 9, 12, 15)
 
 
 EDITIONS: dict[int, Edition] = {
@@ -40,8 +41,13 @@ EDITIONS: dict[int, Edition] = {
     # a cancer cell holding it could hardly be killed.
     3: Edition(3, continuous_rounds=0, draw_once_a_round=False, must_step=False,
                claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9), regen=False),
+    # The fourth edition (rules version 4): Balanced diet regenerates again, in every third round
+    # only (the rounds the CARD signs turn active). The third edition's cards healed too little for
+    # the cancer camp: the immune camp won about two thirds of the decisive games.
+    4: Edition(4, continuous_rounds=0, draw_once_a_round=False, must_step=False,
+               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9), regen_every=3),
 }
-CURRENT_EDITION = 3
+CURRENT_EDITION = 4
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -188,12 +194,15 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "design (see Cards); cards that would do nothing cannot be played."),
     ("you can also design your own cards",
      "The seed gives Balanced diet three copies in each deck but no effect. Ours raises its "
-     "owner's Biomass limit by 1 while it is on the panel. In the first two editions it also "
-     "gave back 1 Biomass at the end of each of its owner's rounds; once continuous cards "
-     "stayed for good (the second edition), that healed a cell every round of the game and a "
-     "cancer cell holding it could hardly be killed: in greedy self-play the immune camp won "
-     "38% of the decisive games with it and 49% without (1,000 games each, seeds 1-1000). The "
-     "third edition drops the regeneration; the copies stay the seed's."),
+     "owner's Biomass limit by 1 while it is on the panel and, in the fourth edition, gives "
+     "back 1 Biomass at the end of its owner's round in rounds 3, 6, 9, 12 and 15 (the rounds "
+     "the CARD signs turn active). The first two editions gave it back every round; once "
+     "continuous cards stayed for good (the second edition), that healed a cell every round of "
+     "the game and a cancer cell holding it could hardly be killed: in greedy self-play the "
+     "immune camp won 38% of the decisive games with it and 49% without (1,000 games each, "
+     "seeds 1-1000). The third edition dropped the regeneration and the search bots' immune "
+     "camp won about two thirds of the decisive games; healing in every third round evens the "
+     "camps at two and six players (see the tables below). The copies stay the seed's."),
 )
 
 __all__ = ["CANCER", "IMMUNE", "CLARIFICATIONS"]

@@ -46,7 +46,7 @@ class CellWarsEngine(Game[CWState, Action]):
         has_chance=True,
         chance_text="dice and cards",
         hidden_information=True,
-        rules_version=3,  # the rules edition of new games (clarifications.EDITIONS)
+        rules_version=4,  # the rules edition of new games (clarifications.EDITIONS)
     )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions
@@ -70,11 +70,12 @@ class CellWarsEngine(Game[CWState, Action]):
 
     def upgrade_options(self, data: dict, rules_version: int) -> dict:
         """A record of rules version 1 was played under the first edition; one of version 2 under
-        the second (its options name it; a record without the field is taken as the second)."""
+        the second, of version 3 under the third (its options name it; a record without the field
+        is taken as its version's edition)."""
         if rules_version < 2:
             data = {**data, "rules_edition": 1}
-        elif rules_version < 3:
-            data = {"rules_edition": 2, **data}
+        elif rules_version < 4:
+            data = {"rules_edition": rules_version, **data}
         return data
 
     def initial_state(self, options: Options) -> CWState:
@@ -531,7 +532,7 @@ class CellWarsEngine(Game[CWState, Action]):
                 heal(w, p, 1, "generator")
             for cid, _ in pn.active:
                 c = CARDS[cid]
-                if c.regen and edition(w).regen:
+                if c.regen and edition(w).regen and w.round % edition(w).regen_every == 0:
                     heal(w, p, c.regen, c.slug)
                 if c.division:
                     near = closest_normal(w.tiles, w.panels[p].tile)

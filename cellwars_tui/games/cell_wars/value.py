@@ -6,8 +6,9 @@ the tissue count against the rounds left, each camp's living cells, Biomass and 
 cells' Attack and range, the cancer cells' division and dodge cards, and how exposed the cancer
 cells are to the immune cells' reach. The weights come from greedy self-play
 (``python -m cellwars_tui.bench.games.cell_wars_value``, which prints them); the search bot
-(``bot.py``) plays each candidate to the end of the current panel's individual round and asks this
-value there, so its playouts are short and its estimates far less noisy than whole games.
+(``bot.py``) plays each candidate to the end of the current panel's individual round (a cancer
+cell's until the next immune cell has answered) and asks this value there, so its playouts are
+short and its estimates far less noisy than whole games.
 
 Pure: no textual or rich, no randomness.
 """

@@ -64,6 +64,18 @@ def test_a_playout_ends_with_the_individual_round_it_starts_in():
     assert (end.round, end.panel) == (s.round, Ca)
 
 
+@pytest.mark.parametrize(("mover", "ends_before"), [("Ca", "Ig"), ("Cb", "Ig"), ("Cg", "Ca")])
+def test_a_cancer_cells_playout_goes_on_until_the_next_immune_cell_has_answered(mover,
+                                                                               ends_before):
+    """A cancer cell's move is judged after the next immune panel's round (Ca: Cb and Ib play
+    too; Cb: Ib; Cg: the next round's Ia), so the search sees the hunt its move invites."""
+    p = R.C.PANEL_NAMES.index(mover)
+    s = turn(put(standard(), Ia="E5", Ca="A1", Cb="A2", Cg="A3"), p)
+    end = BOT._play_turn(GAME, s, (s.round, s.panel), random.Random(1), 400)
+    assert end.panel == R.C.PANEL_NAMES.index(ends_before)
+    assert end.round == s.round + (mover == "Cg")
+
+
 def test_a_playout_averages_the_six_faces_of_its_first_die():
     """An attack roll is the last chance of the attacker's round: whatever the playout's random
     numbers, its value is the mean of the six outcomes."""

@@ -109,14 +109,32 @@ def test_card_maltose_cannot_be_played_at_full_biomass():
 
 
 def test_card_balanced_diet_raises_the_limit_and_stays():
-    s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=4), "play balanced-diet")
+    s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=3), "play balanced-diet")
     assert R.effective_limit(s.panels[Ca]) == 6
-    s = act(s, "end")  # special step: do nothing; the third edition regenerates nothing
-    assert s.panels[Ca].biomass == 4
-    s = act(turn(s, Ca), "end")
-    s = act(turn(s, Ca), "end")
-    assert s.panels[Ca].biomass == 4 and R.effective_limit(s.panels[Ca]) == 6
+    for rnd in (1, 2, 4, 5, 7, 16):
+        s = act(turn(s, Ca, round=rnd), "end")
+    assert R.effective_limit(s.panels[Ca]) == 6
     assert [c for c, _ in s.panels[Ca].active] == [R._card_id("balanced-diet")]
+
+
+def test_card_balanced_diet_regenerates_one_biomass_in_every_third_round_only():
+    """Fourth edition: 1 Biomass back at the end of its owner's rounds in rounds 3, 6, 9, 12, 15
+    (the rounds the CARD signs turn active), never above the limit."""
+    s = act(panel(playing(Ca, "balanced-diet"), Ca, biomass=3), "play balanced-diet")
+    s = act(s, "end")  # round 1: nothing
+    assert s.panels[Ca].biomass == 3
+    for rnd, biomass in ((2, 3), (3, 4), (4, 4), (5, 4), (6, 5), (9, 6), (12, 6)):
+        s = act(turn(s, Ca, round=rnd), "end")
+        assert (rnd, s.panels[Ca].biomass) == (rnd, biomass)
+
+
+def test_third_edition_balanced_diet_regenerates_nothing():
+    s = standard(rules_edition=3)
+    s = act(panel(playing(Ca, "balanced-diet", s=s), Ca, biomass=4), "play balanced-diet")
+    assert R.effective_limit(s.panels[Ca]) == 6
+    for rnd in (1, 2, 3, 6):
+        s = act(turn(s, Ca, round=rnd), "end")  # special step: do nothing; the round ends
+    assert s.panels[Ca].biomass == 4 and R.effective_limit(s.panels[Ca]) == 6
 
 
 def test_second_edition_balanced_diet_also_regenerates_each_round():

@@ -1,4 +1,4 @@
-"""Rules editions: the third edition (issue 15's balance) is the default; the first and second stay
+"""Rules editions: the fourth edition (issue 15's balance) is the default; the first three stay
 playable for their records, chosen by the record and never by the New game dialog."""
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def test_the_first_edition_keeps_the_other_cells_count_as_it_did():
     GAME.check_invariants(s)
 
 
-def test_the_current_edition_is_the_default_and_the_rules_version_is_three():
-    assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 3
-    assert GAME.rules_version == 3
+def test_the_current_edition_is_the_default_and_the_rules_version_is_four():
+    assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 4
+    assert GAME.rules_version == 4
 
 
 def test_a_rules_version_one_record_opens_under_the_first_edition():
@@ -60,11 +60,17 @@ def test_a_rules_version_one_record_opens_under_the_first_edition():
 def test_a_rules_version_two_record_opens_under_the_second_edition():
     assert GAME.options_from_record({"players": 3, "rules_edition": 2}, 2).rules_edition == 2
     assert GAME.options_from_record({"players": 3}, 2).rules_edition == 2  # (field left out)
-    assert GAME.options_from_record({"players": 3}, 3).rules_edition == 3
 
 
-def test_only_the_third_edition_stops_balanced_diet_regenerating():
-    assert [e for e, ed in C.EDITIONS.items() if not ed.regen] == [3]
+def test_a_rules_version_three_record_opens_under_the_third_edition():
+    assert GAME.options_from_record({"players": 3, "rules_edition": 3}, 3).rules_edition == 3
+    assert GAME.options_from_record({"players": 3}, 3).rules_edition == 3  # (field left out)
+    assert GAME.options_from_record({"players": 3}, 4).rules_edition == 4
+
+
+def test_balanced_diet_regenerates_each_round_then_never_then_every_third_round():
+    assert {e: (ed.regen, ed.regen_every) for e, ed in C.EDITIONS.items()} == {
+        1: (True, 1), 2: (True, 1), 3: (False, 1), 4: (True, 3)}
 
 
 def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
@@ -72,5 +78,5 @@ def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
 
 
 def test_an_unknown_edition_is_refused_in_one_line():
-    with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, 3, not 4"):
-        GAME.options_from_dict({"players": 2, "rules_edition": 4})
+    with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, 3, 4, not 5"):
+        GAME.options_from_dict({"players": 2, "rules_edition": 5})

@@ -5,7 +5,10 @@ before the balance of issue 15): all-random games for every player count, among 
 which a cancer cell kept a stale solidification count (seeds 70, 176, 268, 320), games at 4, 12
 and 21 starting cancer tiles, and greedy-policy games. ``data/edition2/`` holds records written by
 the second edition (rules version 2): random, greedy and search-bot games for 2 to 6 players, at
-4, 5, 7 and 9 starting cancer tiles, one with a relapse. Each ``NAME.final.json`` is the final
+4, 5, 7 and 9 starting cancer tiles, one with a relapse. ``data/edition3/`` holds records written by
+the third edition (rules version 3): random, greedy and search-bot games for 2 to 6 players, at 4,
+5, 7 and 9 starting cancer tiles, wins for either camp, one with a relapse, most with Balanced diet
+played (its effect changed in the fourth edition). Each ``NAME.final.json`` is the final
 state as that code saw it; every field it has must come back the same (fields added later are
 extra).
 """
@@ -22,7 +25,8 @@ from cellwars_tui.record import decode_record, record_to_match
 
 DATA = Path(__file__).parent / "data"
 EDITIONS = {1: sorted((DATA / "edition1").glob("*.cellwars.json")),
-            2: sorted((DATA / "edition2").glob("*.cellwars.json"))}
+            2: sorted((DATA / "edition2").glob("*.cellwars.json")),
+            3: sorted((DATA / "edition3").glob("*.cellwars.json"))}
 RECORDS = [path for paths in EDITIONS.values() for path in paths]
 
 
@@ -42,7 +46,7 @@ def _same(old, new, where="state"):
 
 
 def test_the_records_of_each_edition_are_all_there():
-    assert len(EDITIONS[1]) >= 12 and len(EDITIONS[2]) >= 13
+    assert len(EDITIONS[1]) >= 12 and len(EDITIONS[2]) >= 13 and len(EDITIONS[3]) >= 15
 
 
 @pytest.mark.parametrize("path", RECORDS,
