@@ -218,20 +218,55 @@ def test_every_game_s_levels_rise_by_budget(game_id):
 
 
 # Measured on this table (issue 20): a hard move (400 playouts) takes about 0.3 s of CPU in Cell
-# Wars (2 and 4 players) and in Cellulis Bellum, so both play the default numbers; their ladders
-# are on their rules pages.
+# Wars (2 and 4 players) and in Cellulis Bellum. Cellulis Bellum plays the default numbers; Cell
+# Wars plays its own normal (fewer playouts and a few random moves: at 64 playouts hard did not beat
+# it). Their ladders are on their rules pages.
 OWN_SEARCH = ["cell-wars", "cellulis-bellum"]
+OWN_NUMBERS = {
+    "cell-wars": {"normal": BotLevel(name="normal", playouts=16, noise=0.1),
+                  "hard": BotLevel(name="hard", playouts=400)},
+    "cellulis-bellum": {},
+}
 
 
 @pytest.mark.parametrize("game_id", OWN_SEARCH)
-def test_a_level_plays_the_game_s_own_search_at_the_default_budgets(game_id, monkeypatch):
-    """normal and hard are the game's search bot (its move list, its playout and position value:
-    the bench's ``search`` level) at the level's playouts, not a second, generic bot."""
+def test_each_game_plays_the_levels_its_rules_page_measured(game_id):
+    """The numbers the ladder on the rules page was measured with (a change re-measures it)."""
+    game = get_game(game_id)
+    assert {n: L.level_for(game, n) for n in L.LEVEL_NAMES} == {**L.LEVELS, **OWN_NUMBERS[game_id]}
+
+
+LADDER_PAGES = ["virus-fight", "cellulis-bellum", "cell-wars"]
+
+
+@pytest.mark.parametrize("game_id", LADDER_PAGES)
+def test_the_rules_page_s_ladder_names_the_levels_the_game_plays(game_id):
+    """Each row of the page's "Bot levels" table names the stronger level with the numbers it
+    plays (``level_words``, what ``cellwars balance --ladder`` prints): a page never shows a
+    ladder of other levels."""
+    from cellwars_tui.bench.ladder import level_words
+    from cellwars_tui.ui.dialogs import rules_path
+
+    game = get_game(game_id)
+    text = rules_path(game).read_text(encoding="utf-8")
+    section = text.split("## Bot levels", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith("| stronger")]
+    assert [(strong.strip(), weak.strip()) for strong, weak in rows] == [
+        (level_words(game, strong), weak)
+        for weak, strong in zip(L.LEVEL_NAMES, L.LEVEL_NAMES[1:])]
+
+
+@pytest.mark.parametrize("game_id", OWN_SEARCH)
+def test_a_level_plays_the_game_s_own_search_at_its_budget(game_id, monkeypatch):
+    """A level without random moves is the game's search bot (its move list, its playout and
+    position value: the bench's ``search`` level) at the level's playouts, not a second, generic
+    bot."""
     from cellwars_tui.bench.balance import LEVELS as TOOL
 
     game = get_game(game_id)
-    assert game.meta.bot_levels == ()
-    assert {n: L.level_for(game, n) for n in L.LEVEL_NAMES} == L.LEVELS
+    name, level = min(((n, L.level_for(game, n)) for n in ("normal", "hard")
+                       if L.level_for(game, n).noise == 0.0), key=lambda nl: nl[1].playouts)
     own = type(game).random_playout
     calls = []
 
@@ -243,8 +278,8 @@ def test_a_level_plays_the_game_s_own_search_at_the_default_budgets(game_id, mon
     (state, seat), = [p for p in _positions(game, 4, 12)
                       if len(game.bot_actions(p[0], p[1])) > 1][:1]
     view = game.view(state, seat)
-    action = L.make_bot("normal").choose(game, view, seat, random.Random(7), 60.0)
-    assert len(calls) == L.LEVELS["normal"].playouts  # each playout is the game's own
+    action = L.make_bot(name).choose(game, view, seat, random.Random(7), 60.0)
+    assert len(calls) == level.playouts  # each playout is the game's own
     assert action in game.bot_actions(state, seat)
-    search = TOOL["search"].make(L.LEVELS["normal"].playouts)
+    search = TOOL["search"].make(level.playouts)
     assert search.choose(game, view, seat, random.Random(7), 60.0) == action

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from ...core import CHANCE, Action, Event, Game, GameType, Options, Outcome
+from ...core import CHANCE, Action, BotLevel, Event, Game, GameType, Options, Outcome
 from ...core.errors import BadOptions
 from . import board as B
 from . import bot as BOT
@@ -29,6 +29,16 @@ from .cards import card_id as _card_id
 from .effects import apply_effect, finish_card_move, plays
 from .state import *  # noqa: F403 - the types and queries the engine works with
 from .work import W, damage, heal, push, relocate, set_tile
+
+
+# The bot levels' numbers for Cell Wars (ai/levels.py has the defaults; the ladder is on the rules
+# page, "Bot levels"). The dice weigh much and the search chooses among two or three sensible
+# moves, so 64 playouts already settle most of what 400 settle: normal plays fewer playouts and
+# a random move now and then, so that hard beats it as normal beats easy.
+BOT_LEVELS = (
+    BotLevel(name="normal", playouts=16, noise=0.1),
+    BotLevel(name="hard", playouts=400),
+)
 
 
 class CellWarsEngine(Game[CWState, Action]):
@@ -47,6 +57,7 @@ class CellWarsEngine(Game[CWState, Action]):
         chance_text="dice and cards",
         hidden_information=True,
         rules_version=4,  # the rules edition of new games (clarifications.EDITIONS)
+        bot_levels=BOT_LEVELS,
     )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
     options_type = CellWarsOptions
