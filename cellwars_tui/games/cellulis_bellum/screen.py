@@ -28,6 +28,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
@@ -193,14 +194,20 @@ class CellulisBellumScreen(GameScreen):
         # or the screen would subscribe to the table twice
         self.query_one(BoardView).focus()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """The board keeps the largest scale that fits; the columns it leaves go to the side
         column (the log then reads whole on a wide terminal), measured once laid out."""
-        self.query_one("#gs-side").styles.clear_rule("width")  # the shared layout's width
+        try:
+            self.query_one("#gs-side").styles.clear_rule("width")  # the shared layout's width
+        except NoMatches:  # (a resize reaching a screen being taken down: nothing to fit)
+            return
         self.call_after_refresh(self._side_takes_the_spare)
 
     def _side_takes_the_spare(self) -> None:
-        board, side = self.query_one(BoardView), self.query_one("#gs-side")
+        try:
+            board, side = self.query_one(BoardView), self.query_one("#gs-side")
+        except NoMatches:
+            return
         spare = board.size.width - (G.SQUARES_W * board.pick_scale()[0] + 1 + LEFT) - SIDE_GAP
         if spare > 0 and board.size.width:
             side.styles.width = min(side.outer_size.width + spare, SIDE_MAX)

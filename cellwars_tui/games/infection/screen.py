@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
@@ -132,7 +133,10 @@ class InfectionScreen(GameScreen):
         return self.has_class("-narrow")
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
+        try:
+            self._fit(event.size.width, event.size.height)
+        except NoMatches:  # (a resize reaching a screen being taken down: nothing to fit)
+            return
         self.call_after_refresh(self._repaint_columns)
 
     def _fit(self, width: int, height: int) -> None:

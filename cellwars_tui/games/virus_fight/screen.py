@@ -691,7 +691,10 @@ class VirusFightScreen(GameScreen):
             self.call_after_refresh(self._repaint_board)
         # centred in its column once it has room to spare (a click finds its square anyway)
         left = max(1, (room - board_extent(size, scale)[0]) // 2)
-        board = self.query_one("#vf-board", BoardView)
+        try:
+            board = self.query_one("#vf-board", BoardView)
+        except NoMatches:  # (a resize reaching a screen being taken down: nothing to fit)
+            return
         if board.styles.padding.left != left:
             board.styles.padding = (0, 0, 0, left)
         self.call_after_refresh(self._paint_log)
