@@ -213,9 +213,10 @@ class LobbyScreen(HubListener, Screen):
             self.query_one("#who", Static).update(f"{TITLE} · {who}")
             if msg.need_name:
                 nick = self.query_one("#nick", Input)
-                if msg.suggest and not nick.value:
-                    nick.value = msg.suggest  # the login name, offered: Enter takes it
                 nick.focus()
+                if msg.suggest and not nick.value:
+                    nick.value = msg.suggest  # the login name, offered: Enter takes it,
+                    nick.select_all()  # and typing replaces it
             elif self.focused is None or not self.focused.display or (
                     self.focused.parent is not None and not self.focused.parent.display):
                 self.query_one("#tables", OptionList).focus()  # not the hidden nickname box

@@ -196,6 +196,9 @@ async def test_a_guest_finds_the_login_name_in_the_nickname_box_and_enter_takes_
                     and app.screen.query_one("#naming").display, "the nickname box")
         nick = app.screen.query_one("#nick")
         assert nick.value == "ann" and nick.has_focus
+        await pilot.press("z", "e", "d")  # typing replaces the offered name
+        assert nick.value == "zed"
+        nick.value = "ann"  # (back to the offer: Enter takes it)
         await pilot.press("enter")
         await until(pilot, lambda: client.welcome is not None and client.welcome.name == "ann"
                     and not client.welcome.need_name, "the nickname taken")
