@@ -42,6 +42,7 @@ async def come_back(term: Terminal, code: str) -> None:
     await term.wait_for("o Online")
     term.send("o")
     await term.wait_for("Your reconnect code:")
+    await term.wait_for("ABCDE-FGH2")  # (the box may be painted a frame after its label)
     click_at(term, "ABCDE-FGH2")  # the code box (its placeholder)
     term.send(code + "\r")
 

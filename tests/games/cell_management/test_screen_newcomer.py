@@ -12,6 +12,7 @@ from cellwars_tui.games.cell_management import rules as R
 from cellwars_tui.games.cell_management import solver as S
 from cellwars_tui.games.cell_management.screen import CellManagementScreen
 from cellwars_tui.ui.app import CellwarsApp
+from tests.ui.helpers import until
 
 PUZZLE = "#482517"  # the issue's puzzle: round 3's hint (cell 4) is not round 1's (cell 2)
 
@@ -78,12 +79,15 @@ def _shown_keys(screen) -> dict[str, str]:
             for a in screen.active_bindings.values() if a.binding.show}
 
 
-def _assert_footer_whole(app) -> dict[str, str]:
-    footer = _footer(app)
-    shown = _shown_keys(app.screen)
-    for action, description in shown.items():
-        assert description in footer, (action, description, footer)
-    return shown
+async def _assert_footer_whole(pilot, app) -> dict[str, str]:
+    """The keys the footer means to show, once it shows every one whole (it is repainted a
+    frame after the bindings change: wait for that, never for the machine's speed)."""
+    def whole() -> bool:
+        footer = _footer(app)
+        return all(d in footer for d in _shown_keys(app.screen).values())
+
+    await until(pilot, whole, f"the footer to show {sorted(_shown_keys(app.screen).values())}")
+    return _shown_keys(app.screen)
 
 
 RETURNING = "#984"  # its fastest solution sends a captive back once
@@ -108,7 +112,7 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        start = _assert_footer_whole(app)
+        start = await _assert_footer_whole(pilot, app)
         assert {"hint", "new_puzzle", "undo"} <= set(start)
         assert not {"send_back", "done", "skip"} & set(start)
         action = await _to_the_round_before_a_return(pilot, screen)
@@ -117,12 +121,12 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
         await pilot.press(str(state.position_of_cell(action.cell) + 1))
         await pilot.pause()
         assert screen.animating
-        walking = _assert_footer_whole(app)
+        walking = await _assert_footer_whole(pilot, app)
         assert "skip" in walking and "hint" not in walking
         await pilot.press("space")
         await pilot.pause()
         assert not screen.animating and screen.table.view(None).phase == R.RETURN
-        back = _assert_footer_whole(app)
+        back = await _assert_footer_whole(pilot, app)
         assert {"send_back", "done", "hint"} <= set(back) and "skip" not in back
         await pilot.press("s")  # out of the footer here, but the key still works
         await pilot.pause()
@@ -134,7 +138,7 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
         screen.play(R.GiveUp())
         await pilot.pause()
         assert screen.table.is_over()
-        over = _assert_footer_whole(app)
+        over = await _assert_footer_whole(pilot, app)
         assert set(over) <= {"undo", "redo", "rules", "back", "new_puzzle"}, over
         assert {"new_puzzle", "undo", "back"} <= set(over)
 
