@@ -33,10 +33,13 @@ from .work import W, damage, heal, push, relocate, set_tile
 
 # The bot levels' numbers for Cell Wars (ai/levels.py has the defaults; the ladder is on the rules
 # page, "Bot levels"). The dice weigh much and the search chooses among two or three sensible
-# moves, so 64 playouts already settle most of what 400 settle: normal plays fewer playouts and
-# a random move now and then, so that hard beats it as normal beats easy.
+# moves, so 64 playouts already settle most of what 400 settle: normal plays 16 playouts and a
+# random move one time in five, so that hard beats it; easy plays the bots' greedy policy with a
+# random move two times in five, so that normal beats it (with the cancer cells' longer playouts
+# 8 playouts and one time in four came too close to normal).
 BOT_LEVELS = (
-    BotLevel(name="normal", playouts=16, noise=0.1),
+    BotLevel(name="easy", playouts=0, noise=0.4),
+    BotLevel(name="normal", playouts=16, noise=0.2),
     BotLevel(name="hard", playouts=400),
 )
 
