@@ -255,6 +255,7 @@ def test_every_option_of_a_command_takes_every_tricky_value(stubbed_actions, com
                         check_outcome(argv, *run_cli(argv))
 
 
+@pytest.mark.slow  # a large property run over every command
 @pytest.mark.parametrize("command", list(ACTIONS))
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                     HealthCheck.too_slow])

@@ -78,6 +78,7 @@ def play_random(game, players: int, seed: int, *, checks: bool = True) -> Match:
     return match
 
 
+@pytest.mark.slow  # many random games of every game
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_random_games_follow_the_contract(game_id, players):
     game = next(g for g in GAMES if g.id == game_id)

@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -18,6 +20,7 @@ def test_the_table_layer_and_the_table_kinds_conformance_are_type_checked():
     assert {"cellwars_tui/ui", "cellwars_tui/ssh"} <= files  # the app shell and the server too
 
 
+@pytest.mark.slow  # the type check runs mypy over the package
 def test_mypy_is_clean_on_the_checked_files(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy-cache")],

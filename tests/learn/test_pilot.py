@@ -126,6 +126,7 @@ async def vf_keys(pilot, screen, step) -> None:
         await pilot.pause()
 
 
+@pytest.mark.slow  # a whole lesson, then a game
 async def test_the_virus_fight_lesson_by_keys_to_a_game_against_the_easy_bot():
     app = CellwarsApp(learn="virus-fight")
     async with app.run_test(size=SIZE) as pilot:
@@ -180,6 +181,7 @@ async def cm_keys(pilot, screen, step) -> None:
         raise AssertionError(action)
 
 
+@pytest.mark.slow  # a whole lesson, then the puzzle
 async def test_the_cell_management_lesson_by_keys_to_the_puzzle_alone():
     app = CellwarsApp(learn="cell-management")
     async with app.run_test(size=SIZE) as pilot:
@@ -234,6 +236,7 @@ async def cw_keys(pilot, screen, step) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow  # a whole lesson, then a game
 async def test_the_cell_wars_lesson_by_keys_to_a_game_against_the_easy_bot():
     app = CellwarsApp(learn="cell-wars")
     async with app.run_test(size=SIZE) as pilot:
@@ -536,6 +539,7 @@ async def cb_keys(pilot, screen, step) -> None:
         raise AssertionError(action)
 
 
+@pytest.mark.slow  # a whole lesson, then a game
 async def test_the_cellulis_bellum_lesson_by_keys_to_a_game_against_the_easy_bot():
     from cellwars_tui.games.cellulis_bellum import geometry as G
     from cellwars_tui.games.cellulis_bellum import rules as BR

@@ -3,6 +3,7 @@ are exact."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ def random_match(players: int, seed: int, cancer_tissue: int = 7,
     return match
 
 
+@pytest.mark.slow  # 400 random games (the 40-example properties below stay in the quick loop)
 @MANY
 @given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
 def test_random_play_never_reaches_an_illegal_state(players, seed, cancer):
@@ -102,6 +104,7 @@ def test_a_record_replays_to_the_exact_game(players, seed, edition):
     assert [st.action for st in again.history] == [st.action for st in match.history]
 
 
+@pytest.mark.slow  # 400 random games of the first edition
 @MANY
 @given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
 def test_first_edition_random_play_never_reaches_an_illegal_state(players, seed, cancer):

@@ -91,6 +91,7 @@ def naive_bursts(s: CBState) -> set[tuple[int, int]]:
             if not s.board[q] and _on_a_line(p, q, n)}
 
 
+@pytest.mark.slow  # a brute-force reading of the rules on every board
 @pytest.mark.parametrize("board", BOARDS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**9))

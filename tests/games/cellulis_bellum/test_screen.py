@@ -151,6 +151,7 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
         assert not table.is_over()
 
 
+@pytest.mark.slow  # a walk over all 72 points by keys and by mouse, at two sizes (the quick loop keeps the mapping: the test after this one)
 @pytest.mark.parametrize("size, scale", [((80, 24), COMPACT), ((160, 50), HUGE)],
                          ids=["80x24", "160x50"])
 async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
@@ -178,6 +179,22 @@ async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
             await pilot.pause()
             assert screen.cursor == p, G.NAMES[p]
         assert view.scale == scale and screen.table.match.history  # the clicks played too
+
+
+@pytest.mark.parametrize("size, scale", [((80, 24), COMPACT), ((160, 50), HUGE)],
+                         ids=["80x24", "160x50"])
+async def test_every_points_character_is_where_a_click_finds_that_point(size, scale):
+    """The quick loop's share of the walk above: each point's character sits where the board
+    draws it, and a click there names that point."""
+    app = _app(turn_limit=200)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(BoardView)
+        assert view.scale == scale
+        for p in G.FULL.points:
+            assert view.point_at(*view.offset_of(p)) == p
+            x, y = char_xy(p, scale)
+            assert view.offset_of(p) == (x + view.origin[0], y)
 
 
 async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
