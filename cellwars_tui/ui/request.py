@@ -39,9 +39,28 @@ class NewGameRequest(msgspec.Struct, frozen=True, kw_only=True):
 
 def option_fields(game: Game) -> list[msgspec.structs.FieldInfo]:
     """The game's own option fields (``players`` is asked for separately; hidden options, such as
-    a rules edition, are never asked for)."""
-    return [f for f in msgspec.structs.fields(game.options_type)
+    a rules edition, are never asked for), each with its plain type (an ``Annotated`` option's
+    note is read by :func:`option_hint`)."""
+    return [msgspec.structs.FieldInfo(f.name, f.encode_name, _plain(f.type), f.default,
+                                      f.default_factory)
+            for f in msgspec.structs.fields(game.options_type)
             if f.name != "players" and f.name not in game.hidden_options]
+
+
+def option_hint(game: Game, name: str) -> str:
+    """What an option's empty field means, as its type declares it:
+    ``Annotated[str, msgspec.Meta(description=...)]`` (the New-game dialog shows it in the empty
+    field); "" when the option declares none."""
+    for f in msgspec.structs.fields(game.options_type):
+        if f.name == name and typing.get_origin(f.type) is typing.Annotated:
+            for meta in typing.get_args(f.type)[1:]:
+                if isinstance(meta, msgspec.Meta) and meta.description:
+                    return meta.description
+    return ""
+
+
+def _plain(tp: Any) -> Any:
+    return typing.get_args(tp)[0] if typing.get_origin(tp) is typing.Annotated else tp
 
 
 def literal_choices(tp: Any) -> tuple[Any, ...] | None:

@@ -31,6 +31,7 @@ from .request import (
     literal_choices,
     new_game_request,
     option_fields,
+    option_hint,
 )
 
 __all__ = ["NewGameRequest", "NewGameScreen", "new_game_request"]
@@ -117,7 +118,8 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             elif f.type is float:
                 yield Input(value=str(default), type="number", id=wid, compact=True)
             else:
-                yield Input(value="" if default is None else str(default), id=wid, compact=True)
+                yield Input(value="" if default is None else str(default), id=wid, compact=True,
+                            placeholder=option_hint(self.game, f.name))
 
     def on_mount(self) -> None:
         self._sync_seats()

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 import msgspec
 
@@ -30,7 +30,9 @@ class CMOptions(Options, frozen=True, kw_only=True):
     # "number": the puzzle with this number (see :func:`setup_from_number`), shareable.
     puzzle: Literal["shuffle", "daily", "number"] = "shuffle"
     number: int = 1
-    code: str = ""  # a setup code or "#number"; when set it wins over ``puzzle``
+    # a setup code or "#number"; when set it wins over ``puzzle``
+    code: Annotated[str, msgspec.Meta(
+        description="empty: the puzzle above; else a code or #number")] = ""
     max_rounds: int = DEFAULT_MAX_ROUNDS
 
 

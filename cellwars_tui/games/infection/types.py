@@ -8,7 +8,7 @@ imports them without importing the game.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
@@ -30,7 +30,8 @@ class InfectionOptions(Options, frozen=True, kw_only=True):
     round_seconds: int = C.ROUND_SECONDS_DEFAULT
     # bot teammates' pace: easy, normal or hard, or one per seat ("hard,easy"); empty: each bot's
     # level sets its pace (clarifications.LEVEL_PACES)
-    paces: str = ""
+    paces: Annotated[str, msgspec.Meta(
+        description="empty: each bot's level; else easy, normal or hard")] = ""
     # Shorter rounds by team size (clarifications.TENSE_ROUND_SECONDS): a team game as tense as
     # the solo one. It sets ``round_seconds`` itself, so every table reads the length it plays.
     tense_team_game: bool = False

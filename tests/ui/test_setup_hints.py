@@ -1,0 +1,46 @@
+"""An empty free-text option in the New-game dialog says what empty means and what else to type
+(a newcomer met a blank "Paces" field in Infection's dialog with nothing to go on)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from cellwars_tui.core.registry import all_games, get_game
+from cellwars_tui.ui.app import CellwarsApp
+from cellwars_tui.ui.request import option_fields, option_hint
+from cellwars_tui.ui.setup import NewGameScreen
+from tests.ui.helpers import settle
+
+
+def test_every_free_text_option_of_every_game_declares_what_its_field_means():
+    text_options = [(game, f.name) for game in all_games() for f in option_fields(game)
+                    if f.type is str]
+    assert {(g.id, name) for g, name in text_options} >= {("infection", "paces"),
+                                                           ("cell-management", "code")}
+    for game, name in text_options:
+        assert option_hint(game, name), (game.id, name)
+
+
+def test_an_option_without_a_declared_note_has_no_hint_and_keeps_its_plain_type():
+    game = get_game("infection")
+    types = {f.name: f.type for f in option_fields(game)}
+    assert types["paces"] is str and types["round_seconds"] is int
+    assert option_hint(game, "round_seconds") == "" and option_hint(game, "no-such") == ""
+
+
+@pytest.mark.parametrize(("game_id", "name"), [("infection", "paces"),
+                                               ("cell-management", "code")])
+async def test_the_empty_field_shows_its_hint_whole_at_80x24(game_id, name):
+    game = get_game(game_id)
+    app = CellwarsApp(games=[])
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = NewGameScreen(game)
+        app.push_screen(dialog)
+        await settle(pilot)
+        field = dialog.query_one(f"#opt-{name}", Input)
+        hint = option_hint(game, name)
+        assert field.value == "" and field.placeholder == hint
+        field.scroll_visible()
+        await settle(pilot)
+        assert field.content_region.width >= len(hint)  # shown whole, not cut
