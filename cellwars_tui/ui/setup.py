@@ -141,9 +141,19 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
 
     def _sync_seats(self) -> None:
         players = self.players()
+        sides = self.game.sides(players)
         for row in self.query(".setup-seat"):
             index = int((row.id or "0").rsplit("-", 1)[1])
             row.display = index < players
+            if index < players:
+                row.query_one(".setup-label", Label).update(self.seat_title(index, sides))
+
+    def seat_title(self, index: int, sides: tuple[str, ...]) -> str:
+        """"Seat 2", or "Seat 2 · Cancer" in a game of camps, where a seat's side is not its
+        own name: which camp each seat leads, for the number of players chosen."""
+        side = sides[index]
+        return f"Seat {index + 1}" if side == self.game.seat_label(index) else \
+            f"Seat {index + 1} · {side}"
 
     # -- collecting and checking -------------------------------------------------------------
     def request(self) -> NewGameRequest:

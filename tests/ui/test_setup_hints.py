@@ -44,3 +44,27 @@ async def test_the_empty_field_shows_its_hint_whole_at_80x24(game_id, name):
         field.scroll_visible()
         await settle(pilot)
         assert field.content_region.width >= len(hint)  # shown whole, not cut
+
+
+async def test_each_seat_says_which_camp_it_leads_for_the_players_chosen():
+    from textual.widgets import Label, Select
+
+    def titles(dialog: NewGameScreen) -> list[str]:
+        return [str(row.query_one(".setup-label", Label).render()) for row in
+                dialog.query(".setup-seat") if row.display]
+
+    app = CellwarsApp(games=[])
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = NewGameScreen(get_game("cell-wars"))
+        app.push_screen(dialog)
+        await settle(pilot)
+        assert titles(dialog) == ["Seat 1 · Immune", "Seat 2 · Cancer"]
+        dialog.query_one("#setup-players", Select).value = 4
+        await settle(pilot)
+        assert titles(dialog) == ["Seat 1 · Immune", "Seat 2 · Cancer", "Seat 3 · Cancer",
+                                  "Seat 4 · Immune"]
+        app.pop_screen()
+        dialog = NewGameScreen(get_game("virus-fight"))  # every seat alone: no camp to name
+        app.push_screen(dialog)
+        await settle(pilot)
+        assert titles(dialog) == ["Seat 1", "Seat 2"]
