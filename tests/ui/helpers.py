@@ -99,3 +99,29 @@ async def until_async(pilot, condition, what: str = "the condition", timeout: fl
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         await pilot.pause(0.05)
+
+
+def footer_text(app) -> str:
+    """The bottom line of the screen as painted (the footer)."""
+    strips = app.screen._compositor.render_strips()
+    return "".join(seg.text for seg in strips[-1])
+
+
+def shown_keys(screen) -> dict[str, str]:
+    """action -> description of every key the footer means to show."""
+    return {a.binding.action.split("(", 1)[0]: a.binding.description
+            for a in screen.active_bindings.values() if a.binding.show}
+
+
+async def until_footer_whole(pilot) -> dict[str, str]:
+    """The keys the footer means to show, once it shows every one whole. The footer is repainted
+    a frame after the bindings change: a test that compares whole screens waits for this first,
+    never for the machine's speed."""
+    app = pilot.app
+
+    def whole() -> bool:
+        footer = footer_text(app)
+        return all(d in footer for d in shown_keys(app.screen).values())
+
+    await until(pilot, whole, f"the footer to show {sorted(shown_keys(app.screen).values())}")
+    return shown_keys(app.screen)

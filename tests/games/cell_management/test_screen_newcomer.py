@@ -12,7 +12,7 @@ from cellwars_tui.games.cell_management import rules as R
 from cellwars_tui.games.cell_management import solver as S
 from cellwars_tui.games.cell_management.screen import CellManagementScreen
 from cellwars_tui.ui.app import CellwarsApp
-from tests.ui.helpers import until
+from tests.ui.helpers import until, until_footer_whole
 
 PUZZLE = "#482517"  # the issue's puzzle: round 3's hint (cell 4) is not round 1's (cell 2)
 
@@ -68,28 +68,6 @@ async def test_a_hint_is_gone_once_the_player_acts_and_never_shows_in_the_next_r
         assert not _text(screen, "#gs-status").startswith("Hint:")
 
 
-def _footer(app) -> str:
-    strips = app.screen._compositor.render_strips()
-    return "".join(seg.text for seg in strips[-1])
-
-
-def _shown_keys(screen) -> dict[str, str]:
-    """action -> description of every key the footer means to show."""
-    return {a.binding.action.split("(", 1)[0]: a.binding.description
-            for a in screen.active_bindings.values() if a.binding.show}
-
-
-async def _assert_footer_whole(pilot, app) -> dict[str, str]:
-    """The keys the footer means to show, once it shows every one whole (it is repainted a
-    frame after the bindings change: wait for that, never for the machine's speed)."""
-    def whole() -> bool:
-        footer = _footer(app)
-        return all(d in footer for d in _shown_keys(app.screen).values())
-
-    await until(pilot, whole, f"the footer to show {sorted(_shown_keys(app.screen).values())}")
-    return _shown_keys(app.screen)
-
-
 RETURNING = "#984"  # its fastest solution sends a captive back once
 
 
@@ -112,7 +90,7 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        start = await _assert_footer_whole(pilot, app)
+        start = await until_footer_whole(pilot)
         assert {"hint", "new_puzzle", "undo"} <= set(start)
         assert not {"send_back", "done", "skip"} & set(start)
         action = await _to_the_round_before_a_return(pilot, screen)
@@ -121,12 +99,12 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
         await pilot.press(str(state.position_of_cell(action.cell) + 1))
         await pilot.pause()
         assert screen.animating
-        walking = await _assert_footer_whole(pilot, app)
+        walking = await until_footer_whole(pilot)
         assert "skip" in walking and "hint" not in walking
         await pilot.press("space")
         await pilot.pause()
         assert not screen.animating and screen.table.view(None).phase == R.RETURN
-        back = await _assert_footer_whole(pilot, app)
+        back = await until_footer_whole(pilot)
         assert {"send_back", "done", "hint"} <= set(back) and "skip" not in back
         await pilot.press("s")  # out of the footer here, but the key still works
         await pilot.pause()
@@ -138,7 +116,7 @@ async def test_the_footer_shows_the_keys_of_the_moment_whole_at_80_columns():
         screen.play(R.GiveUp())
         await pilot.pause()
         assert screen.table.is_over()
-        over = await _assert_footer_whole(pilot, app)
+        over = await until_footer_whole(pilot)
         assert set(over) <= {"undo", "redo", "rules", "back", "new_puzzle"}, over
         assert {"new_puzzle", "undo", "back"} <= set(over)
 

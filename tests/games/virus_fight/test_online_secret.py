@@ -13,6 +13,7 @@ from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.ssh import protocol as p
 from cellwars_tui.ssh.remote import RemoteTable
 from cellwars_tui.ui.app import CellwarsApp
+from tests.ui.helpers import until_footer_whole
 
 from .test_screen import _text, log_text, screen_text
 
@@ -47,6 +48,7 @@ async def test_online_a_rivals_secret_instructions_show_no_step_number_nor_anyth
         assert isinstance(screen, VirusFightScreen) and screen.table is table
         title = screen.query_one("#gs-title")
         assert "step" not in _text(title) and "ann, ben to act" in _text(title)
+        await until_footer_whole(pilot)  # painted a frame later: not a change a rival made
         before = screen_text(app)
         for code in (E.code(0, 1), E.code(1, 2), E.code(2, 3)):  # ann writes three in secret
             m.play(0, R.Add(code))
