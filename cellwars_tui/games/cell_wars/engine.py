@@ -1,7 +1,7 @@
 """Cell Wars: the engine (setup, system round, the ten steps of an individual round, ending).
 
 Six panels always take part (three immune, three cancer, in the seed's three-against-three turn
-order); with fewer players a seat leads several panels (``clarifications.PANEL_OWNERS``). Every
+order); with fewer players a seat leads several panels (``clarifications.panel_owners``). Every
 decision is one action of the seat leading the current panel; steps with a single possible outcome
 are resolved automatically. Dice, dice-offs and card draws are chance steps.
 

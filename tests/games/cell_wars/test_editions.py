@@ -3,6 +3,7 @@ playable for their records, chosen by the record and never by the New game dialo
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from cellwars_tui.core.errors import BadOptions
@@ -115,3 +116,25 @@ def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
 def test_an_unknown_edition_is_refused_in_one_line():
     with pytest.raises(BadOptions, match="rules_edition must be one of 1, 2, 3, 4, 5, not 6"):
         GAME.options_from_dict({"players": 2, "rules_edition": 6})
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_the_fifth_edition_plays_other_player_counts_as_the_fourth_did(players):
+    """Only the four-player split changed: the same seeds give the same games, move for move."""
+    import random
+
+    from cellwars_tui.core import CHANCE
+
+    def play(edition):
+        rng = random.Random(players)
+        s = GAME.initial_state(GAME.options_type(players=players, rules_edition=edition))
+        moves = []
+        while GAME.to_act(s):
+            seat = GAME.to_act(s)[0]
+            a = (GAME.sample_chance(s, rng) if seat == CHANCE
+                 else rng.choice(GAME.legal_actions(s, seat)))
+            moves.append((seat, GAME.action_to_str(a)))
+            s, _ = GAME.apply(s, seat, a)
+        return moves, msgspec.structs.replace(s, edition=0)
+
+    assert play(4) == play(5)
