@@ -26,7 +26,11 @@ class Edition:
     cancer_tissue_range: tuple[int, int]  # the starting cancer tiles a game may choose
     regen: bool = True  # a continuous card's regeneration works (Balanced diet's 1 Biomass a round)
     regen_every: int = 1  # ... in the rounds whose number is a multiple of this (3: 3, 6, 9, 12, 15)
+    # which seat leads each panel (Ia, Ca, Cb, Ib, Ig, Cg) in a four-player game
+    four_players: tuple[int, ...] = (0, 1, 2, 3, 0, 1)
 
+
+FOUR_PLAYERS_5 = (0, 1, 2, 3, 0, 2)  # P1 Ia Ig, P2 Ca, P3 Cb Cg, P4 Ib
 
 EDITIONS: dict[int, Edition] = {
     # The first edition (rules version 1): as played until the balance of issue 15. Its records
@@ -46,8 +50,15 @@ EDITIONS: dict[int, Edition] = {
     # the cancer camp: the immune camp won about two thirds of the decisive games.
     4: Edition(4, continuous_rounds=0, draw_once_a_round=False, must_step=False,
                claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9), regen_every=3),
+    # The fifth edition (rules version 5): at four players, Cancer gamma goes to the player of
+    # Cancer beta (Player 3) instead of the player of Cancer alpha. In search self-play (seeds
+    # 1-360) the immune camp won 63% of the decisive four-player games with the fourth edition's
+    # split and 55% with this one; on seeds 241-360, played after the choice, both gave 56%.
+    5: Edition(5, continuous_rounds=0, draw_once_a_round=False, must_step=False,
+               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9), regen_every=3,
+               four_players=FOUR_PLAYERS_5),
 }
-CURRENT_EDITION = 4
+CURRENT_EDITION = 5
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -66,22 +77,38 @@ PANEL_TITLES = ("Immune alpha", "Cancer alpha", "Cancer beta", "Immune beta", "I
                 "Cancer gamma")
 PANEL_CAMPS = (IMMUNE, CANCER, CANCER, IMMUNE, IMMUNE, CANCER)
 
-# Which seat leads each panel, by player count (seats in the order they first act).
+# Which seat leads each panel under the current edition, by player count (seats in the order they
+# first act); the four-player split is the edition's (``Edition.four_players``, ``panel_owners``).
 PANEL_OWNERS: dict[int, tuple[int, ...]] = {
     2: (0, 1, 1, 0, 0, 1),
     3: (0, 1, 2, 0, 0, 1),
-    4: (0, 1, 2, 3, 0, 1),
+    4: EDITIONS[CURRENT_EDITION].four_players,
     5: (0, 1, 2, 3, 4, 1),
     6: (0, 1, 2, 3, 4, 5),
 }
+
+
+def panel_owners(players: int, edition: int) -> tuple[int, ...]:
+    """Which seat leads each panel in a game of ``players`` under rules ``edition``."""
+    if players == 4:
+        return EDITIONS[edition].four_players
+    return PANEL_OWNERS[players]
+
 
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("Numbers of players: 2-6",
      "Every game fields all six panels (three immune, three cancer) in the turn order Immune "
      "alpha, Cancer alpha, Cancer beta, Immune beta, Immune gamma, Cancer gamma. With fewer than "
      "six players, a player leads several panels of one camp: 2 players: P1 Ia Ib Ig, P2 Ca Cb "
-     "Cg; 3 players: P1 Ia Ib Ig, P2 Ca Cg, P3 Cb; 4 players: P1 Ia Ig, P2 Ca Cg, P3 Cb, P4 Ib; "
-     "5 players: P1 Ia, P2 Ca Cg, P3 Cb, P4 Ib, P5 Ig; 6 players: one panel each."),
+     "Cg; 3 players: P1 Ia Ib Ig, P2 Ca Cg, P3 Cb; 4 players: P1 Ia Ig, P2 Ca, P3 Cb Cg, P4 Ib; "
+     "5 players: P1 Ia, P2 Ca Cg, P3 Cb, P4 Ib, P5 Ig; 6 players: one panel each. The rulebook "
+     "recommends a turn order for three against three only, so the split is ours. Up to the "
+     "fourth edition Cancer gamma went to Player 2 at four players (P1 Ia Ig, P2 Ca Cg, P3 Cb, "
+     "P4 Ib); in search self-play (seeds 1-360) the immune camp won 63% of the decisive "
+     "four-player games with that split and 55% with this one, so the fifth edition gives it to "
+     "Player 3 (on the last 120 of those seeds, played after the choice, both splits gave 56%: "
+     "see the tables below). Two, three, five and six players lead the same panels in every "
+     "edition."),
     ("one side's players decided the location",
      "The immune camp places the special spots (four CARD signs, then the Biomass generator, "
      "the Wall factory and the two Blood vessels), one per tile, its panels taking turns; then "
@@ -194,8 +221,8 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "design (see Cards); cards that would do nothing cannot be played."),
     ("you can also design your own cards",
      "The seed gives Balanced diet three copies in each deck but no effect. Ours raises its "
-     "owner's Biomass limit by 1 while it is on the panel and, in the fourth edition, gives "
-     "back 1 Biomass at the end of its owner's round in rounds 3, 6, 9, 12 and 15 (the rounds "
+     "owner's Biomass limit by 1 while it is on the panel and, since the fourth edition, "
+     "gives back 1 Biomass at the end of its owner's round in rounds 3, 6, 9, 12 and 15 (the rounds "
      "the CARD signs turn active). The first two editions gave it back every round; once "
      "continuous cards stayed for good (the second edition), that healed a cell every round of "
      "the game and a cancer cell holding it could hardly be killed: in greedy self-play the "

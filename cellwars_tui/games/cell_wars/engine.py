@@ -1,7 +1,7 @@
 """Cell Wars: the engine (setup, system round, the ten steps of an individual round, ending).
 
 Six panels always take part (three immune, three cancer, in the seed's three-against-three turn
-order); with fewer players a seat leads several panels (``clarifications.PANEL_OWNERS``). Every
+order); with fewer players a seat leads several panels (``clarifications.panel_owners``). Every
 decision is one action of the seat leading the current panel; steps with a single possible outcome
 are resolved automatically. Dice, dice-offs and card draws are chance steps.
 
@@ -59,7 +59,7 @@ class CellWarsEngine(Game[CWState, Action]):
         has_chance=True,
         chance_text="dice and cards",
         hidden_information=True,
-        rules_version=4,  # the rules edition of new games (clarifications.EDITIONS)
+        rules_version=5,  # the rules edition of new games (clarifications.EDITIONS)
         bot_levels=BOT_LEVELS,
     )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
@@ -84,11 +84,11 @@ class CellWarsEngine(Game[CWState, Action]):
 
     def upgrade_options(self, data: dict, rules_version: int) -> dict:
         """A record of rules version 1 was played under the first edition; one of version 2 under
-        the second, of version 3 under the third (its options name it; a record without the field
-        is taken as its version's edition)."""
+        the second, of version 3 under the third, of version 4 under the fourth (its options name
+        it; a record without the field is taken as its version's edition)."""
         if rules_version < 2:
             data = {**data, "rules_edition": 1}
-        elif rules_version < 4:
+        elif rules_version < 5:
             data = {"rules_edition": rules_version, **data}
         return data
 
@@ -119,7 +119,7 @@ class CellWarsEngine(Game[CWState, Action]):
             return ()
         if s.chance or s.draws:
             return (CHANCE,)
-        return (owner(s.players, self.acting_panel(s)),)
+        return (owner(s, self.acting_panel(s)),)
 
     # -- legal actions ---------------------------------------------------------------------------
     def legal_actions(self, s: CWState, seat: int) -> list[Action]:
@@ -608,7 +608,7 @@ class CellWarsEngine(Game[CWState, Action]):
 
     # -- hidden information ----------------------------------------------------------------------
     def view(self, s: CWState, seat: int | None) -> CWState:
-        mine = set(seat_panels(s.players, seat)) if seat is not None and seat >= 0 else set()
+        mine = set(seat_panels(s, seat)) if seat is not None and seat >= 0 else set()
         if seat == CHANCE:
             return s
         pool = [list(d) for d in s.deck]

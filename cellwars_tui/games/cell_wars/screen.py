@@ -291,7 +291,7 @@ class CellWarsScreen(GameScreen):
         if match is None or s.phase != R.PLAY:
             return ""
         viewer = self.table.viewer()
-        mine = set(R.seat_panels(s.players, viewer)) if viewer is not None else None
+        mine = set(R.seat_panels(s, viewer)) if viewer is not None else None
         for i in range(match.cursor - 1, max(-1, match.cursor - 300), -1):
             after = match.states[i + 1]
             if after.round != s.round:

@@ -338,16 +338,17 @@ CWEvent = Union[SignPlaced, TileChanged, PiecePlaced, RoundStarted, TurnSkipped,
 # ----------------------------------------------------------------------------------------------
 # Small queries (pure helpers on a state, shared with the bot)
 # ----------------------------------------------------------------------------------------------
-def owner(players: int, panel: int) -> int:
-    return C.PANEL_OWNERS[players][panel]
+def owner(s: CWState, panel: int) -> int:
+    """The seat leading ``panel`` (it depends on the player count and, at four, the edition)."""
+    return C.panel_owners(s.players, s.edition)[panel]
 
 
 def seat_camp(players: int, seat: int) -> int:
     return PANEL_CAMPS[C.PANEL_OWNERS[players].index(seat)]
 
 
-def seat_panels(players: int, seat: int) -> tuple[int, ...]:
-    return tuple(p for p, o in enumerate(C.PANEL_OWNERS[players]) if o == seat)
+def seat_panels(s: CWState, seat: int) -> tuple[int, ...]:
+    return tuple(p for p, o in enumerate(C.panel_owners(s.players, s.edition)) if o == seat)
 
 
 def edition(s: CWState) -> C.Edition:

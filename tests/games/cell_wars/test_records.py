@@ -8,7 +8,11 @@ the second edition (rules version 2): random, greedy and search-bot games for 2 
 4, 5, 7 and 9 starting cancer tiles, one with a relapse. ``data/edition3/`` holds records written by
 the third edition (rules version 3): random, greedy and search-bot games for 2 to 6 players, at 4,
 5, 7 and 9 starting cancer tiles, wins for either camp, one with a relapse, most with Balanced diet
-played (its effect changed in the fourth edition). Each ``NAME.final.json`` is the final
+played (its effect changed in the fourth edition). ``data/edition4/`` holds records written by the
+fourth edition (rules version 4): random, greedy and search-bot games for 2 to 6 players, at 4, 5,
+7 and 9 starting cancer tiles, wins for either camp, two with a relapse, and five four-player
+games led by the fourth edition's seats (the fifth edition hands Cancer gamma to another player).
+Each ``NAME.final.json`` is the final
 state as that code saw it; every field it has must come back the same (fields added later are
 extra).
 """
@@ -26,7 +30,8 @@ from cellwars_tui.record import decode_record, record_to_match
 DATA = Path(__file__).parent / "data"
 EDITIONS = {1: sorted((DATA / "edition1").glob("*.cellwars.json")),
             2: sorted((DATA / "edition2").glob("*.cellwars.json")),
-            3: sorted((DATA / "edition3").glob("*.cellwars.json"))}
+            3: sorted((DATA / "edition3").glob("*.cellwars.json")),
+            4: sorted((DATA / "edition4").glob("*.cellwars.json"))}
 RECORDS = [path for paths in EDITIONS.values() for path in paths]
 
 
@@ -47,6 +52,7 @@ def _same(old, new, where="state"):
 
 def test_the_records_of_each_edition_are_all_there():
     assert len(EDITIONS[1]) >= 12 and len(EDITIONS[2]) >= 13 and len(EDITIONS[3]) >= 15
+    assert len(EDITIONS[4]) >= 16
 
 
 @pytest.mark.parametrize("path", RECORDS,
