@@ -149,8 +149,8 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                 row.query_one(".setup-label", Label).update(self.seat_title(index, sides))
 
     def seat_title(self, index: int, sides: tuple[str, ...]) -> str:
-        """"Seat 2", or "Seat 2 · Cancer" in a game of camps, where a seat's side is not its
-        own name: which camp each seat leads, for the number of players chosen."""
+        """A seat's title: "Seat 2", or "Seat 2 · Cancer" in a game of camps (where a seat's
+        side is not its own name), so the dialog says which camp each seat leads."""
         side = sides[index]
         return f"Seat {index + 1}" if side == self.game.seat_label(index) else \
             f"Seat {index + 1} · {side}"

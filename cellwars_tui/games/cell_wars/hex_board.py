@@ -384,7 +384,7 @@ class HexBoard(Widget, can_focus=True):
             return 1 if t in m.in_range else 0
 
         side_styles = (line_style, range_style, target_style, cursor_style)
-        owners = C.panel_owners(s.players if s.players in C.PANEL_OWNERS else 6, s.edition)
+        owners = R.shown_owners(s)
         wide = lay.lines[0][lay.s][2]  # width of a straight line inside a hexagon
         straight_rows = range(lay.s, lay.s + lay.v)
         for t in dirty:

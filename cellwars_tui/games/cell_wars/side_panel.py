@@ -70,7 +70,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     else:
         out.append(" " * SEAT_TAG + "  Bio Att Rng Cards\n", style=muted)
         after.extend(events)
-    owners = C.panel_owners(s.players if s.players in C.PANEL_OWNERS else 6, s.edition)
+    owners = R.shown_owners(s)
     acting = s.panel if s.phase == R.PLAY else (
         game.acting_panel(s) if s.phase != R.OVER else -1)
     for p, pn in enumerate(s.panels):

@@ -343,6 +343,12 @@ def owner(s: CWState, panel: int) -> int:
     return C.panel_owners(s.players, s.edition)[panel]
 
 
+def shown_owners(s: CWState) -> tuple[int, ...]:
+    """The seat leading each panel, for the screens: a state of no real player count (a board
+    preview) shows six players."""
+    return C.panel_owners(s.players if s.players in C.PANEL_OWNERS else 6, s.edition)
+
+
 def seat_camp(players: int, seat: int) -> int:
     return PANEL_CAMPS[C.PANEL_OWNERS[players].index(seat)]
 
