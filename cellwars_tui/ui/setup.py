@@ -74,7 +74,7 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                 if game.max_players == 1:
                     with Horizontal(classes="setup-row", id="solitaire-row"):
                         yield Label("Seats", classes="setup-label")
-                        yield Static("you alone: a solitaire has no bots, so no bot levels",
+                        yield Static("you alone: a solitaire, so no bot levels",
                                      classes="setup-note")
                 else:
                     for i in range(game.max_players):

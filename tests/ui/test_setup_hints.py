@@ -68,3 +68,18 @@ async def test_each_seat_says_which_camp_it_leads_for_the_players_chosen():
         app.push_screen(dialog)
         await settle(pilot)
         assert titles(dialog) == ["Seat 1", "Seat 2"]
+
+
+async def test_a_solitaire_says_it_has_no_bot_levels_whole_at_80x24():
+    from textual.widgets import Static
+
+    app = CellwarsApp(games=[])
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = NewGameScreen(get_game("cell-management"))
+        app.push_screen(dialog)
+        await settle(pilot)
+        note = dialog.query_one("#solitaire-row .setup-note", Static)
+        text = str(note.render())
+        assert "no bot levels" in text
+        row = dialog.query_one("#solitaire-row")
+        assert note.region.right <= row.region.right  # inside its row: the wider labels cut it
