@@ -17,8 +17,8 @@ settings.load_profile("cellwars")
 
 # Most screen and SSH tests spend their time waiting (for a repaint, a timer, another process), so
 # one worker per core leaves the cores half idle: ``-n auto`` starts two workers per core (measured
-# on 2 cores: the quick loop took 214 s with 2 workers and 158 s with 4). PYTEST_XDIST_AUTO_NUM_WORKERS
-# still sets the number, as pytest-xdist documents.
+# on 2 cores: the quick loop took 214 s with 2 workers and 158 s with 4).
+# PYTEST_XDIST_AUTO_NUM_WORKERS still sets the number, as pytest-xdist documents.
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config):
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):

@@ -222,8 +222,8 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("you can also design your own cards",
      "The seed gives Balanced diet three copies in each deck but no effect. Ours raises its "
      "owner's Biomass limit by 1 while it is on the panel and, since the fourth edition, "
-     "gives back 1 Biomass at the end of its owner's round in rounds 3, 6, 9, 12 and 15 (the rounds "
-     "the CARD signs turn active). The first two editions gave it back every round; once "
+     "gives back 1 Biomass at the end of its owner's round in rounds 3, 6, 9, 12 and 15 (the "
+     "rounds the CARD signs turn active). The first two editions gave it back every round; once "
      "continuous cards stayed for good (the second edition), that healed a cell every round of "
      "the game and a cancer cell holding it could hardly be killed: in greedy self-play the "
      "immune camp won 38% of the decisive games with it and 49% without (1,000 games each, "

@@ -151,9 +151,15 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
         assert not table.is_over()
 
 
-@pytest.mark.slow  # a walk over all 72 points by keys and by mouse, at two sizes (the quick loop keeps the mapping: the test after this one)
-@pytest.mark.parametrize("size, scale", [((80, 24), COMPACT), ((160, 50), HUGE)],
-                         ids=["80x24", "160x50"])
+# the two sizes whose board scales differ most; the point-to-cell mapping at each is checked fast
+# (test_every_points_character_is_where_the_board_finds_that_point), the walk by keys and mouse
+# over all 72 points is slow
+BOARD_SIZES = pytest.mark.parametrize("size, scale", [((80, 24), COMPACT), ((160, 50), HUGE)],
+                                      ids=["80x24", "160x50"])
+
+
+@pytest.mark.slow
+@BOARD_SIZES
 async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
     """Keys: the cursor visits every point and shows its name. Mouse: a click on a point's
     character picks that point (here: spawns a cell there, which every empty point next to
@@ -168,10 +174,6 @@ async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
             await _go(pilot, screen, p)
             await pilot.pause()
             assert f"{G.NAMES[p]} ·" in _text(screen, "#cb-info")
-        for p in G.FULL.points:
-            assert view.point_at(*view.offset_of(p)) == p
-            x, y = char_xy(p, scale)
-            assert view.offset_of(p) == (x + view.origin[0], y)
         # clicks on each point's own character, through the whole app (some spawn, select or
         # move a piece: the cursor goes there whatever the click does)
         for p in G.FULL.points:
@@ -181,11 +183,10 @@ async def test_every_point_is_reached_by_keys_and_by_mouse(size, scale):
         assert view.scale == scale and screen.table.match.history  # the clicks played too
 
 
-@pytest.mark.parametrize("size, scale", [((80, 24), COMPACT), ((160, 50), HUGE)],
-                         ids=["80x24", "160x50"])
-async def test_every_points_character_is_where_a_click_finds_that_point(size, scale):
-    """The quick loop's share of the walk above: each point's character sits where the board
-    draws it, and a click there names that point."""
+@BOARD_SIZES
+async def test_every_points_character_is_where_the_board_finds_that_point(size, scale):
+    """Each point's character sits where the board's layout puts it, and the board reads that
+    cell back as that point (what a click on it relies on; the walk above clicks every one)."""
     app = _app(turn_limit=200)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
