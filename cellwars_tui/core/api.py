@@ -334,6 +334,12 @@ class Game(ABC, Generic[S, A]):
         Wars' two camps). Self-play measures count wins by side. Default: every seat alone."""
         return tuple(self.seat_label(seat) for seat in range(players))
 
+    def seating(self, players: int) -> tuple[str, str] | None:
+        """A labelled line the New-game dialog shows under the seats for ``players`` players, when
+        seats lead pieces of their own (Cell Wars: ("Cells led", "1: Ia Ig · 2: Ca ...")).
+        Default: None (no line)."""
+        return None
+
     def action_family(self, action: A) -> str:
         """Hook: the family an action belongs to, for self-play's action mix (Cell Wars names
         the card played). Default: the action's tag."""

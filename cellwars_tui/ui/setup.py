@@ -85,6 +85,9 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
                             yield Select(KIND_CHOICES, value="human" if i == 0 else DEFAULT_LEVEL,
                                          allow_blank=False, id=f"seat-kind-{i}",
                                          classes="seat-kind", compact=True)
+                    with Horizontal(classes="setup-row", id="seating-row"):
+                        yield Label("", id="setup-seating-label", classes="setup-label")
+                        yield Static("", id="setup-seating", classes="setup-note")
                 for f in self.fields:
                     yield from self._field_row(f)
                 with Horizontal(classes="setup-row"):
@@ -147,6 +150,12 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             row.display = index < players
             if index < players:
                 row.query_one(".setup-label", Label).update(self.seat_title(index, sides))
+        if self.query("#seating-row"):
+            seating = self.game.seating(players)
+            self.query_one("#seating-row").display = seating is not None
+            label, line = seating or ("", "")
+            self.query_one("#setup-seating-label", Label).update(label)
+            self.query_one("#setup-seating", Static).update(line)
 
     def seat_title(self, index: int, sides: tuple[str, ...]) -> str:
         """A seat's title: "Seat 2", or "Seat 2 · Cancer" in a game of camps (where a seat's

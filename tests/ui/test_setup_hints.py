@@ -83,3 +83,31 @@ async def test_a_solitaire_says_it_has_no_bot_levels_whole_at_80x24():
         assert "no bot levels" in text
         row = dialog.query_one("#solitaire-row")
         assert note.region.right <= row.region.right  # inside its row: the wider labels cut it
+
+
+async def test_cell_wars_says_which_cells_each_seat_leads_for_the_players_chosen():
+    from textual.widgets import Label, Select, Static
+
+    app = CellwarsApp(games=[])
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = NewGameScreen(get_game("cell-wars"))
+        app.push_screen(dialog)
+        await settle(pilot)
+        row = dialog.query_one("#seating-row")
+        line = dialog.query_one("#setup-seating", Static)
+        assert row.display and str(dialog.query_one("#setup-seating-label", Label).render()) \
+            == "Cells led"
+        assert str(line.render()) == "1: Ia Ib Ig · 2: Ca Cb Cg"
+        for players, text in ((4, "1: Ia Ig · 2: Ca · 3: Cb Cg · 4: Ib"),  # the fifth edition's
+                              (6, "1: Ia · 2: Ca · 3: Cb · 4: Ib · 5: Ig · 6: Cg")):
+            dialog.query_one("#setup-players", Select).value = players
+            await settle(pilot)
+            assert str(line.render()) == text
+            line.scroll_visible()
+            await settle(pilot)
+            assert line.region.right <= row.region.right  # whole at 80x24
+        app.pop_screen()
+        dialog = NewGameScreen(get_game("virus-fight"))  # a seat is its own piece: no line
+        app.push_screen(dialog)
+        await settle(pilot)
+        assert not dialog.query_one("#seating-row").display

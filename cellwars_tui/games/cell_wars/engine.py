@@ -672,6 +672,12 @@ class CellWarsEngine(Game[CWState, Action]):
     def sides(self, players: int) -> tuple[str, ...]:
         return tuple(CAMP_NAMES[seat_camp(players, seat)] for seat in range(players))
 
+    def seating(self, players: int) -> tuple[str, str]:
+        owners = C.panel_owners(players, C.CURRENT_EDITION)
+        return "Cells led", " · ".join(
+            f"{seat + 1}: " + " ".join(C.PANEL_NAMES[p] for p, o in enumerate(owners) if o == seat)
+            for seat in range(players))
+
     def action_family(self, a: Action) -> str:
         if isinstance(a, Play):
             return f"play {a.card}"
