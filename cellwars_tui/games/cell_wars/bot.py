@@ -17,6 +17,14 @@ Goals the policy follows:
   walls in front of nearby immune cells when it has some;
 * both camps play the cards that help now (moves that reach a target, sugars when hurt, the
   continuous cards, tile-changing cards, hits on the weakest enemy).
+
+Two choices only the search weighs (they come after the policy's pick, so the greedy policy and
+the playouts never take them): an immune cell on cancer tissue may purify instead of hunting once
+the tumour is one tile short of the cancer camp's win (``_last_stand``), and a cancer cell with an
+immune cell within two tiles may step to the safest neighbouring tile (``_flight``). The first
+lifted the search leading the immune camp over the greedy policy from 70% to 80% of the decisive
+games; alone it also tilted search self-play to the immune camp (64% of the decisive games), which
+the second, giving the cancer search a way out, evens again (the rules page has the figures).
 """
 
 from __future__ import annotations
@@ -260,6 +268,55 @@ def _wall_to_build(s: R.CWState) -> int:
     return best
 
 
+def _steps(s: R.CWState, legal: Sequence[Action]) -> list[Action]:
+    """Movement: the policy's step (or ``End``) first, then the steps nearly as good."""
+    p = s.panel
+    pn = s.panels[p]
+    camp = R.PANEL_CAMPS[p]
+    steps = [a for a in legal if isinstance(a, R.Step)]
+    can_end = R.End() in legal
+    if can_end and (not steps or _on_target(s, p)):
+        return [R.End()]
+    if not steps:
+        return [R.End()]
+    here = pn.tile
+    targets = _targets(s, p)
+    order = sorted(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets),
+                                         a.dir))
+    best = order[0]
+    if can_end and _tile_score(s, p, B.NEIGHBOUR[here][best.dir], targets) >= \
+            _tile_score(s, p, here, targets):
+        return [R.End()]
+    scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
+    if camp == IMMUNE:  # the ways as near a cancer cell: the search picks (where it lands
+        return [a for a, sc in zip(order, scores) if sc - scores[0] < 10][:3]  # and pushes)
+    if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
+        return order[:2]
+    return [best]
+
+
+def _last_stand(s: R.CWState) -> bool:
+    """The tumour is one tile short of the cancer camp's win (``CANCER_WIN_ABOVE`` tiles or more):
+    an immune cell's search then also weighs purifying the tile under it."""
+    return sum(1 for t in s.tiles if t) >= R.C.CANCER_WIN_ABOVE
+
+
+FLIGHT = 2  # an immune cell this close: a cancer cell's search also weighs the safest step
+
+
+def _flight(s: R.CWState, legal: Sequence[Action]) -> Action | None:
+    """The step to the neighbouring tile farthest from the immune cells, for a cancer cell with
+    one within ``FLIGHT`` tiles, if that tile is safer than its own; else None."""
+    p = s.panel
+    here = s.panels[p].tile
+    threat = _threat(s, p, here)
+    steps = [a for a in legal if isinstance(a, R.Step)]
+    if threat > FLIGHT or not steps:
+        return None
+    best = max(steps, key=lambda a: (_threat(s, p, B.NEIGHBOUR[here][a.dir]), -a.dir))
+    return best if _threat(s, p, B.NEIGHBOUR[here][best.dir]) > threat else None
+
+
 def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
     """Sensible actions for the acting seat, the policy's favourite first (never empty when the
     seat is to act)."""
@@ -307,26 +364,12 @@ def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
                 out.append(a)
         return out[:3] + [R.End()]
     if step in (R.MOVE, R.CARDMOVE):
-        steps = [a for a in legal if isinstance(a, R.Step)]
-        can_end = R.End() in legal
-        if can_end and (not steps or _on_target(s, p)):
-            return [R.End()]
-        if not steps:
-            return [R.End()]
-        here = pn.tile
-        targets = _targets(s, p)
-        order = sorted(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets),
-                                             a.dir))
-        best = order[0]
-        if can_end and _tile_score(s, p, B.NEIGHBOUR[here][best.dir], targets) >= \
-                _tile_score(s, p, here, targets):
-            return [R.End()]
-        scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
-        if camp == IMMUNE:  # the ways as near a cancer cell: the search picks (where it lands
-            return [a for a, sc in zip(order, scores) if sc - scores[0] < 10][:3]  # and pushes)
-        if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
-            return order[:2]
-        return [best]
+        out = _steps(s, legal)
+        if camp == CANCER:  # in danger, the search may weigh running (never the policy's pick)
+            flight = _flight(s, legal)
+            if flight is not None and flight not in out:
+                out.append(flight)
+        return out
     if step == R.ATTACK:
         attacks = [a for a in legal if isinstance(a, R.Attack)]
         attacks.sort(key=lambda a: (s.panels[a.panel].biomass, a.panel))
@@ -348,6 +391,8 @@ def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
                 if e in walls and _dist_to(n, targets) < here_d:
                     out.insert(0, R.Demolish(e))
                     break
+            if R.Purify() in legal and R.Purify() not in out and _last_stand(s):
+                out.append(R.Purify())  # the search may hold the tumour back instead of hunting
             return out
         if R.Degrade() in legal:
             # the race: spread; the search may weigh fleeing from an immune cell next to it

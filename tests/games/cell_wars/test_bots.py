@@ -114,6 +114,31 @@ def test_bot_hunts_a_cancer_cell_within_reach_rather_than_purify():
     assert BOT.bot_actions(GAME, s, 0)[0] == R.Step(B.direction_between(T["E5"], T["E6"]))
 
 
+def _tumour_of(size, s):
+    """``s`` with cancer tissue on E5 and on the first normal tiles after it, ``size`` in all."""
+    s = tiles(s, cancer=["E5"])
+    spare = [B.NAMES[t] for t in range(61) if s.tiles[t] == R.NORMAL_T]
+    return tiles(s, cancer=spare[: size - sum(1 for t in s.tiles if t)])
+
+
+def test_search_may_purify_instead_of_hunting_once_the_tumour_is_one_tile_from_winning():
+    s = turn(put(standard(), Ia="E5", Ca="E6"), Ia)
+    last_stand = BOT.bot_actions(GAME, _tumour_of(21, s), 0)  # 21 tiles: 22 would win
+    assert last_stand[0] == R.Roll() and R.Purify() in last_stand  # the policy still hunts
+    assert R.Purify() not in BOT.bot_actions(GAME, _tumour_of(20, s), 0)
+
+
+def test_search_may_weigh_running_from_an_immune_cell_within_two_tiles():
+    s = put(standard(), Ca="E5", Ia="E4", Ib="A2", Ig="A3")
+    near = act(turn(s, Ca), "roll", "die 1")
+    options = BOT.bot_actions(GAME, near, 1)
+    flight = options[-1]
+    assert options.index(flight) > 0  # the policy's pick stays the step towards normal tissue
+    assert BOT._threat(near, Ca, B.NEIGHBOUR[T["E5"]][flight.dir]) == 2  # E4's cell two away
+    far = act(turn(put(s, Ia="A1"), Ca), "roll", "die 1")
+    assert BOT._flight(far, GAME.legal_actions(far, 1)) is None
+
+
 def test_bot_rolls_and_stays_to_attack_a_cancer_cell_on_its_tile():
     s = act(turn(put(standard(), Ia="E5", Ca="E5"), Ia), "roll", "die 4")
     assert BOT.bot_actions(GAME, s, 0) == [R.End()]
