@@ -53,6 +53,11 @@ class Store:
         return [(s.seat, m.game.action_to_str(s.action)) for s in m.history]
 
 
+def lines_with(term: Terminal, text: str) -> int:
+    """How many lines of the screen show ``text``."""
+    return sum(1 for line in term.screen.display if text in line)
+
+
 def click_last(term: Terminal, text: str) -> None:
     """Click the last place ``text`` shows on the screen."""
     hits = [y for y, line in enumerate(term.screen.display) if text in line]
@@ -154,6 +159,9 @@ async def test_kill_9_mid_game_then_both_guests_come_back_and_finish_both_games(
             # the picker late must not be followed by one that closes it)
             await ben.wait_for(vf)
             for _ in range(5):
+                # the table's own line names its game too (a click there would join the table):
+                # click only once the picker shows below it
+                await until(lambda: lines_with(ben, "Virus Fight") >= 2, what="the picker")
                 click_last(ben, "Virus Fight")
                 try:
                     await ben.wait_for("Infection", timeout=10)
