@@ -15,7 +15,7 @@ from cellwars_tui.ssh.remote import RemoteTable
 from cellwars_tui.ui.app import CellwarsApp
 from tests.ui.helpers import until_footer_whole
 
-from .test_screen import _text, log_text, screen_text
+from .screen_helpers import log_text, screen_text, widget_text
 
 NAMES = ("ann", "ben")
 
@@ -47,7 +47,7 @@ async def test_online_a_rivals_secret_instructions_show_no_step_number_nor_anyth
         screen = app.screen
         assert isinstance(screen, VirusFightScreen) and screen.table is table
         title = screen.query_one("#gs-title")
-        assert "step" not in _text(title) and "ann, ben to act" in _text(title)
+        assert "step" not in widget_text(title) and "ann, ben to act" in widget_text(title)
         await until_footer_whole(pilot)  # painted a frame later: not a change a rival made
         before = screen_text(app)
         for code in (E.code(0, 1), E.code(1, 2), E.code(2, 3)):  # ann writes three in secret
@@ -59,7 +59,7 @@ async def test_online_a_rivals_secret_instructions_show_no_step_number_nor_anyth
         m.play(0, R.Ready())  # ann's ready is public; her program's length stays secret
         table.update(hub_state(m, you))
         await pilot.pause()
-        assert "step" not in _text(title) and "ben to act" in _text(title)
+        assert "step" not in widget_text(title) and "ben to act" in widget_text(title)
         assert "ann has a program ready" in log_text(screen)
         assert not any(ch.isdigit() for ch in log_text(screen))
         m.play(1, R.Add(E.code(3, 1)))
@@ -67,5 +67,5 @@ async def test_online_a_rivals_secret_instructions_show_no_step_number_nor_anyth
         m.play(1, R.Ready())  # the reveal: programs are public, and so are the step numbers
         table.update(hub_state(m, you))
         await pilot.pause()
-        assert f"step {m.cursor}" in _text(title)
+        assert f"step {m.cursor}" in widget_text(title)
         assert "5 ann has a program ready" in log_text(screen)

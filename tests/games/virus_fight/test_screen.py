@@ -1,21 +1,19 @@
 """Pilot tests of the Virus Fight screen: a whole game against the bot by keys, a turn by mouse,
 undo/redo, quit and resume, hot-seat privacy, the 6x6 board of three and four players, the board
-as text at 80x24, the read-only replay (what each view shows while building, line-by-line board
-repaints) and one repaint per action."""
+as text at 80x24, a stalemate offer, erase targets, the spares line, the palette and the rules
+page (the replay and repaints: test_screen_replay.py)."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from rich.text import Text
-from textual.worker import WorkerCancelled
 
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight import rules as R
-from cellwars_tui.games.virus_fight.board_view import PITCHES, X0, Y0, BoardView, board_extent
-from cellwars_tui.games.virus_fight.picks import erase_nothing_squares, turn_picks
+from cellwars_tui.games.virus_fight.board_view import BoardView, board_extent
+from cellwars_tui.games.virus_fight.picks import turn_picks
 from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.record.writer import flush
@@ -23,154 +21,8 @@ from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
 
-
-async def settle(pilot, rounds: int = 400) -> None:
-    """Let bots finish thinking and the screens repaint."""
-    app = pilot.app
-    for _ in range(rounds):
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:  # a bot's worker replaced by the next one
-            pass
-        await pilot.pause()
-        table = getattr(app.screen, "table", None)
-        if table is None or table.is_over() or table.bot_to_move() is None:
-            if all(w.is_finished for w in app.workers):
-                return
-    raise AssertionError("bots never settled")
-
-
-BOT_PROGRAMS = ("W2 E1 M3 J2", "E3 M1 W3", "J1 W1 E2 M2")
-
-
-def _match(players: int = 2, humans: int = 1, bot: str = "random", seed: int = 5,
-           round_limit: int = 50, prebuilt: bool = True) -> Match:
-    """A match; the bots' programs are written beforehand unless ``prebuilt`` is False."""
-    names = ["Ann", "Bob", "Cy", "Di"]
-    seats = [Seat(name=names[i]) if i < humans else
-             Seat(name=names[i], kind="bot", bot=bot, think=0.05) for i in range(players)]
-    options = R.VirusFightOptions(players=players, round_limit=round_limit)
-    match = Match(R.GAME, options, seats, seed)
-    if prebuilt:
-        for seat in range(humans, players):
-            for name in BOT_PROGRAMS[seat - humans].split():
-                match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
-            match.play(seat, R.Mark(1))
-            match.play(seat, R.Ready())
-    return match
-
-
-def _text(widget) -> str:
-    rendered = widget.render()
-    return rendered.plain if isinstance(rendered, Text) else str(rendered)
-
-
-def log_text(screen) -> str:
-    """The log as one line of words (the screen wraps each step's line itself)."""
-    return " ".join(_text(screen.query_one("#gs-log")).split())
-
-
-def screen_text(app) -> str:
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
-
-
-def square_offset(board: BoardView, size: int, sq: int) -> tuple[int, int]:
-    """Where square ``sq`` is drawn inside #vf-board (after its left padding, at its scale)."""
-    f, r = sq & 7, sq >> 3
-    px, py = PITCHES[board.scale]
-    return board.styles.padding.left + X0 + px * f + 1, Y0 + py * (size - 1 - r)
-
-
-async def click_square(pilot, sq: int, size: int = 5) -> None:
-    board = pilot.app.screen.query_one(BoardView)
-    await pilot.click("#vf-board", offset=square_offset(board, size, sq))
-
-
-async def build_by_keys(pilot, program: list[str], mark: int) -> None:
-    """Arrows + Enter on the palette (rows M W J E, columns pips 1-3), a digit, then y."""
-    screen = pilot.app.screen
-    for name in program:
-        want = "MWJE".index(name[0]) * 3 + int(name[1]) - 1
-        while screen.palette // 3 < want // 3:
-            await pilot.press("down")
-        while screen.palette // 3 > want // 3:
-            await pilot.press("up")
-        while screen.palette % 3 < want % 3:
-            await pilot.press("right")
-        while screen.palette % 3 > want % 3:
-            await pilot.press("left")
-        await pilot.press("enter")
-        await pilot.pause()
-    await pilot.press(str(mark + 1), "y")
-    await pilot.pause()
-
-
-def build_direct(screen, program: list[str], mark: int) -> None:
-    """Write a program through the screen's play() (set-up for tests about something else)."""
-    for name in program:
-        assert screen.play(R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
-    assert screen.play(R.Mark(mark))
-    assert screen.play(R.Ready())
-
-
-async def go_to(pilot, sq: int) -> None:
-    screen = pilot.app.screen
-    f, r = sq & 7, sq >> 3
-    while screen.cursor[0] < f:
-        await pilot.press("right")
-    while screen.cursor[0] > f:
-        await pilot.press("left")
-    while screen.cursor[1] < r:
-        await pilot.press("up")
-    while screen.cursor[1] > r:
-        await pilot.press("down")
-    assert screen.cursor == (f, r)
-
-
-async def turn_by_keys(pilot, action) -> None:
-    """Play ``action`` (a Place or a play turn) with arrows, ] and Enter only."""
-    screen = pilot.app.screen
-    table = screen.table
-    start = table.step()
-    if action == R.Decline():
-        await pilot.press("d")
-        await pilot.pause()
-        assert table.step() != start
-        return
-    picks = turn_picks(action)
-    for _ in range(12):
-        if table.step() != start:
-            return
-        if screen.pending is not None:
-            assert screen.pending == action
-            await pilot.press("enter")
-            await pilot.pause()
-            continue
-        k = len(screen.picks)
-        assert tuple(screen.picks) == picks[:k]
-        stage, value = picks[k]
-        if stage == "piece":
-            while screen.turn.spare_choice() != value:
-                await pilot.press("right_square_bracket")
-            stage, value = picks[k + 1]
-        if stage == "erase" and value < 0:
-            value = min(erase_nothing_squares(screen.view_state, screen.seat))
-        assert value in screen.target_squares()
-        await go_to(pilot, value)
-        await pilot.press("enter")
-        await pilot.pause()
-    assert table.step() != start, f"{action} was not played"
-
-
-def _human_choice(rng: random.Random, legal: list):
-    """A random turn that keeps the marker running if possible (never a stalemate offer; an
-    offer from the bot is declined)."""
-    if R.Decline() in legal:
-        return R.Decline()
-    turns = [a for a in legal if turn_picks(a)]
-    alive = [a for a in turns if getattr(a, "step", getattr(a, "to", 0)) >= 0]
-    return rng.choice(alive or turns)
+from .screen_helpers import (build_by_keys, build_direct, click_square, human_choice, log_text,
+                             screen_text, settle, turn_by_keys, vf_match, widget_text)
 
 
 def test_the_game_has_its_own_screen():
@@ -179,7 +31,7 @@ def test_the_game_has_its_own_screen():
 
 @pytest.mark.slow
 async def test_a_whole_two_player_game_against_the_bot_by_keys():
-    app = CellwarsApp(match=_match(round_limit=5, seed=11, prebuilt=False))
+    app = CellwarsApp(match=vf_match(round_limit=5, seed=11, prebuilt=False))
     rng = random.Random(3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -197,7 +49,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
             if table.is_over():
                 break
             assert table.humans_to_act() == (0,)
-            await turn_by_keys(pilot, _human_choice(rng, screen.legal))
+            await turn_by_keys(pilot, human_choice(rng, screen.legal))
         assert table.is_over()
         assert screen.query_one("#gs-banner").has_class("over")
         assert table.outcome_text()
@@ -213,7 +65,7 @@ async def test_a_whole_two_player_game_against_the_bot_by_keys():
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
 async def test_a_turn_by_mouse_from_building_to_the_marker_step(size):
-    app = CellwarsApp(match=_match(seed=2))
+    app = CellwarsApp(match=vf_match(seed=2))
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -223,7 +75,7 @@ async def test_a_turn_by_mouse_from_building_to_the_marker_step(size):
         await pilot.click("#vf-slot-1")
         await pilot.pause()
         assert table.state().programs[0] == (E.code(0, 2), E.code(1, 1), E.code(3, 1))
-        assert "M2" in _text(screen.query_one("#vf-slot-1"))
+        assert "M2" in widget_text(screen.query_one("#vf-slot-1"))
         await pilot.click("#vf-ready")
         await settle(pilot)
         state = table.state()
@@ -256,7 +108,7 @@ async def test_a_turn_by_mouse_from_building_to_the_marker_step(size):
 
 
 async def test_undo_returns_to_the_humans_decision_and_redo_restores():
-    app = CellwarsApp(match=_match(seed=4))
+    app = CellwarsApp(match=vf_match(seed=4))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -266,7 +118,7 @@ async def test_undo_returns_to_the_humans_decision_and_redo_restores():
         await settle(pilot)
         rng = random.Random(1)
         while match.state.phase != R.PLAY or not any(s.seat == 1 for s in match.history[-2:]):
-            assert screen.play(_human_choice(rng, screen.legal))
+            assert screen.play(human_choice(rng, screen.legal))
             await settle(pilot)
         before = match.cursor
         last_human = max(i for i, s in enumerate(match.history) if s.seat == 0)
@@ -290,7 +142,7 @@ async def test_undo_returns_to_the_humans_decision_and_redo_restores():
 
 
 async def test_quit_and_resume_from_the_autosave():
-    match = _match(seed=6)
+    match = vf_match(seed=6)
     app = CellwarsApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -312,7 +164,7 @@ async def test_quit_and_resume_from_the_autosave():
 
 
 async def test_hot_seat_keeps_each_program_secret_until_the_reveal():
-    app = CellwarsApp(match=_match(humans=2, seed=8))
+    app = CellwarsApp(match=vf_match(humans=2, seed=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Ann"
@@ -324,16 +176,16 @@ async def test_hot_seat_keeps_each_program_secret_until_the_reveal():
         await pilot.pause()
         # Bob's turn to write: the cover is up and nothing of Ann's program shows
         assert isinstance(app.screen, HandOff) and app.screen.seat_name == "Bob"
-        assert "J3" not in _text(screen.query_one("#vf-slot-1"))
+        assert "J3" not in widget_text(screen.query_one("#vf-slot-1"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.seat == 1
         assert screen.view_state.programs[0] == ()
         for i in range(1, 6):
-            assert _text(screen.query_one(f"#vf-slot-{i}")).strip() == ""
+            assert widget_text(screen.query_one(f"#vf-slot-{i}")).strip() == ""
         text = screen_text(app)
         assert "J3 E2" not in text and "J3 [E2]" not in text
-        assert "Ann: ready ✓" in _text(screen.query_one("#vf-others"))
+        assert "Ann: ready ✓" in widget_text(screen.query_one("#vf-others"))
         build_direct(screen, ["M1"], 0)
         await pilot.pause()
         # both ready: the reveal is public, and Bob (one instruction) goes first
@@ -343,7 +195,7 @@ async def test_hot_seat_keeps_each_program_secret_until_the_reveal():
 
 @pytest.mark.parametrize("players", [3, 4])
 async def test_three_and_four_players_play_on_a_six_by_six_board(players):
-    app = CellwarsApp(match=_match(players=players, seed=players))
+    app = CellwarsApp(match=vf_match(players=players, seed=players))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -362,13 +214,13 @@ async def test_three_and_four_players_play_on_a_six_by_six_board(players):
         markers = "".join(board)
         for glyph in "①②③④"[:players]:
             assert glyph in markers
-        seats = _text(screen.query_one("#gs-seats"))
+        seats = widget_text(screen.query_one("#gs-seats"))
         assert ("West" in seats) and (("East" in seats) == (players == 4))
-        assert "Round 1/50" in _text(screen.query_one("#vf-round"))
+        assert "Round 1/50" in widget_text(screen.query_one("#vf-round"))
 
 
 async def test_the_board_at_80x24_as_text():
-    match = _match(humans=2, seed=1)
+    match = vf_match(humans=2, seed=1)
     g = R.GAME
     for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "J1 E2", 0)):
         for name in prog.split():
@@ -406,7 +258,7 @@ async def test_the_board_at_80x24_as_text():
 
 
 async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
-    match = _match(humans=2, seed=1)
+    match = vf_match(humans=2, seed=1)
     for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "J1 E2", 0)):
         for name in prog.split():
             match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
@@ -422,13 +274,13 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
         await pilot.pause()
         # Ann answers (after the reveal hot-seat players pass without a cover)
         assert app.screen is screen and screen.seat == 0
-        prompt = _text(screen.query_one("#vf-prompt"))
+        prompt = widget_text(screen.query_one("#vf-prompt"))
         assert "Bob offers a stalemate" in prompt and "Bob would win" in prompt
         assert screen.query_one("#vf-answer").display
         await pilot.press("d")
         await pilot.pause()
         assert screen.seat == 1
-        assert "Stalemate declined" in _text(screen.query_one("#vf-prompt"))
+        assert "Stalemate declined" in widget_text(screen.query_one("#vf-prompt"))
         await pilot.press("o")  # no second offer before the turn is played
         await pilot.pause()
         assert screen.view_state.offer == -1
@@ -447,7 +299,7 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
 
 
 async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse():
-    match = _match(humans=2, seed=1)
+    match = vf_match(humans=2, seed=1)
     for seat, prog, mark in ((0, "M2 W1 E3", 1), (1, "E1 J1", 0)):
         for name in prog.split():
             match.play(seat, R.Add(E.code("MWJE".index(name[0]), int(name[1]))))
@@ -468,134 +320,6 @@ async def test_erase_offers_real_targets_and_empty_squares_beside_erase_by_mouse
         await click_square(pilot, c4)
         await pilot.pause()
         assert match.steps[-1].action == R.Erase(-1, b5)
-
-
-async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
-    from cellwars_tui.ui.replay import ReplayScreen
-
-    match = _match(humans=0, seed=9, round_limit=5)
-    rng = random.Random(0)
-    while not match.is_over():
-        seat = next(s for s in match.to_act() if s >= 0)
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    from cellwars_tui.record.store import autosave
-
-    autosave(match)
-    app = CellwarsApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = ReplayScreen(match.path)
-        app.push_screen(screen)
-        await pilot.pause()
-        assert isinstance(screen, VirusFightScreen) and screen.read_only
-        await pilot.press("end")
-        await pilot.pause()
-        assert screen.view_state.phase == R.OVER
-        board = screen.board_text(screen.view_state).plain
-        assert "①" in board or "②" in board
-        cursor = screen.cursor
-        await pilot.press("up", "enter", "y", "1")
-        await pilot.pause()
-        assert screen.cursor == cursor and not screen.legal
-        await pilot.press("home", "a")  # the replay's own keys still work: reveal every program
-        await pilot.pause()
-        assert screen.seat is None
-
-
-async def test_the_replay_shows_while_building_what_the_viewed_seat_may_see():
-    from cellwars_tui.record.store import autosave
-    from cellwars_tui.ui.replay import ReplayScreen
-
-    match = _match(humans=0, prebuilt=False, seed=3)
-    match.play(0, R.Add(E.code(0, 2)))  # Ann: M2 W1, marker on W1, not ready
-    match.play(0, R.Add(E.code(1, 1)))
-    match.play(1, R.Add(E.code(2, 3)))  # Bob: J3
-    match.play(0, R.Mark(1))
-    autosave(match)
-    app = CellwarsApp()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = ReplayScreen(match.path)
-        app.push_screen(screen)
-        await pilot.pause()
-        assert isinstance(screen, VirusFightScreen) and screen.view_state.phase == R.BUILD
-
-        def slots() -> list[str]:
-            return [_text(screen.query_one(f"#vf-slot-{i}")) for i in range(1, 6)]
-
-        screen.set_view(0)  # Ann's own program being written, Bob's kept secret
-        await pilot.pause()
-        assert screen.query_one("#vf-program").display and slots()[:3] == ["M2", "▼W1", ""]
-        assert "Ann's secret program (2/5)" in _text(screen.query_one("#vf-build-title"))
-        assert "J3" not in _text(screen.query_one("#vf-others"))
-        assert not screen.query_one("#vf-palette").display  # nothing to play in a replay
-        screen.set_view(1)
-        await pilot.pause()
-        assert slots()[:2] == ["J3", ""]
-        others = _text(screen.query_one("#vf-others"))
-        assert "Ann: writing…" in others and "M2" not in others and "W1" not in others
-        screen.set_view(None)  # reveal all: every program
-        await pilot.pause()
-        assert not screen.query_one("#vf-program").display
-        assert "revealed" in _text(screen.query_one("#vf-build-title"))
-        others = _text(screen.query_one("#vf-others"))
-        assert "Ann: writing…  M2 [W1]" in others and "Bob: writing…  J3" in others
-
-
-async def test_one_repaint_per_action_in_play():
-    app = CellwarsApp(match=_match())
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, VirusFightScreen) and screen.legal
-        table = screen.table
-        assert table._listeners.count(screen._table_changed) == 1
-        repaints = []
-        own = screen.refresh_table
-        screen.refresh_table = lambda: (repaints.append(1), own())[1]
-        try:
-            assert screen.play(screen.legal[0])
-            assert len(repaints) == 1
-        finally:
-            del screen.refresh_table
-
-
-async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path):
-    from cellwars_tui.record.store import autosave
-    from cellwars_tui.ui.replay import ReplayScreen
-
-    match = _match(humans=0, seed=9, round_limit=5)
-    rng = random.Random(1)
-    while not match.is_over():
-        seat = next(s for s in match.to_act() if s >= 0)
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    autosave(match)
-    app = CellwarsApp()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = ReplayScreen(match.path)
-        app.push_screen(screen)
-        await pilot.pause()
-        n = next(i for i, s in enumerate(match.states) if s.phase == R.PLAY) + 2
-        screen.seek(n)
-        await pilot.pause()
-        board = screen.query_one(BoardView)
-        shown = screen_text(app)
-        for line in screen.board_text(screen.view_state).plain.splitlines():
-            assert line.rstrip() in shown
-        before = list(board._strips)
-        assert all(s is not None for s in before)  # every line was drawn
-        lines = screen.board_lines(screen.view_state)
-        assert screen.board_lines(screen.view_state) is lines  # built once per state
-        screen.seek(n + 1)
-        after = screen.board_lines(screen.view_state)
-        changed = {y for y, (a, b) in enumerate(zip(lines, after)) if a != b}
-        assert changed and len(changed) < len(lines)
-        assert {y for y, s in enumerate(board._strips) if s is None} == changed
-        await pilot.pause()
-        assert all(s is not None for s in board._strips)
-        assert [board._strips[y] is before[y] for y in range(len(lines))] == [
-            y not in changed for y in range(len(lines))]
 
 
 def test_the_spares_label_shortens_then_the_chips_wrap():
@@ -659,7 +383,7 @@ def palette(app) -> dict[str, object]:
 
 
 async def test_the_palette_lists_every_action_open_now_once():
-    app = CellwarsApp(match=_match(seed=5))
+    app = CellwarsApp(match=vf_match(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -695,7 +419,7 @@ async def test_the_palette_lists_every_action_open_now_once():
 
 
 async def test_esc_takes_back_a_pick_and_with_none_leaves_the_table():
-    app = CellwarsApp(match=_match(seed=5))
+    app = CellwarsApp(match=vf_match(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -720,27 +444,27 @@ async def test_esc_takes_back_a_pick_and_with_none_leaves_the_table():
 
 
 async def test_while_programs_are_secret_no_step_number_counts_a_rivals_instructions():
-    app = CellwarsApp(match=_match(seed=5))  # Bob (a bot) wrote his four instructions
+    app = CellwarsApp(match=vf_match(seed=5))  # Bob (a bot) wrote his four instructions
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         title = screen.query_one("#gs-title")
         assert "Bob has a program ready" in log_text(screen)
         assert not any(ch.isdigit() for ch in log_text(screen))
-        assert "step" not in _text(title) and "Ann to act" in _text(title)
+        assert "step" not in widget_text(title) and "Ann to act" in widget_text(title)
         assert screen.play(R.Add(E.code(0, 1)))
         await pilot.press("u")
         await settle(pilot)
-        assert "Undone." in screen_text(app) and "step" not in _text(title)
+        assert "Undone." in screen_text(app) and "step" not in widget_text(title)
         build_direct(screen, ["M1"], 0)
         await settle(pilot)
         # the reveal: programs are public, and so are the step numbers
-        assert "step" in _text(title)
+        assert "step" in widget_text(title)
         assert "6 Bob has a program ready. 9 Ann has a program ready" in log_text(screen)
 
 
 async def test_the_program_slots_show_the_digit_that_puts_the_marker_there():
-    app = CellwarsApp(match=_match(seed=5))
+    app = CellwarsApp(match=vf_match(seed=5))
     async with app.run_test(size=(64, 20)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -751,7 +475,7 @@ async def test_the_program_slots_show_the_digit_that_puts_the_marker_there():
 async def test_question_mark_and_f1_open_the_virus_fight_rules_over_the_table():
     from cellwars_tui.ui.dialogs import RulesScreen
 
-    app = CellwarsApp(match=_match(seed=5))
+    app = CellwarsApp(match=vf_match(seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -805,7 +529,7 @@ async def test_the_spares_line_fits_when_it_first_appears_after_the_placing():
 async def test_a_finished_game_still_marks_your_seat_you(size):
     """Once the game is over every program is shown (no viewer any more): the side panel still
     says which seat is yours, "Ann North (you)", as it did during the game."""
-    match = _match(humans=1, seed=9, round_limit=5)
+    match = vf_match(humans=1, seed=9, round_limit=5)
     rng = random.Random(0)
     while not match.is_over():
         seat = next(s for s in match.to_act() if s >= 0)
@@ -815,6 +539,6 @@ async def test_a_finished_game_still_marks_your_seat_you(size):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, VirusFightScreen) and screen.view_state.phase == R.OVER
-        seats = _text(screen.query_one("#gs-seats")).splitlines()
+        seats = widget_text(screen.query_one("#gs-seats")).splitlines()
         assert "(you)" in next(line for line in seats if "Ann" in line)
         assert not any("(you)" in line for line in seats if "Bob" in line)
