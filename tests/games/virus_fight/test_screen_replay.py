@@ -14,17 +14,23 @@ from cellwars_tui.ui.app import CellwarsApp
 from .screen_helpers import settle, vf_match, widget_text, screen_text
 
 
-async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
-    from cellwars_tui.ui.replay import ReplayScreen
+def _saved_random_game(seed: int):
+    """A two-player game of random moves played to its end (5 rounds) and autosaved."""
+    from cellwars_tui.record.store import autosave
 
     match = vf_match(humans=0, seed=9, round_limit=5)
-    rng = random.Random(0)
+    rng = random.Random(seed)
     while not match.is_over():
         seat = next(s for s in match.to_act() if s >= 0)
         match.play(seat, rng.choice(match.legal_actions(seat)))
-    from cellwars_tui.record.store import autosave
-
     autosave(match)
+    return match
+
+
+async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
+    from cellwars_tui.ui.replay import ReplayScreen
+
+    match = _saved_random_game(0)
     app = CellwarsApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -105,15 +111,9 @@ async def test_one_repaint_per_action_in_play():
 
 
 async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path):
-    from cellwars_tui.record.store import autosave
     from cellwars_tui.ui.replay import ReplayScreen
 
-    match = vf_match(humans=0, seed=9, round_limit=5)
-    rng = random.Random(1)
-    while not match.is_over():
-        seat = next(s for s in match.to_act() if s >= 0)
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    autosave(match)
+    match = _saved_random_game(1)
     app = CellwarsApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
