@@ -125,3 +125,16 @@ async def until_footer_whole(pilot) -> dict[str, str]:
 
     await until(pilot, whole, f"the footer to show {sorted(shown_keys(app.screen).values())}")
     return shown_keys(app.screen)
+
+
+def repaints_while_playing(screen, action) -> int:
+    """How many times ``screen`` repaints its table while it plays ``action`` (which must be
+    played)."""
+    repaints: list[int] = []
+    own = screen.refresh_table
+    screen.refresh_table = lambda: (repaints.append(1), own())[1]
+    try:
+        assert screen.play(action)
+    finally:
+        del screen.refresh_table
+    return len(repaints)

@@ -14,6 +14,7 @@ from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.replay import ReplayScreen
 from cellwars_tui.table.local import LocalTable
 from tests.test_conformance import play_random
+from tests.ui.helpers import repaints_while_playing
 from tests.ui.test_replay_screen import SIZE, Host
 
 from .test_screen import _match, _settle
@@ -71,11 +72,4 @@ async def test_one_repaint_per_action_in_play():
         assert isinstance(screen, CellWarsScreen) and screen.legal
         table: LocalTable = screen.table
         assert table._listeners.count(screen._table_changed) == 1
-        repaints = []
-        own = screen.refresh_table
-        screen.refresh_table = lambda: (repaints.append(1), own())[1]
-        try:
-            assert screen.play(screen.legal[0])
-            assert len(repaints) == 1
-        finally:
-            del screen.refresh_table
+        assert repaints_while_playing(screen, screen.legal[0]) == 1

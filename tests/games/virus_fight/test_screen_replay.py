@@ -10,8 +10,9 @@ from cellwars_tui.games.virus_fight import rules as R
 from cellwars_tui.games.virus_fight.board_view import BoardView
 from cellwars_tui.games.virus_fight.screen import VirusFightScreen
 from cellwars_tui.ui.app import CellwarsApp
+from tests.ui.helpers import repaints_while_playing
 
-from .screen_helpers import settle, vf_match, widget_text, screen_text
+from .screen_helpers import screen_text, settle, vf_match, widget_text
 
 
 def _saved_random_game(seed: int):
@@ -27,16 +28,22 @@ def _saved_random_game(seed: int):
     return match
 
 
-async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
+async def _open_replay(pilot, match):
+    """The replay of ``match``'s saved record, opened over the running app."""
     from cellwars_tui.ui.replay import ReplayScreen
 
+    await pilot.pause()
+    screen = ReplayScreen(match.path)
+    pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def test_a_finished_game_replays_read_only_on_the_same_screen(tmp_path):
     match = _saved_random_game(0)
     app = CellwarsApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = ReplayScreen(match.path)
-        app.push_screen(screen)
-        await pilot.pause()
+        screen = await _open_replay(pilot, match)
         assert isinstance(screen, VirusFightScreen) and screen.read_only
         await pilot.press("end")
         await pilot.pause()
@@ -100,26 +107,14 @@ async def test_one_repaint_per_action_in_play():
         assert isinstance(screen, VirusFightScreen) and screen.legal
         table = screen.table
         assert table._listeners.count(screen._table_changed) == 1
-        repaints = []
-        own = screen.refresh_table
-        screen.refresh_table = lambda: (repaints.append(1), own())[1]
-        try:
-            assert screen.play(screen.legal[0])
-            assert len(repaints) == 1
-        finally:
-            del screen.refresh_table
+        assert repaints_while_playing(screen, screen.legal[0]) == 1
 
 
 async def test_a_replay_step_repaints_only_the_board_lines_that_changed(tmp_path):
-    from cellwars_tui.ui.replay import ReplayScreen
-
     match = _saved_random_game(1)
     app = CellwarsApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = ReplayScreen(match.path)
-        app.push_screen(screen)
-        await pilot.pause()
+        screen = await _open_replay(pilot, match)
         n = next(i for i, s in enumerate(match.states) if s.phase == R.PLAY) + 2
         screen.seek(n)
         await pilot.pause()
