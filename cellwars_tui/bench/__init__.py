@@ -31,7 +31,7 @@ class Result(msgspec.Struct, kw_only=True):
     value: float
     unit: str
     goal: str = ""  # e.g. ">= 2000"
-    met: bool | None = None  # None: no goal, or no way to judge here
+    met: bool | None = None  # None: no goal, or no way to judge here (printed ? with a goal)
     note: str = ""
 
 
@@ -103,6 +103,6 @@ def print_table(results: list[Result]) -> None:
     for col in ("benchmark", "value", "unit", "goal", "met", "note"):
         table.add_column(col, justify="right" if col == "value" else "left")
     for r in results:
-        met = "" if r.met is None else ("yes" if r.met else "NO")
+        met = ("?" if r.goal else "") if r.met is None else ("yes" if r.met else "NO")
         table.add_row(r.name, f"{r.value:,.4g}", r.unit, r.goal, met, r.note)
     Console().print(table)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from ...ai.bots import MCTSBot, RandomBot
 from ...core import CHANCE
@@ -116,17 +117,36 @@ def bench_bot_strength(quick: bool) -> list[Result]:
     return out
 
 
+def _judged(name: str, value: float, ci: Sequence[float] | None, lo: float, hi: float,
+            note: str) -> Result:
+    """A share in percent against the goal ``lo``-``hi`` (``hi`` 100: at least ``lo``), with its
+    95% interval ``ci`` (fractions): met when the share is within the goal, missed when the whole
+    interval lies outside it (the games show the miss), and not judged when the games are too few
+    to tell either way (the bench's samples are small; ``cellwars balance`` plays more)."""
+    a, b = (100.0 * ci[0], 100.0 * ci[1]) if ci else (0.0, 100.0)
+    met: bool | None
+    if lo <= value <= hi:
+        met = True
+    elif b < lo or a > hi:
+        met = False
+    else:
+        met = None
+    text = f"95% interval {a:.0f}-{b:.0f}%" + ("" if met is not None else ", too few to tell")
+    return Result(name=name, value=value, unit="%", goal=f">= {lo:g}" if hi >= 100 else
+                  f"{lo:g}-{hi:g}", met=met, note=f"{note}; {text}" if note else text)
+
+
 def _self_play_results(rep: dict, who: str, note: str) -> list[Result]:
+    from ..balance import wilson
+
     sp = rep["self_play"]
-    lo, hi = sp["decisive_ci95"]
-    out = [result(f"cell-wars: decisive games, {who}", 100.0 * sp["decisive_share"], "%", ">=", 70,
-                  note=f"{note}; 95% interval {100 * lo:.0f}-{100 * hi:.0f}%")]
-    share = 100.0 * sp["side_share_of_decisive"]["Immune"]
-    out.append(Result(name=f"cell-wars: immune camp's share of decisive games, {who}",
-                      value=share, unit="%", goal="40-60",
-                      met=40 <= share <= 60 if sp["decisive"] else False,
-                      note=f"cancer {sp['wins_by_side']['Cancer']}, immune "
-                           f"{sp['wins_by_side']['Immune']}"))
+    out = [_judged(f"cell-wars: decisive games, {who}", 100.0 * sp["decisive_share"],
+                   sp["decisive_ci95"], 70, 100, note)]
+    immune, decisive = sp["wins_by_side"]["Immune"], sp["decisive"]
+    share = 100.0 * sp["side_share_of_decisive"]["Immune"] if decisive else float("nan")
+    out.append(_judged(f"cell-wars: immune camp's share of decisive games, {who}", share,
+                       wilson(immune, decisive) if decisive else None, 40, 60,
+                       f"cancer {sp['wins_by_side']['Cancer']}, immune {immune}"))
     median = sp["median_winning_round"]
     out.append(Result(name=f"cell-wars: median winning round, {who}",
                       value=float(median) if median is not None else float("nan"),
@@ -158,13 +178,11 @@ def bench_balance(quick: bool) -> list[Result]:
                                             f"{rep['seconds']:.0f} s")
         for d in rep["duels"]:
             share = d["strong_share_of_decisive"]
-            lo, hi = d["strong_share_ci95"]
-            out.append(result(
+            out.append(_judged(
                 f"cell-wars: search's share of decisive games against greedy, leading "
                 f"{d['strong_leads']}", 100.0 * share if share is not None else float("nan"),
-                "%", ">=", 75,
-                note=f"{d['games']} games, 2 players, {d['strong_wins']} won, {d['weak_wins']} "
-                     f"lost; 95% interval {100 * lo:.0f}-{100 * hi:.0f}%"))
+                d["strong_share_ci95"] if share is not None else None, 75, 100,
+                f"{d['games']} games, 2 players, {d['strong_wins']} won, {d['weak_wins']} lost"))
     return out
 
 
