@@ -41,8 +41,7 @@ def option_fields(game: Game) -> list[msgspec.structs.FieldInfo]:
     """The game's own option fields (``players`` is asked for separately; hidden options, such as
     a rules edition, are never asked for), each with its plain type (an ``Annotated`` option's
     note is read by :func:`option_hint`)."""
-    return [msgspec.structs.FieldInfo(f.name, f.encode_name, _plain(f.type), f.default,
-                                      f.default_factory)
+    return [msgspec.structs.replace(f, type=_plain(f.type))
             for f in msgspec.structs.fields(game.options_type)
             if f.name != "players" and f.name not in game.hidden_options]
 

@@ -95,6 +95,11 @@ def panel_owners(players: int, edition: int) -> tuple[int, ...]:
     return PANEL_OWNERS[players]
 
 
+def panels_led(players: int, edition: int, seat: int) -> tuple[int, ...]:
+    """The panels ``seat`` leads in a game of ``players`` under rules ``edition``."""
+    return tuple(p for p, o in enumerate(panel_owners(players, edition)) if o == seat)
+
+
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("Numbers of players: 2-6",
      "Every game fields all six panels (three immune, three cancer) in the turn order Immune "

@@ -673,9 +673,9 @@ class CellWarsEngine(Game[CWState, Action]):
         return tuple(CAMP_NAMES[seat_camp(players, seat)] for seat in range(players))
 
     def seating(self, players: int) -> tuple[str, str]:
-        owners = C.panel_owners(players, C.CURRENT_EDITION)
         return "Cells led", " · ".join(
-            f"{seat + 1}: " + " ".join(C.PANEL_NAMES[p] for p, o in enumerate(owners) if o == seat)
+            f"{seat + 1}: " + " ".join(C.PANEL_NAMES[p]
+                                       for p in C.panels_led(players, C.CURRENT_EDITION, seat))
             for seat in range(players))
 
     def action_family(self, a: Action) -> str:

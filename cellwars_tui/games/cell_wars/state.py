@@ -354,7 +354,7 @@ def seat_camp(players: int, seat: int) -> int:
 
 
 def seat_panels(s: CWState, seat: int) -> tuple[int, ...]:
-    return tuple(p for p, o in enumerate(C.panel_owners(s.players, s.edition)) if o == seat)
+    return C.panels_led(s.players, s.edition, seat)
 
 
 def edition(s: CWState) -> C.Edition:
