@@ -16,11 +16,13 @@ A client that is turned away (server full, too many connections from its address
 inside its session: closing a connection before the session starts makes OpenSSH print a cryptic
 banner error instead.
 
-Limits (:class:`.limits.Limits`): sessions at once (``--max-sessions``, counted with the browser
-tabs under ``--web``), sessions per connection (one), connections per address (counted from the
-moment a connection is accepted), connections still logging in (the oldest is dropped when one
-more arrives), a login timeout (the handshake and authentication; garbage before the version
-line is turned away at once), an idle timeout (``--idle-timeout``), a keepalive
+Limits (:class:`.limits.Limits`): connections at once (below the process's file limit; counted
+with the browser tabs under ``--web``), sessions at once (``--max-sessions``, likewise),
+sessions per connection (one), connections per address (counted from the moment a connection is
+accepted; an IPv6 client's /64 counts as one address), connections still logging in (a fair
+queue, see :mod:`.logins`: a crowd from a few networks cannot push honest handshakes out), a
+login timeout (the handshake and authentication; garbage before the version line is turned away
+at once; then as long again to open a session, or the connection is closed), an idle timeout (``--idle-timeout``), a keepalive
 (``--keepalive``: a client silent that long is probed, and dropped after ``keepalive_count_max``
 unanswered probes) and input bytes per second (see :mod:`.child`; bytes that are not UTF-8 are
 replaced there, so no input can break a session's app).
@@ -54,7 +56,7 @@ import re
 import secrets
 import sys
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,6 +75,7 @@ from .hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
+from .logins import LoginQueue, client_of
 from .store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
 
@@ -188,6 +191,9 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.client = "?"  # what the per-address cap counts by (logins.client_of)
+        self.open_sessions = 0  # sessions running now
+        self.idle_timer: asyncio.TimerHandle | None = None  # closes it if no session opens
         self.identity = ""  # set when authentication succeeds
         self.turned_away = ""  # a message for the client, shown inside its first session
         self.sessions = 0  # sessions this connection has opened
@@ -281,7 +287,8 @@ class CellwarsServer:
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
         self.turned_away_from: Counter[str] = Counter()  # connections told "too many" now
-        self.logging_in: OrderedDict[_Connection, None] = OrderedDict()  # oldest first
+        self.logging_in: LoginQueue[_Connection] = LoginQueue(
+            self.limits.max_unauthenticated, self.limits.logins_per_network)
         self._session_tasks: set[asyncio.Task] = set()
         self.sessions: dict[int, ChildSession] = {}  # by id()
         self.children: set[int] = set()  # pids of running children
@@ -294,31 +301,70 @@ class CellwarsServer:
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:
-        """A connection is accepted (nothing read from it yet): it counts toward its address's
-        cap and the cap on connections logging in from now on."""
+        """A connection is accepted (nothing read from it yet): it counts toward the cap on
+        connections, its address's cap and the login queue from now on."""
+        others = self.web.connections_open() if self.web is not None else 0
+        if len(self.connections) + others >= self.limits.connection_limit:
+            self._warn_full()
+            self._drop(c, counted=False)
+            return
         self.connections.add(c)
-        self.per_address[c.address] += 1
+        c.client = client_of(c.address)
+        self.per_address[c.client] += 1
         browser_tabs = self.web.connections_from(c.address) if self.web is not None else 0
-        if self.per_address[c.address] + browser_tabs > self.limits.per_address:
-            if self.turned_away_from[c.address]:  # one is being told why already: a flood
+        if self.per_address[c.client] + browser_tabs > self.limits.per_address:
+            if self.turned_away_from[c.client]:  # one is being told why already: a flood
                 self._drop(c)
                 return
             c.turned_away = too_many_message(self.limits.per_address)
-            self.turned_away_from[c.address] += 1
-        self.logging_in[c] = None
-        while len(self.logging_in) > self.limits.max_unauthenticated:
-            oldest = next(iter(self.logging_in))
-            self._drop(oldest)
+            self.turned_away_from[c.client] += 1
+        admitted, evicted = self.logging_in.admit(c, c.address)
+        if evicted is not None:
+            self._drop(evicted)
+        if not admitted:
+            self._drop(c)
 
-    def _drop(self, c: _Connection) -> None:
+    def _warn_full(self) -> None:
+        log.warning("%d connections open (the cap, below the file limit): a new one is closed "
+                    "at once", self.limits.connection_limit)
+
+    def _drop(self, c: _Connection, *, counted: bool = True) -> None:
         """Close ``c`` at once, without a word (it has not logged in: there is no session to
         say anything in), and forget it now: a flood never holds the server's descriptors."""
-        self.connection_closed(c)
+        if counted:
+            self.connection_closed(c)
         if c.conn is not None:
             asyncio.get_running_loop().call_soon(c.conn.abort)  # after asyncssh's own setup
 
     def logged_in(self, c: _Connection) -> None:
-        self.logging_in.pop(c, None)
+        self.logging_in.remove(c)
+        self._watch_for_no_session(c)
+
+    def _watch_for_no_session(self, c: _Connection) -> None:
+        """A logged-in connection with no session open gets the login timeout to open one;
+        then it is closed (a connection that only holds a socket holds a file descriptor)."""
+        if c.conn is None or c.idle_timer is not None:
+            return
+        c.idle_timer = asyncio.get_running_loop().call_later(
+            self.limits.login_timeout, self._close_if_no_session, c)
+
+    def _close_if_no_session(self, c: _Connection) -> None:
+        c.idle_timer = None
+        if c.open_sessions == 0 and c in self.connections and c.conn is not None:
+            log.warning("closed a connection from %s: logged in, but no session open for %g s",
+                        c.address, self.limits.login_timeout)
+            c.conn.close()
+
+    def _session_opened(self, c: _Connection) -> None:
+        c.open_sessions += 1
+        if c.idle_timer is not None:
+            c.idle_timer.cancel()
+            c.idle_timer = None
+
+    def _session_closed(self, c: _Connection) -> None:
+        c.open_sessions -= 1
+        if c.open_sessions == 0 and c in self.connections:
+            self._watch_for_no_session(c)
 
     # The server's Admission (see .fronts), what the browser front end (``--web``) counts with
     # its own tabs: one session cap and one per-address cap for SSH and browser players together.
@@ -326,19 +372,25 @@ class CellwarsServer:
         return len(self.sessions)
 
     def connections_from(self, address: str) -> int:
-        return self.per_address.get(address, 0)
+        return self.per_address.get(client_of(address), 0)
+
+    def connections_open(self) -> int:
+        return len(self.connections)
 
     def connection_closed(self, c: _Connection) -> None:
-        self.logging_in.pop(c, None)
+        self.logging_in.remove(c)
+        if c.idle_timer is not None:
+            c.idle_timer.cancel()
+            c.idle_timer = None
         if c in self.connections:
             self.connections.discard(c)
-            self.per_address[c.address] -= 1
-            if self.per_address[c.address] <= 0:
-                del self.per_address[c.address]
+            self.per_address[c.client] -= 1
+            if self.per_address[c.client] <= 0:
+                del self.per_address[c.client]
             if c.turned_away:
-                self.turned_away_from[c.address] -= 1
-                if self.turned_away_from[c.address] <= 0:
-                    del self.turned_away_from[c.address]
+                self.turned_away_from[c.client] -= 1
+                if self.turned_away_from[c.client] <= 0:
+                    del self.turned_away_from[c.client]
 
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -467,6 +519,7 @@ class CellwarsServer:
         task = asyncio.current_task()
         if task is not None:
             self._session_tasks.add(task)
+        self._session_opened(c)
         try:
             message = self._refusal(c, process)
             if message:
@@ -484,6 +537,7 @@ class CellwarsServer:
                 _say(process, SESSION_FAILED)
                 process.exit(1)
         finally:
+            self._session_closed(c)
             if task is not None:
                 self._session_tasks.discard(task)
 
