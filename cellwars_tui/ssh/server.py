@@ -70,7 +70,7 @@ from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, limits_from_args
 from .client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
-from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
+from .homes import RunLock, SessionFolder, keyed_home, make_private, new_session_folder
 from .hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
@@ -395,6 +395,7 @@ class CellwarsServer:
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
         self.run_lock.acquire()  # and sweeps what a crashed server left
+        make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
                            store=SqliteTableStore(self.root / STORE_NAME))
@@ -632,10 +633,13 @@ async def serve(
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
                             child_command=child_command, home=home)
     try:
-        await server.start()
+        await server.start()  # CellwarsError if another server runs on this data dir
     except OSError as exc:
         await server.close()
         raise CellwarsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except BaseException:
+        await server.close()
+        raise
     if web_port is not None:
         try:
             await server.start_web(web_port)
@@ -647,8 +651,11 @@ async def serve(
 
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
+    from .homes import private_files
+    from .limits import raise_file_limit
     from .logs import set_up_logging
 
+    raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
     set_up_logging()
 
@@ -669,8 +676,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
         require_textual_serve()  # a one-line error before anything listens
     try:
-        asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
-                          web_port=web_port))
+        with private_files():  # everything the server and its sessions write: the user's only
+            asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
+                              web_port=web_port))
     except KeyboardInterrupt:
         return 130
     return 0

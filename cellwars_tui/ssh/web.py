@@ -490,12 +490,14 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
     default) until ``stop`` (or SIGINT/SIGTERM). Each tab gets its own folder under
     ``<data dir>/web`` (swept at start after a crash)."""
     from ..locations import data_dir
-    from .homes import RunLock
+    from .homes import RunLock, make_private
     from .client import ENV_SESSION_LOG
 
-    root = (home or data_dir()) / "web"
+    home = home or data_dir()
+    root = home / "web"
     lock = RunLock(root)
-    lock.acquire()
+    lock.acquire()  # CellwarsError if another server runs on this data dir
+    make_private(home)
     server = WebServer(host, port, env={ENV_SESSION_LOG: str(root / "sessions.log")},
                        limits=limits, token=token or secrets.token_urlsafe(24), sessions=root)
     try:
@@ -508,8 +510,11 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
 def run_web_command(args) -> int:
     """``cellwars web [--host H] [--port P] [--token T] [--max-sessions N] ...``."""
     from .cli import limits_from_args
+    from .homes import private_files
+    from .limits import raise_file_limit
     from .logs import set_up_logging
 
+    raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
     # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
     token = check_token(args.token) if getattr(args, "token", None) is not None else None
@@ -522,7 +527,8 @@ def run_web_command(args) -> int:
               flush=True)
 
     try:
-        asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits, token=token))
+        with private_files():  # everything the server and its tabs write: the user's only
+            asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits, token=token))
     except KeyboardInterrupt:
         return 130
     return 0
