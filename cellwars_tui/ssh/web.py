@@ -20,11 +20,14 @@ textual-serve's ``Server.serve()`` runs its own event loop; here its aiohttp app
 the caller's loop next to the SSH server (``WebServer.start``/``close``).
 
 Browser tabs get the SSH server's limits (:class:`.limits.Limits`): a session cap and a
-per-address cap (shared with the SSH players under ``serve --web``), an idle timeout, a cap on
+per-address cap (shared with the SSH players under ``serve --web``), a cap on connections at
+once, an idle timeout, a cap on
 input bytes per second, a websocket heartbeat (the keepalive), and the login timeout as the time a
 connection gets to send a whole HTTP request. A browser that is turned away gets an HTTP page
 saying why (the page at ``/``), or the same words in its terminal (a tab that opened its websocket
-anyway). To do this the websocket handler is our own (``handle_websocket`` is textual-serve's public
+anyway). A tab's keys pass the same filter as an SSH player's (:mod:`.input_filter`), and a tab
+whose app failed is told so in one line, as an SSH player is. To do this the websocket handler
+is our own (``handle_websocket`` is textual-serve's public
 hook; its app processes are driven through its public ``AppService``). The two private names it
 needs are each behind one function: :func:`_textual_serve_app` and :func:`_app_process`.
 """
@@ -50,9 +53,10 @@ from urllib.parse import urlsplit
 from ..core.errors import CellwarsError
 from .fronts import Admission, run_until_stopped
 from .homes import new_session_folder
+from .input_filter import InputFilter
 from .limits import (
-    Limits, TokenBucket, busy_message, cancel_and_wait, full_message, idle_message,
-    too_many_message,
+    SESSION_FAILED, Limits, TokenBucket, busy_message, cancel_and_wait, full_message,
+    idle_message, too_many_message,
 )
 from .logins import client_of
 
@@ -128,6 +132,7 @@ class _Tab:
         self.clock = clock
         self.last_input = clock()
         self.bucket = TokenBucket(limits.input_rate, clock)
+        self.keys = InputFilter()  # what the app's terminal parser could not take is dropped
         self.ending = ""  # the server's last words to this tab ("" while it plays)
         self.stop = asyncio.Event()  # set (with ``ending``) to end the tab from the server
 
@@ -356,9 +361,10 @@ class WebServer:
         from textual_serve.app_service import AppService
         from textual_serve.server import to_int
 
-        async def app_exited() -> None:  # the app said goodbye: close the tab, unless we are
-            if not tab.ending:
-                await ws.close()
+        said_goodbye = asyncio.Event()
+
+        async def app_exited() -> None:  # the app said goodbye (its last frame is out)
+            said_goodbye.set()
 
         folder = new_session_folder(self.sessions) if self.sessions is not None else None
         extra, end_tab = self.tab_env() if self.tab_env is not None else ({}, None)
@@ -372,11 +378,15 @@ class WebServer:
         try:
             await service.start(width, height)
             feed = asyncio.create_task(self._feed(ws, tab, service))
-            tasks = {feed, asyncio.create_task(tab.stop.wait())}
+            ended = asyncio.create_task(_app_ended(said_goodbye, _app_process(service)))
+            tasks = {feed, ended, asyncio.create_task(tab.stop.wait())}
             if self.limits.idle_timeout > 0:
                 tasks.add(asyncio.create_task(self._watch_idle(tab)))
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            if feed not in done and not tab.ending:
+            if ended in done:
+                if not tab.ending and await _failed(_app_process(service)):
+                    tab.ending = SESSION_FAILED  # as an SSH player is told
+            elif feed not in done and not tab.ending:
                 tab.ending = idle_message(self.limits.idle_timeout)
         finally:
             await cancel_and_wait(tasks)
@@ -387,6 +397,8 @@ class WebServer:
                 folder.remove()
         if tab.ending and not ws.closed:
             await self._last_words(ws, tab.ending)
+        elif not ws.closed:
+            await ws.close()  # the app ended by itself: the page says "Session ended."
 
     async def _end_app(self, service) -> None:
         """Tell the tab's app to quit, wait for it (``QUIT_GRACE``), kill it if it will not go,
@@ -428,7 +440,9 @@ class WebServer:
             kind, arg = envelope[0], (envelope[1] if len(envelope) > 1 else None)
             if kind == "stdin" and isinstance(arg, str):
                 tab.last_input = self.clock()
-                await service.send_bytes(arg.encode("utf-8", "replace"))
+                text = tab.keys.feed(arg)
+                if text:
+                    await service.send_bytes(text.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(arg, dict):
                 width, height = arg.get("width"), arg.get("height")
                 if _whole(width) and _whole(height):
@@ -466,6 +480,29 @@ class WebServer:
                 await asyncio.wait_for(until_closed(), hold)
         with contextlib.suppress(Exception):
             await ws.close()
+
+
+async def _app_ended(said_goodbye: asyncio.Event,
+                     proc: asyncio.subprocess.Process | None) -> None:
+    """Until a tab's app says goodbye, or its process ends without a word (killed)."""
+    waits = [asyncio.ensure_future(said_goodbye.wait())]
+    if proc is not None:
+        waits.append(asyncio.ensure_future(proc.wait()))
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+
+
+async def _failed(proc: asyncio.subprocess.Process | None) -> bool:
+    """Whether a tab's app that has said goodbye (or ended) failed: its exit status (the
+    session app exits with 1 when it failed; it is given QUIT_GRACE to finish exiting)."""
+    if proc is None:
+        return False
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(proc.wait(), QUIT_GRACE)
+    return proc.returncode not in (0, None)
 
 
 def _whole(value: object) -> TypeGuard[int]:
