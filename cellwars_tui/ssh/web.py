@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 import os
 import re
 import secrets
@@ -137,12 +138,47 @@ class _Tab:
         self.stop = asyncio.Event()  # set (with ``ending``) to end the tab from the server
 
 
-def check_token(token: str) -> str:
-    """A token given on the command line (``--token``): CellwarsError unless it is one URL-safe
-    word of at least MIN_TOKEN characters."""
+def check_token(token: str, source: str = "--token") -> str:
+    """A token the operator gave (``source`` names where: ``--token``, the token file, the
+    environment): CellwarsError unless it is one URL-safe word of at least MIN_TOKEN characters."""
     if len(token) < MIN_TOKEN or not _TOKEN.fullmatch(token):
-        raise CellwarsError(f"--token must be at least {MIN_TOKEN} letters, digits or - . _ ~")
+        raise CellwarsError(f"{source} must be at least {MIN_TOKEN} letters, digits or - . _ ~")
     return token
+
+
+ENV_WEB_TOKEN = "CELLWARS_WEB_TOKEN"
+MAX_TOKEN_FILE = 4096
+
+
+def given_token(args, environ: Mapping[str, str] = os.environ) -> tuple[str | None, str]:
+    """The token ``cellwars web`` was given: ``--token``, else ``--token-file``'s first line,
+    else CELLWARS_WEB_TOKEN (None: make one up), and a warning for the log ("" if none: a
+    token file other users may read is said there). --token and --token-file together are
+    refused. A token on the command line shows in the process list; the other two do not."""
+    from ..core.errors import RecordError
+    from ..record.files import read_user_file
+
+    token, token_file = getattr(args, "token", None), getattr(args, "token_file", None)
+    if token is not None and token_file is not None:
+        raise CellwarsError("give the token with --token or --token-file, not both")
+    if token is not None:  # an empty --token is refused, not taken as "make one up"
+        return check_token(token), ""
+    if token_file is not None:
+        try:
+            data = read_user_file(Path(token_file), limit=MAX_TOKEN_FILE)
+            mode = os.stat(token_file).st_mode
+        except (RecordError, OSError) as exc:
+            why = exc.problem if isinstance(exc, RecordError) else (exc.strerror or str(exc))
+            raise CellwarsError(f"cannot read the token file {token_file}: {why}") \
+                from None
+        lines = data.decode("utf-8", "replace").splitlines()
+        source = f"the token in {token_file}"
+        warning = (f"the token file {token_file} may be read by other users of this machine "
+                   "(chmod 600 it)") if mode & 0o044 else ""
+        return check_token(lines[0].strip() if lines else "", source), warning
+    if environ.get(ENV_WEB_TOKEN):
+        return check_token(environ[ENV_WEB_TOKEN], ENV_WEB_TOKEN), ""
+    return None, ""
 
 
 # A tab's session: the environment its app gets and what to do when the tab closes.
@@ -545,7 +581,8 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
 
 
 def run_web_command(args) -> int:
-    """``cellwars web [--host H] [--port P] [--token T] [--max-sessions N] ...``."""
+    """``cellwars web [--host H] [--port P] [--token T | --token-file F] [--max-sessions N] ...``
+    (the token may also come from CELLWARS_WEB_TOKEN)."""
     from .cli import limits_from_args
     from .homes import private_files
     from .limits import raise_file_limit
@@ -553,10 +590,11 @@ def run_web_command(args) -> int:
 
     raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
-    # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
-    token = check_token(args.token) if getattr(args, "token", None) is not None else None
+    token, warning = given_token(args)
     require_textual_serve()
     set_up_logging()
+    if warning:
+        logging.getLogger(__name__).warning(warning)
 
     def ready(server: WebServer) -> None:
         print(f"cellwars: serving the app to browsers at {server.token_url}", flush=True)
