@@ -25,8 +25,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ssh/cli.py", 'max_starting=getattr(args, "max_starting", 0))'): "argparse option",
     ("ssh/server.py", 'if getattr(args, "web", False) and args.allow is not None:'): "argparse",
     ("ssh/server.py", 'if getattr(args, "web", False):'): "argparse option",
-    ("ssh/web.py", 'token = check_token(args.token) if getattr(args, "token", None) is not None '
-                   'else None'): "argparse option",
     # third parties' private names, each behind one function a test watches
     ("ssh/web.py", 'proc = getattr(service, "_process", None)'): "textual-serve private name",
     ("ssh/zygote.py", 'original = getattr(Stylesheet, "_parse_rules", None)'):

@@ -158,7 +158,7 @@ def given_token(args, environ: Mapping[str, str] = os.environ) -> tuple[str | No
     from ..core.errors import RecordError
     from ..record.files import read_user_file
 
-    token, token_file = getattr(args, "token", None), getattr(args, "token_file", None)
+    token, token_file = args.token, args.token_file
     if token is not None and token_file is not None:
         raise CellwarsError("give the token with --token or --token-file, not both")
     if token is not None:  # an empty --token is refused, not taken as "make one up"
