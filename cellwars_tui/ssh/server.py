@@ -66,14 +66,14 @@ from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, limits_from_args
-from .client import ENV_RECORDS, ENV_SESSION_LOG
+from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
-from .hub import Hub
+from ..online.hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
-from .store import STORE_NAME, SqliteTableStore
+from ..online.store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
 
 if TYPE_CHECKING:

@@ -482,7 +482,7 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
     ``<data dir>/web`` (swept at start after a crash)."""
     from ..locations import data_dir
     from .homes import RunLock
-    from .client import ENV_SESSION_LOG
+    from ..online.client import ENV_SESSION_LOG
 
     root = (home or data_dir()) / "web"
     lock = RunLock(root)
@@ -521,7 +521,7 @@ def run_web_command(args) -> int:
 
 def web_env(hub_socket: str, token: str) -> dict[str, str]:
     """What a browser tab's session needs to join the SSH server's hub (as a guest)."""
-    from .client import ENV_HUB, ENV_IDENTITY, ENV_TOKEN
+    from ..online.client import ENV_HUB, ENV_IDENTITY, ENV_TOKEN
 
     return {ENV_HUB: hub_socket, ENV_TOKEN: token, ENV_IDENTITY: "guest",
             "LANG": os.environ.get("LANG", "C.UTF-8")}
