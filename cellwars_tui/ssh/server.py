@@ -65,7 +65,7 @@ from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .cli import add_serve_arguments, limits_from_args
+from .cli import add_serve_arguments, archive_seconds, limits_from_args
 from .client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
@@ -263,6 +263,7 @@ class CellwarsServer:
         child_command: Sequence[str] | None = None,
         home: Path | None = None,
         hub: bool = True,
+        archive_after: float = 0.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -277,6 +278,7 @@ class CellwarsServer:
         self.host_key = load_or_create_host_key(host_key_path(self.home))
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
+        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
@@ -345,7 +347,8 @@ class CellwarsServer:
         self.run_lock.acquire()  # and sweeps what a crashed server left
         if self.with_hub:
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
-                           store=SqliteTableStore(self.root / STORE_NAME))
+                           store=SqliteTableStore(self.root / STORE_NAME),
+                           archive_after=self.archive_after)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
@@ -567,6 +570,7 @@ async def serve(
     stop: asyncio.Event | None = None,
     web_port: int | None = None,
     home: Path | None = None,
+    archive_after: float = 0.0,
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
 
@@ -576,7 +580,7 @@ async def serve(
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout,
                         keepalive_interval=keepalive)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command, home=home)
+                            child_command=child_command, home=home, archive_after=archive_after)
     try:
         await server.start()
     except OSError as exc:
@@ -596,6 +600,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from .logs import set_up_logging
 
     limits = limits_from_args(args)
+    archive_after = archive_seconds(args)
     set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
@@ -616,7 +621,7 @@ def run_serve(args: argparse.Namespace) -> int:
         require_textual_serve()  # a one-line error before anything listens
     try:
         asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
-                          web_port=web_port))
+                          web_port=web_port, archive_after=archive_after))
     except KeyboardInterrupt:
         return 130
     return 0

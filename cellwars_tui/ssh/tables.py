@@ -157,7 +157,8 @@ class Table:
         self.record_name = ""  # the finished game's record file (in the hub's tables folder)
         # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
         self.log: deque[tuple[int, int | None, str | Event]] = deque(maxlen=LOG_KEPT)
-        self.last_watched = time.monotonic()
+        self.last_watched = time.time()  # when someone last watched it (the hub's clock)
+        self.active_at = time.time()  # when its last action was saved (the hub's clock)
         self.bot_task: Any = None  # asyncio.Task of the turn-based bots
         self.rng = random.Random(secrets.randbits(64))
         self.saved_for_players = False
@@ -279,6 +280,7 @@ class Table:
             clock_left=self.session.remaining() if self.session is not None else -1.0,
             timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
+            active_at=self.active_at,
         )
 
     @classmethod
@@ -296,6 +298,8 @@ class Table:
         table.record_name = s.record_name
         table.saved_for_players = s.saved_for_players
         table.paused_by = s.paused_by
+        if s.active_at > 0:  # (0: stored before this was kept; the hub counts from now)
+            table.active_at = s.active_at
         if s.record:
             record = decode_record(s.record, f"table {s.code}")
             table.match = record_to_match(record, f"table {s.code}", expect_game=game.id)
