@@ -50,7 +50,7 @@ from .hub_sweep import Asleep, TableKeeping
 from .store import StoredTable, StoreError, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
     CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
-    new_reconnect_code, normal_code, round_seconds, suggested_nickname,
+    legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
 log = logging.getLogger(__name__)
@@ -109,6 +109,7 @@ class Hub(TablePlay, TableKeeping):
         bots: BotPool | None = None,
         store: TableStore | None = None,
         archive_after: float = 0.0,
+        guest_secret: bytes | None = None,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
@@ -122,6 +123,9 @@ class Hub(TablePlay, TableKeeping):
         self.archive_after = archive_after  # seconds a sleeping game may stay idle (0: forever)
         self.clock: Callable[[], float] = time.time  # tables' idle times (kept in the store)
         self.asleep: dict[str, Asleep] = {}  # code -> a table out of memory (see sweep)
+        # the key of guests' identities (tables.guest_identity): the server keeps it beside its
+        # host key; a hub given none makes one that lasts as long as it does
+        self.guest_secret = guest_secret or secrets.token_bytes(32)
         self.tokens: dict[str, tuple[str, str]] = {}
         self.names: dict[str, str] = {}  # identity -> chosen display name
         self.clients: set[Client] = set()
@@ -376,7 +380,7 @@ class Hub(TablePlay, TableKeeping):
                 raise HubError("leave the table before changing your nickname")
             if not client.code:
                 client.code = new_reconnect_code()
-                client.identity = guest_identity(client.code)
+                client.identity = guest_identity(client.code, self.guest_secret)
             client.name = name
         self._welcome_again(client)
 
@@ -404,9 +408,10 @@ class Hub(TablePlay, TableKeeping):
             raise HubError("you came with a key: your seats are your key's")
         if client.wrong_codes >= MAX_WRONG_CODES:
             raise HubError("too many wrong codes: connect again to try another")
-        identity = guest_identity(text) if normal_code(text) else ""
+        identity = guest_identity(text, self.guest_secret) if normal_code(text) else ""
         if identity:
             self._wake(identity)
+            self._upgrade_guest(legacy_guest_identity(text), identity)
         name = next((slot.name for table in self.tables.values() for slot in table.slots
                      if identity and slot.kind == "human" and slot.identity == identity), "")
         if not name:
@@ -420,6 +425,25 @@ class Hub(TablePlay, TableKeeping):
         client.identity, client.name = identity, name
         if not quiet:
             self._welcome_again(client)
+
+    def _upgrade_guest(self, legacy: str, identity: str) -> None:
+        """Seats held under a reconnect code's identity from before the server's secret (a
+        store from an older version) pass to its keyed identity, now that its guest is back
+        with the code."""
+        self._wake(legacy)
+        for table in self.tables.values():
+            if table.seat_of(legacy) is None:
+                continue
+            for slot in table.slots:
+                if slot.kind == "human" and slot.identity == legacy:
+                    slot.identity = identity
+            if table.host_identity == legacy:
+                table.host_identity = identity
+            if legacy in table.away_ids:
+                table.away_ids = (table.away_ids - {legacy}) | {identity}
+            if table.match is not None:
+                table.match.seats = tuple(slot.seat(table.think) for slot in table.slots)
+            self._save(table)
 
     def _welcome_again(self, client: Client) -> None:
         client.send(p.Welcome(identity=client.identity, name=client.name, code=client.code))

@@ -82,6 +82,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+GUEST_SECRET_NAME = "ssh_guest_secret"  # beside the host key: the hub's key for guests' codes
 NO_WEB_WITH_ALLOW = ("--web lets browser players in as guests, without a key: it cannot be "
                      "combined with --allow")
 
@@ -154,6 +155,29 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         raise CellwarsError(
             f"cannot read the host key {path}: {exc}; fix or move it away (it is never overwritten)"
         ) from None
+
+
+def load_or_create_guest_secret(path: Path) -> bytes:
+    """The server's secret for guests' identities (:func:`.tables.guest_identity`, a keyed
+    hash of a reconnect code): 32 random bytes in an owner-only file beside the host key, made
+    on first start and never regenerated (a new one would lose every away guest's seat)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass  # made before (or by another server a moment ago): use it
+    else:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+            fh.flush()
+            os.fsync(fh.fileno())
+    try:
+        secret = read_user_file(path, limit=1024)
+    except RecordError as exc:
+        raise CellwarsError(f"cannot read the guest secret {path}: {exc.problem}") from None
+    if len(secret) < 32:
+        raise CellwarsError(f"the guest secret {path} is damaged (under 32 bytes); restore it "
+                            "from a backup (a new one would lose every away guest's seat)")
+    return secret
 
 
 MAX_ALLOW_LIST_BYTES = 4 * 1024 * 1024
@@ -276,6 +300,7 @@ class CellwarsServer:
         self.home = home or data_dir()
         self.root = self.home / "ssh"  # everything the sessions and the hub keep (see .homes)
         self.host_key = load_or_create_host_key(host_key_path(self.home))
+        self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
         self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
@@ -348,7 +373,7 @@ class CellwarsServer:
         if self.with_hub:
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
                            store=SqliteTableStore(self.root / STORE_NAME),
-                           archive_after=self.archive_after)
+                           archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):

@@ -2,7 +2,7 @@
 as the store keeps it (:mod:`.store`).
 
 A seat belongs to an identity, never to a name: a key's fingerprint (``key:SHA256:...``), or a
-guest's secret (``guest:`` and a digest of the guest's reconnect code, :func:`guest_identity`).
+guest's secret (``guest:`` and an HMAC of the guest's reconnect code, :func:`guest_identity`).
 A guest is given a reconnect code when they pick a nickname; typing it again (in the lobby, from
 any connection) is the only way back to that guest's seats. A nickname is only what others read.
 
@@ -12,6 +12,7 @@ This module holds no connection and sends nothing: the hub (:mod:`.hub`) does.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 import secrets
@@ -98,8 +99,19 @@ def normal_code(text: str) -> str:
     return code if len(code) == RECONNECT_LENGTH and len(text) <= 40 else ""
 
 
-def guest_identity(code: str) -> str:
-    """The identity a reconnect code stands for (the code itself is never kept)."""
+def guest_identity(code: str, secret: bytes) -> str:
+    """The identity a reconnect code stands for: an HMAC of the code keyed with the server's
+    secret (kept beside its host key, never in the table store), so a copy of the store cannot
+    be searched for the codes (about 50 bits each) that would give the seats back. The code
+    itself is never kept."""
+    digest = hmac.new(secret, normal_code(code).encode(), hashlib.sha256).hexdigest()
+    return "guest:" + digest[:32]
+
+
+def legacy_guest_identity(code: str) -> str:
+    """The identity a reconnect code stood for before the server had a secret (a hash with a
+    fixed salt): a seat held under it is handed to the new identity when its guest comes back
+    with the code (:meth:`.hub.Hub._reclaim`)."""
     digest = hashlib.sha256(b"cellwars guest\0" + normal_code(code).encode()).hexdigest()
     return "guest:" + digest[:32]
 
