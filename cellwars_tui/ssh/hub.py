@@ -47,9 +47,10 @@ from . import protocol as p
 from .botpool import BotPool
 from .hub_play import TablePlay
 from .hub_sweep import Asleep, TableKeeping
+from .names import name_key
 from .store import StoredTable, StoreError, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
-    CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
+    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, Slot, Table, clean_name, guest_identity,
     legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
@@ -269,11 +270,12 @@ class Hub(TablePlay, TableKeeping):
 
     def _welcome(self, client: Client, identity: str, name: str) -> None:
         client.identity = identity
-        if identity.startswith("key:"):
+        if identity.startswith("key:"):  # their SSH user name, by the rule for every name
             try:
                 client.name = self.names.get(identity) or clean_name(name)
             except HubError:
                 client.name = "player"
+            client.name = self._free_name(client.name, identity)
         elif identity == "guest" and normal_code(name):
             self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
         if client.named:
@@ -387,19 +389,31 @@ class Hub(TablePlay, TableKeeping):
     def _name_holder(self, name: str, identity: str) -> str:
         """Why ``name`` is not free for ``identity`` ("" when it is): another player connected
         now uses it, or it is the name of another player's seat (they may be away)."""
-        folded = name.casefold()
-        if any(c.named and c.identity != identity and c.name.casefold() == folded
+        key = name_key(name)  # case and look-alike letters aside (.names)
+        if any(c.named and c.identity != identity and name_key(c.name) == key
                for c in self.clients):
             return "in use"
         for table in self.tables.values():
             for slot in table.slots:
                 if (slot.kind == "human" and slot.identity != identity
-                        and slot.name.casefold() == folded):
+                        and name_key(slot.name) == key):
                     return "held by a player at a table"
         for asleep in self.asleep.values():
-            if any(who != identity and held.casefold() == folded for who, held in asleep.seats):
+            if any(who != identity and name_key(held) == key for who, held in asleep.seats):
                 return "held by a player at a table"
         return ""
+
+    def _free_name(self, name: str, identity: str) -> str:
+        """``name`` if it is free for ``identity``, else it with the first number that makes
+        it free ("ann-2"): a keyed player's SSH user name never poses as another player."""
+        if not self._name_holder(name, identity):
+            return name
+        for n in range(2, 10_000):
+            suffix = f"-{n}"
+            candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+            if not self._name_holder(candidate, identity):
+                return candidate
+        return f"player-{secrets.token_hex(4)}"
 
     def _reclaim(self, client: Client, text: str, *, quiet: bool = False) -> None:
         """A guest's seats back, by their reconnect code (never by a name). ``quiet``: the code

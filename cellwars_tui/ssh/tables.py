@@ -30,6 +30,7 @@ from ..core.registry import get_game
 from ..record.format import decode_record, encode_match, record_to_match
 from ..table.realtime import RoundSession
 from ..timer import Timer
+from . import names
 from . import protocol as p
 from .store import StoredLine, StoredSlot, StoredTable
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
 CODE_LENGTH = 4
-MAX_NAME = 20
+MAX_NAME = names.MAX_NAME
 LOG_KEPT = 60  # log entries a table keeps
 LOG_SENT = 30  # log lines sent with each table state
 # Why a real-time game restored after a restart waits (until a seated player plays on).
@@ -57,12 +58,12 @@ class HubError(CellwarsError):
 
 
 def clean_name(text: str) -> str:
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise HubError(f"a name has 1 to {MAX_NAME} characters")
-    if not all(ch.isalnum() or ch in " -_." for ch in name):
-        raise HubError("a name has letters, digits, spaces, - _ and . only")
-    return name
+    """``text`` as a display name, by the one rule for every player (:mod:`.names`); HubError
+    saying why it cannot be one."""
+    try:
+        return names.clean_name(text)
+    except names.BadName as exc:
+        raise HubError(str(exc)) from None
 
 
 # Login names that say nothing about who logs in: not offered as a guest's nickname.
