@@ -57,6 +57,7 @@ from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
 log = logging.getLogger(__name__)
 
 MAX_TABLES = 200
+MAX_OPEN_PER_PLAYER = 3  # open tables (not yet started) one player may host at once
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
 # Lobby updates are sent at most once per this many seconds (the first at the end of the loop
 # turn that asked for it, the next no sooner than this after it), and never to a client whose
@@ -467,6 +468,11 @@ class Hub(TablePlay, TableKeeping):
     def _create(self, client: Client, msg: p.CreateTable) -> None:
         if len(self.tables) >= MAX_TABLES:
             raise HubError("the server has as many tables as it can hold; join one")
+        hosted = sum(1 for t in self.tables.values()
+                     if t.match is None and t.host_identity == client.identity)
+        if hosted >= MAX_OPEN_PER_PLAYER:
+            raise HubError(f"you host {hosted} open tables already (the most one player may): "
+                           "start a game at one of them, or wait until they close")
         try:
             game = get_game(msg.game)
             options = game.options_from_dict({**msg.options, "players": msg.players})
