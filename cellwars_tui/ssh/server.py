@@ -67,16 +67,16 @@ from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .cli import add_serve_arguments, limits_from_args
-from .client import ENV_RECORDS, ENV_SESSION_LOG
+from .cli import add_serve_arguments, archive_seconds, limits_from_args
+from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, make_private, new_session_folder
-from .hub import Hub
+from ..online.hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
 from .logins import LoginQueue, client_of
-from .store import STORE_NAME, SqliteTableStore
+from ..online.store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+GUEST_SECRET_NAME = "ssh_guest_secret"  # beside the host key: the hub's key for guests' codes
 NO_WEB_WITH_ALLOW = ("--web lets browser players in as guests, without a key: it cannot be "
                      "combined with --allow")
 
@@ -157,6 +158,29 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         raise CellwarsError(
             f"cannot read the host key {path}: {exc}; fix or move it away (it is never overwritten)"
         ) from None
+
+
+def load_or_create_guest_secret(path: Path) -> bytes:
+    """The server's secret for guests' identities (:func:`.tables.guest_identity`, a keyed
+    hash of a reconnect code): 32 random bytes in an owner-only file beside the host key, made
+    on first start and never regenerated (a new one would lose every away guest's seat)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass  # made before (or by another server a moment ago): use it
+    else:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+            fh.flush()
+            os.fsync(fh.fileno())
+    try:
+        secret = read_user_file(path, limit=1024)
+    except RecordError as exc:
+        raise CellwarsError(f"cannot read the guest secret {path}: {exc.problem}") from None
+    if len(secret) < 32:
+        raise CellwarsError(f"the guest secret {path} is damaged (under 32 bytes); restore it "
+                            "from a backup (a new one would lose every away guest's seat)")
+    return secret
 
 
 MAX_ALLOW_LIST_BYTES = 4 * 1024 * 1024
@@ -269,6 +293,7 @@ class CellwarsServer:
         child_command: Sequence[str] | None = None,
         home: Path | None = None,
         hub: bool = True,
+        archive_after: float = 0.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -281,8 +306,10 @@ class CellwarsServer:
         self.home = home or data_dir()
         self.root = self.home / "ssh"  # everything the sessions and the hub keep (see .homes)
         self.host_key = load_or_create_host_key(host_key_path(self.home))
+        self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
+        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
@@ -398,7 +425,8 @@ class CellwarsServer:
         make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
-                           store=SqliteTableStore(self.root / STORE_NAME))
+                           store=SqliteTableStore(self.root / STORE_NAME),
+                           archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
@@ -622,6 +650,7 @@ async def serve(
     stop: asyncio.Event | None = None,
     web_port: int | None = None,
     home: Path | None = None,
+    archive_after: float = 0.0,
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
 
@@ -631,7 +660,7 @@ async def serve(
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout,
                         keepalive_interval=keepalive)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command, home=home)
+                            child_command=child_command, home=home, archive_after=archive_after)
     try:
         await server.start()  # CellwarsError if another server runs on this data dir
     except OSError as exc:
@@ -657,6 +686,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
+    archive_after = archive_seconds(args)
     set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
@@ -678,7 +708,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         with private_files():  # everything the server and its sessions write: the user's only
             asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
-                              web_port=web_port))
+                              web_port=web_port, archive_after=archive_after))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -564,7 +564,7 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
     ``<data dir>/web`` (swept at start after a crash)."""
     from ..locations import data_dir
     from .homes import RunLock, make_private
-    from .client import ENV_SESSION_LOG
+    from ..online.client import ENV_SESSION_LOG
 
     home = home or data_dir()
     root = home / "web"
@@ -611,7 +611,7 @@ def run_web_command(args) -> int:
 
 def web_env(hub_socket: str, token: str) -> dict[str, str]:
     """What a browser tab's session needs to join the SSH server's hub (as a guest)."""
-    from .client import ENV_HUB, ENV_IDENTITY, ENV_TOKEN
+    from ..online.client import ENV_HUB, ENV_IDENTITY, ENV_TOKEN
 
     return {ENV_HUB: hub_socket, ENV_TOKEN: token, ENV_IDENTITY: "guest",
             "LANG": os.environ.get("LANG", "C.UTF-8")}
