@@ -521,7 +521,7 @@ class WebServer:
 async def _app_ended(said_goodbye: asyncio.Event,
                      proc: asyncio.subprocess.Process | None) -> None:
     """Until a tab's app says goodbye, or its process ends without a word (killed)."""
-    waits = [asyncio.ensure_future(said_goodbye.wait())]
+    waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(said_goodbye.wait())]
     if proc is not None:
         waits.append(asyncio.ensure_future(proc.wait()))
     try:
