@@ -46,6 +46,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/screens.py", 'cls = getattr(module, "SCREEN", None)'): "a screen module's SCREEN",
     ("bench/__init__.py", 'found.extend(getattr(module, "BENCHMARKS", []))'):
         "a bench module's BENCHMARKS",
+    ("ssh/zygote.py",
+     "code = getattr(importlib.import_module(module), function)(ready_fd=ready_fd) or 0"):
+        "the function zygote.ENV_APP names (the crowd bench's bare app)",
     ("ui/dialogs.py", 'file = getattr(module, "__file__", None)'): "a namespace package has none",
     ("ui/app.py", 'name = getattr(getattr(callback, "func", callback), "__name__", "")'):
         "a palette callback's action name (a method or a functools.partial of one)",
