@@ -22,57 +22,12 @@ import asyncssh
 
 from ..ssh.zygote import ENV_APP
 from . import Result, result
-from .ssh import FIRST_FRAME, _alive, _cpu_s, _load, _pss_kib, _with_server
+from .ssh import _alive, _cpu_s, _load, _pss_kib, _Session, _with_server
 
 CROWD = 250
 RATE = 10.0  # arrivals a second
 GOAL = 5.0  # seconds: the slowest first frame
 BARE_APP = "cellwars_tui.bench.ssh_bare_floor:session_main"
-
-
-class _Arrival:
-    """One player: the SSH handshake, then the session until its first frame."""
-
-    def __init__(self) -> None:
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.handshake = float("nan")
-        self.first_frame = float("nan")
-
-    async def arrive(self, port: int, key: asyncssh.SSHKey, timeout: float = 120.0) -> None:
-        t0 = time.perf_counter()
-        self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username="crowd", known_hosts=None, client_keys=[key],
-            agent_path=None, gss_host=None)
-        self.handshake = time.perf_counter() - t0
-        proc = await self.conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                              encoding=None)
-        seen = b""
-        while FIRST_FRAME not in seen:
-            left = t0 + timeout - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError("no first frame")
-            chunk = await asyncio.wait_for(proc.stdout.read(65536), left)
-            if not chunk:
-                raise ConnectionError("session ended before its first frame")
-            seen = seen[-64:] + chunk
-        self.first_frame = time.perf_counter() - t0
-        asyncio.get_running_loop().create_task(self._drain(proc))
-
-    @staticmethod
-    async def _drain(proc) -> None:
-        try:
-            while await proc.stdout.read(65536):
-                pass
-        except Exception:  # noqa: BLE001 - the bench closes it
-            pass
-
-    async def leave(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            try:
-                await asyncio.wait_for(self.conn.wait_closed(), 10)
-            except Exception:  # noqa: BLE001
-                pass
 
 
 async def _crowd(n: int, rate: float) -> dict[str, float | str]:
@@ -89,11 +44,11 @@ async def _crowd(n: int, rate: float) -> dict[str, float | str]:
                 await asyncio.sleep(0.05)
 
         watcher = asyncio.create_task(watch_line())
-        arrivals = [_Arrival() for _ in range(n)]
+        arrivals = [_Session() for _ in range(n)]
 
-        async def one(i: int, a: _Arrival) -> None:
+        async def one(i: int, a: _Session) -> None:
             await asyncio.sleep(i / rate)
-            await a.arrive(server.port, key)
+            await a.open(server.port, key, timeout=120.0)
 
         own0, wall0 = time.process_time(), time.perf_counter()
         outcomes = await asyncio.gather(*(one(i, a) for i, a in enumerate(arrivals)),
@@ -103,7 +58,7 @@ async def _crowd(n: int, rate: float) -> dict[str, float | str]:
         await asyncio.sleep(0.5)
         pss = [_pss_kib(pid) for pid in children if _alive(pid)]
         cpu = [c for c in (_cpu_s(pid) for pid in children) if c == c]
-        await asyncio.gather(*(a.leave() for a in arrivals))
+        await asyncio.gather(*(a.close() for a in arrivals))
         frames = sorted(a.first_frame for a in arrivals if a.first_frame == a.first_frame)
         shakes = [a.handshake for a in arrivals if a.handshake == a.handshake]
         return {
