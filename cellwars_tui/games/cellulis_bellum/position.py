@@ -150,13 +150,14 @@ def apoptosis_victims(board: Sequence[int], seat: int, key: tuple[int, int]) -> 
     return tuple(q for q in G.board_of(board).apoptosis_reach[key] if board[q] == enemy)
 
 
-def generation_rhombi(board: Sequence[int], seat: int) -> list[int]:
+def generation_rhombi(board: Sequence[int], seat: int, on_centres: bool) -> list[int]:
     """Centres of the rhombi of eight that ``seat`` could make its virus on (the centre free, the
-    eight points its own pieces, its virus among them if it has one on the board)."""
+    eight points its own pieces, its virus among them if it has one on the board); around a
+    square centre too when ``on_centres`` (``Board.virus_rhombi``)."""
     mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
     virus = find(board, VIRUSES[seat])
     out = []
-    for k, pts in G.board_of(board).rhombi8.items():
+    for k, pts in G.board_of(board).virus_rhombi(on_centres).items():
         if board[k] != EMPTY:
             continue
         if not all(board[p] in mine for p in pts):
