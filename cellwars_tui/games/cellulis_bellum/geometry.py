@@ -284,7 +284,12 @@ class Board:
     def region(self, walls: frozenset[int] | set[int], start_point: int) -> set[int]:
         """Triangles reachable from the triangles around ``start_point`` without crossing a side
         whose two end points are both in ``walls`` (the board edge closes every region)."""
-        todo = list(self.tris_at[start_point])
+        return self.flood(walls, self.tris_at[start_point])
+
+    def flood(self, walls: frozenset[int] | set[int], start: tuple[int, ...] | list[int]
+              ) -> set[int]:
+        """Triangles reachable from the triangles ``start`` without crossing a wall side."""
+        todo = list(start)
         seen = set(todo)
         links = self.tri_links
         while todo:

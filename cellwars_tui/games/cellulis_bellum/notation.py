@@ -1,5 +1,6 @@
-"""Cellulis Bellum's plain-text notation (records' move lists, the moves list, test names) and
-the log's sentences. Point names come from :mod:`.geometry` and are the same on both boards."""
+"""Cellulis Bellum's plain-text notation (records' move lists, the moves list, test names), the
+log's sentences, and the words that explain an ending and a territory to a player. Point names
+come from :mod:`.geometry` and are the same on both boards."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterable, Sequence
 
 from ...core.api import Action, Event, Game, parse_error
 from . import geometry as G
+from .position import TerritoryView, winners_by_territory
+from .state import CBState
 from .actions import (Apoptosed, Apoptosis, BurstMoved, Burst, Done, GameOver, Generate,
                       Generated, NucleusMove, NucleusMoved, Pass, Passed, Phagocytosis, Spawn,
                       Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
@@ -124,3 +127,42 @@ def describe_event(game: Game, e: Event, names: Sequence[str]) -> str | None:
                 return f"Game over ({t}): {who(w[0])} wins, {score}."
             return f"Game over ({t}): a draw, {score}."
     return None
+
+
+# -- explaining the end and the territories -------------------------------------------------------
+def ending_text(s: CBState, names: Sequence[str]) -> str:
+    """What ended the game and what decided it, as it happened: "Violet's nucleus died to its
+    own virus; territory decides: Violet 53, Yellow 0" (``names``: the seats' names)."""
+    shooter = 1 - s.seat  # the turn that ended the game was the other seat's
+    dead, territories = s.dead, winners_by_territory(s.board)[1]
+    killed = [q for q in (0, 1) if dead[q]]
+    if not killed:
+        what = (f"the {s.turn_limit}-turn limit was reached" if s.termination == "turn limit"
+                else s.termination)
+    elif len(killed) == 2:
+        what = f"{names[shooter]}'s virus destroyed both nuclei"
+    elif killed[0] == shooter:
+        what = f"{names[shooter]}'s nucleus died to its own virus"
+    else:
+        what = f"{names[shooter]}'s virus destroyed {names[killed[0]]}'s nucleus"
+    a, b = territories[0], territories[1]
+    if a == b:
+        decides = f"a draw, {a} each"
+    else:
+        w = 0 if a > b else 1
+        decides = f"{names[w]} {territories[w]}, {names[1 - w]} {territories[1 - w]}"
+    return f"{what[0].upper()}{what[1:]}; territory decides: {decides}"
+
+
+def territory_note(view: TerritoryView, names: Sequence[str]) -> str:
+    """Why ``view.seat``'s territory counts what it counts, in one sentence: "Yellow 0: no
+    Yellow wall parts the two nuclei (a territory holds one); 4 triangles closed with no nucleus
+    never count." """
+    me = names[view.seat]
+    if view.shared:
+        text = f"{me} 0: no {me} wall parts the two nuclei (a territory holds one)"
+    else:
+        text = f"{me} {len(view.counted)}: the ground {me}'s walls close around its nucleus"
+    if view.pockets:
+        text += f"; {len(view.pockets)} triangles closed with no nucleus never count"
+    return text + "."
