@@ -46,6 +46,30 @@ def action_to_str(a: Action) -> str:
     raise ValueError(f"not a Cellulis Bellum action: {a!r}")
 
 
+DIRECTION_WORDS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+                   "north-west")
+
+
+def action_words(a: Action) -> str:
+    """An action in a player's words: its notation, and for the moves a newcomer may not know
+    yet what they do ("nucleus d3 (your nucleus steps to d3)")."""
+    text = action_to_str(a)
+    match a:
+        case NucleusMove(to=q):
+            return f"{text} (your nucleus steps to {G.NAMES[q]})"
+        case VirusMove(to=q):
+            return f"{text} (your virus steps to {G.NAMES[q]})"
+        case VirusShot(direction=d):
+            return f"{text} (your virus fires {DIRECTION_WORDS[d]})"
+        case Burst(src=p, dst=q):
+            return f"{text} (a burst: the cell on {G.NAMES[p]} jumps to {G.NAMES[q]})"
+        case Apoptosis():
+            return f"{text} (an apoptosis of the rhombus of four {rhombus_name(a.key)})"
+        case Generate(centre=k):
+            return f"{text} (your virus made on {G.NAMES[k]})"
+    return text
+
+
 def action_from_str(game: Game, text: str) -> Action:
     words = text.strip().lower().split()
     if not words:

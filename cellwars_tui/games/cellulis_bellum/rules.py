@@ -314,6 +314,9 @@ class CellulisBellum(Game):
     def action_from_str(self, text: str) -> Action:
         return N.action_from_str(self, text)
 
+    def action_words(self, s: CBState, a: Action) -> str:
+        return N.action_words(a)
+
     def describe_event(self, e: Event, names: Sequence[str]) -> str:
         text = N.describe_event(self, e, names)
         return text if text is not None else super().describe_event(e, names)

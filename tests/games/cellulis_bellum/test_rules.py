@@ -448,6 +448,13 @@ def test_bad_notation_is_refused(text):
         GAME.action_from_str(text)
 
 
+def test_a_lesson_refusal_says_what_a_move_does_in_words():
+    words = {t: GAME.action_words(None, GAME.action_from_str(t))
+             for t in ("nucleus d3", "shoot ne", "spawn c2")}
+    assert words == {"nucleus d3": "nucleus d3 (your nucleus steps to d3)",
+                     "shoot ne": "shoot ne (your virus fires north-east)", "spawn c2": "spawn c2"}
+
+
 def test_an_old_apoptosis_decodes_with_its_centre():
     a = GAME.decode_action(b'{"kind":"apo","centre":17}')
     assert a == Apoptosis(17) and a.key == (17, -1)
