@@ -188,5 +188,7 @@ def territory_note(view: TerritoryView, names: Sequence[str]) -> str:
     else:
         text = f"{me} {len(view.counted)}: the ground {me}'s walls close around its nucleus"
     if view.pockets:
-        text += f"; {len(view.pockets)} triangles closed with no nucleus never count"
+        k = len(view.pockets)
+        text += (f"; 1 triangle closed with no nucleus never counts" if k == 1 else
+                 f"; {k} triangles closed with no nucleus never count")
     return text + "."
