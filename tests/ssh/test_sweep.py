@@ -93,10 +93,13 @@ def deletions(caplog) -> list[str]:
 
 async def test_an_unfinished_game_nobody_watches_sleeps_in_the_store_and_comes_back(hub, caplog):
     ann, ben, code = await a_game_half_played(hub)
+    cat = await join(hub, "key:cat", "cat")  # in the lobby: the table is listed
     await leave_all(hub, ann, ben)  # both connections drop
     sweep_later(hub, hub.idle_table_seconds + 1)
     assert code not in hub.tables  # out of memory...
     assert code in hub.store.tables  # ...never out of the store
+    while code in [t.code for t in (await cat.next(p.Lobby)).tables]:
+        pass  # and no longer listed for others
     sweep_later(hub, 30 * DAY)  # a month later, still there (no --archive-after)
     assert hub.store.fetch(code) is not None and not deletions(caplog)
     ann = await join(hub, "key:ann", "ann")
@@ -107,7 +110,7 @@ async def test_an_unfinished_game_nobody_watches_sleeps_in_the_store_and_comes_b
     ben.send(p.Play(step=state.step, action="pick1"))
     end = await table_where(ann, lambda t: t.outcome is not None)
     assert end.outcome.winners == (0,) and (hub.tables_dir / end.record).is_file()
-    await leave_all(hub, ann, ben)
+    await leave_all(hub, ann, ben, cat)
 
 
 async def test_a_game_stays_in_memory_while_one_of_its_players_is_connected(hub):
