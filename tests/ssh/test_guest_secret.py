@@ -13,14 +13,14 @@ import stat
 import pytest
 
 from cellwars_tui.core.errors import CellwarsError
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import Hub
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Hub
 from cellwars_tui.ssh.server import GUEST_SECRET_NAME, load_or_create_guest_secret
-from cellwars_tui.ssh.store import MemoryTableStore
-from cellwars_tui.ssh.tables import guest_identity, legacy_guest_identity
+from cellwars_tui.online.store import MemoryTableStore
+from cellwars_tui.online.tables import guest_identity, legacy_guest_identity
 
-from .test_hub import join, table_where
-from .test_sweep import leave_all, with_a_guest
+from tests.online.test_hub import join, table_where
+from tests.online.test_sweep import leave_all, with_a_guest
 
 CODE = "ABCDE-FGH23"
 

@@ -25,7 +25,7 @@ from ..core.match import Match
 from .store import StoredTable, StoreError, TableStore
 from .tables import Table
 
-log = logging.getLogger("cellwars_tui.ssh.hub")
+log = logging.getLogger("cellwars_tui.online.hub")
 
 
 class Asleep(NamedTuple):

@@ -10,10 +10,10 @@ import pytest
 from cellwars_tui.core import Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.record.format import read_record_file
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.client import HubClient
-from cellwars_tui.ssh.hub import Hub
-from cellwars_tui.ssh.remote import seat_words
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.client import HubClient
+from cellwars_tui.online.hub import Hub
+from cellwars_tui.online.remote import seat_words
 
 from .. import toy_game  # noqa: F401  (registers toy-race)
 

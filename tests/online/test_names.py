@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.names import BadName, clean_name, name_key, script_problem
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.names import BadName, clean_name, name_key, script_problem
 
 from .test_hub import hub, join, table_where  # noqa: F401  (hub: the fixture)
 from .test_sweep import leave_all

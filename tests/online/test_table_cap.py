@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import MAX_OPEN_PER_PLAYER
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import MAX_OPEN_PER_PLAYER
 
 from .test_hub import hub, join, table_where  # noqa: F401  (hub: the fixture)
 

@@ -16,12 +16,13 @@ import logging
 import pytest
 
 from cellwars_tui.record.format import load_match
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import Hub
-from cellwars_tui.ssh.store import MemoryTableStore
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Hub
+from cellwars_tui.online.store import MemoryTableStore
+
+from tests.ssh.test_play import until
 
 from .test_hub import homes_in, join, table_where, two_at_a_table
-from .test_play import until
 
 DAY = 86400.0
 
