@@ -245,7 +245,7 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "",
                 stop()
     finally:
         gc.enable()
-    return 0
+    return 1 if app.return_code else 0  # a failure: the browser front tells the tab (see .web)
 
 
 def _ready_fd_from_env() -> int:
