@@ -32,7 +32,7 @@ import msgspec
 from . import Result, result, timed
 from ..core.api import Outcome
 from ..core.registry import get_game
-from ..online.ratings import MODEL, Rating, rate, win_chances
+from ..online.ratings import Rating, model, rate, win_chances
 
 # The bots' true skills, on the model's scale (a new player's mean is 25, beta is 25/6).
 LEVEL_SKILL = {"random": 14.0, "easy": 21.0, "normal": 27.0, "hard": 33.0}
@@ -83,7 +83,7 @@ def simulate(games: int, seed: int = 1, bots_per_level: int = 10,
             for _ in range(bots_per_level)]
     ratings: dict[tuple[str, int], Rating] = {}
     points: list[tuple[float, bool]] = []
-    beta = MODEL.beta
+    beta = model().beta
     for n in range(games):
         game_id, players = shapes[n % len(shapes)]
         game = get_game(game_id)

@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
-from openskill.models import PlackettLuce
-
 from ..core.api import Game, Outcome
 
 MU = 25.0  # a new player's mean (openskill's default)
@@ -44,7 +43,15 @@ PROVISIONAL_SIGMA = 5.5  # a rating is provisional ("?") while its sigma is abov
 SHOWN_SCALE = 60  # the number players read: round(mu * 60), 1500 for a new player
 MIN_VARIANCE = 1e-4  # a sigma never falls to nothing (openskill's kappa)
 
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+@cache
+def model() -> Any:
+    """openskill's Plackett-Luce model with our numbers (imported when first rated: a
+    session's process, which only shows ratings, never loads it)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 class Rating(msgspec.Struct, frozen=True, kw_only=True):
@@ -125,7 +132,7 @@ class _Side:
         self.shrink = 1.0  # the product of the variance's ratios, one per comparison
 
     def model(self) -> Any:
-        return MODEL.create_rating([self.mu, math.sqrt(self.var)])
+        return model().create_rating([self.mu, math.sqrt(self.var)])
 
     def took(self, after: Any) -> None:
         self.gain += after.mu - self.mu
@@ -160,7 +167,7 @@ def rate(game: Game, ratings: Sequence[Rating], outcome: Outcome) -> tuple[Ratin
                 continue  # two losing sides: not compared
             b = sides[j]
             ranks = [1.0 if first[i] else 2.0, 1.0 if first[j] else 2.0]
-            (ra,), (rb,) = MODEL.rate([[a.model()], [b.model()]], ranks=ranks)
+            (ra,), (rb,) = model().rate([[a.model()], [b.model()]], ranks=ranks)
             a.took(ra)
             b.took(rb)
     out: list[Rating] = list(ratings)
@@ -184,7 +191,7 @@ def win_chances(game: Game, ratings: Sequence[Rating]) -> tuple[float, ...]:
     and the sides' uncertainty as in one of its games of one against one)."""
     sides = [_Side(ratings, group) for group in camps(game, len(ratings))]
     mean_var = sum(side.var for side in sides) / len(sides)
-    c = math.sqrt(2 * MODEL.beta ** 2 + 2 * mean_var)
+    c = math.sqrt(2 * model().beta ** 2 + 2 * mean_var)
     top = max(side.mu for side in sides)
     weights = [math.exp((side.mu - top) / c) for side in sides]
     total = sum(weights)
