@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import hashlib
+import importlib
 import multiprocessing
 import os
 import random
@@ -44,11 +45,13 @@ class Stopped(CellwarsError):
     """The analysis was stopped (Ctrl+C, the viewer left): nothing was kept."""
 
 
-Task = tuple[str, int, int, Any, Action, int, int, dict[str, float]]
+# (game module, game id, step index, seat, state, move played, budget, seed, context)
+Task = tuple[str, str, int, int, Any, Action, int, int, dict[str, float]]
 
 
 def _weigh_task(task: Task) -> tuple[int, Verdict]:
-    game_id, index, seat, state, played, budget, seed, context = task
+    module, game_id, index, seat, state, played, budget, seed, context = task
+    importlib.import_module(module)  # (a worker process registers the game by importing it)
     game = get_game(game_id)
     rng = random.Random(f"analysis/{seed}/{index}")
     return index, weigh(game, state, seat, played, budget, rng, context)
@@ -96,8 +99,8 @@ def tasks_of(replay: Replay, budget: int, seed: int) -> tuple[list[Task], dict[i
             if len(game.legal_actions(state, step.seat)) <= 1:
                 forced[i] = Decision(step=i + 1, seat=step.seat, played=text, forced=True)
             else:
-                tasks.append((game.id, i, step.seat, state, step.action, budget, seed,
-                              context_of(game, replay, i)))
+                tasks.append((type(game).__module__, game.id, i, step.seat, state,
+                              step.action, budget, seed, context_of(game, replay, i)))
         state = game._apply(state, step.seat, step.action)[0]
     return tasks, forced
 
@@ -180,7 +183,7 @@ def summarise(replay: Replay, budget: int, seed: int, tasks: list[Task],
     players = replay.players
     decisions = dict(decided)
     for task in tasks:
-        _, i, seat, _, played, *_ = task
+        _, _, i, seat, _, played, *_ = task
         v = verdicts[i]
         decision = Decision(
             step=i + 1, seat=seat, played=game.action_to_str(played),
@@ -195,6 +198,7 @@ def summarise(replay: Replay, budget: int, seed: int, tasks: list[Task],
     final = replay.final_outcome()
     end = win_percent(final.returns(players)) if final is not None else None
     seat_values = _values(len(replay), players, ordered, end)
+    values: tuple[tuple[float, ...], ...]
     if team:
         lines: tuple[str, ...] = ("Team", "Virus")
         values = tuple((v[0], round(100.0 - v[0], 1)) for v in seat_values)

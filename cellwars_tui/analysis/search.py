@@ -197,10 +197,18 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
         best, best_values = played, played_values
     margin = 0.0
     if best != played:
-        spread = sum(stats[id(root.children[a])].variance(seat) if id(root.children[a]) in stats
-                     else 2500.0 for a in (best, played))
+        spread = sum(_variance(game, state, seat, action, stats.get(id(root.children[action])))
+                     for action in (best, played))
         margin = round(Z * spread ** 0.5, 1)
     return Verdict(best, win_percent(best_values), win_percent(played_values), margin=margin)
+
+
+def _variance(game: Game, state: Any, seat: int, action: Action, got: _Stats | None) -> float:
+    """The variance of a root child's mean for ``seat``: none for a move that ends the game (its
+    value is its result), the playouts' otherwise."""
+    if game.outcome(game._apply(state, seat, action)[0]) is not None:
+        return 0.0
+    return got.variance(seat) if got is not None else 2500.0
 
 
 def verdict(game: Game, state: Any, seat: int, played: Action, budget: int,

@@ -14,6 +14,7 @@ from ...core import CHANCE, Action
 from . import clarifications as C
 from .bot import ROLLS, choose, next_wait
 from .rules import GAME, TimeUp
+from .types import InfectionOptions
 
 
 def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
@@ -22,7 +23,7 @@ def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
     are ``(t, seat, action)`` (only kept when ``keep_steps``; else the count of player actions)."""
     game = GAME
     rng = random.Random(seed)
-    s = game.initial_state(game.options_type(players=players, round_seconds=int(round_seconds)))
+    s = game.initial_state(InfectionOptions(players=players, round_seconds=int(round_seconds)))
     return play_on(s, paces, rng, round_seconds=round_seconds, keep_steps=keep_steps)
 
 
@@ -55,7 +56,7 @@ def play_on(s, paces: Sequence[float] | float, rng: random.Random, *,
         seats = game.to_act(s)
         seat = min(seats, key=lambda i: due[i]) if seats else -1
         if seat < 0 or due[seat] >= round_end:
-            a = TimeUp(s.round)
+            a: Action = TimeUp(s.round)
             if keep_steps:
                 steps.append((round_end, CHANCE, a))
             s, _ = game._apply(s, CHANCE, a)
