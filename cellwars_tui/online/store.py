@@ -38,6 +38,10 @@ STORE_NAME = "tables.sqlite3"
 SCHEMA_VERSION = 3  # 3: finished games, ratings (league_sqlite); 2: tables' versions
 
 
+class StaleTable(StoreError):
+    """The stored table is not at the version just before the one saved: it moved on."""
+
+
 class StoredSlot(msgspec.Struct, frozen=True, kw_only=True):
     kind: str = "free"  # "free" | "human" | "bot"
     identity: str = ""  # "key:SHA256:..." or a guest's "guest:<digest of the reconnect code>"
@@ -71,6 +75,8 @@ class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
     paused_by: str = ""
     saved_for_players: bool = False
     active_at: float = 0.0  # when its last action was saved (seconds since the epoch; 0: unknown)
+    version: int = 0  # the table's saves so far (this one included); the store's column wins
+    status: str = ""  # "open" | "playing" | "over" ("": stored before it was kept)
 
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -98,6 +104,12 @@ class TableStore(LeagueStore, Protocol):
     def delete(self, code: str) -> None: ...
 
     def close(self) -> None: ...
+
+
+def check_version(code: str, stored: int | None, table: StoredTable) -> None:
+    """StaleTable unless the stored version (None: none stored) is the one before ``table``'s."""
+    if stored is not None and stored != table.version - 1:
+        raise StaleTable(f"table {code} moved on (version {stored}, not {table.version - 1})")
 
 
 class MemoryTableStore(MemoryLeague):
