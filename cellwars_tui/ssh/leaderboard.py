@@ -23,16 +23,12 @@ from ..online.league import Leaderboard
 from ..online.ratings import PROVISIONAL_SIGMA, is_rated_game
 from ..ui.footer import Footer
 from .lobby import HubListener
+from .profile import ProfileScreen, place_words
 
 
 def rated_games() -> list[tuple[str, str]]:
     """(id, title) of every rated game, in the launcher's order."""
     return [(g.id, g.title) for g in all_games() if is_rated_game(g)]
-
-
-def place_words(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def your_line(board: Leaderboard, keyed: bool) -> str:
@@ -147,8 +143,6 @@ class LeaderboardScreen(HubListener, Screen):
         self._profile(self.you)
 
     def _profile(self, identity: str) -> None:
-        from .profile import ProfileScreen
-
         self.app.push_screen(ProfileScreen(self.send, identity=identity))
 
     def action_back(self) -> None:

@@ -27,7 +27,6 @@ from ..core.registry import get_game
 from ..online import protocol as p
 from ..online.league import GameLine, GameRecord, Profile, seat_outcome
 from ..ui.footer import Footer
-from .leaderboard import place_words
 from .lobby import HubListener
 
 
@@ -36,6 +35,11 @@ def game_title(game_id: str) -> str:
         return get_game(game_id).title
     except CellwarsError:
         return game_id
+
+
+def place_words(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def record_words(record: GameRecord) -> str:

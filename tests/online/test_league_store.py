@@ -151,3 +151,51 @@ def test_a_crash_inside_the_transaction_keeps_nothing_then_exactly_once(tmp_path
         assert store.db.execute("SELECT COUNT(*), SUM(games) FROM ratings").fetchone() == (2, 2)
     finally:
         store.close()
+
+
+# -- the same contract on PostgreSQL (a real server, tests/postgres.py) --------------------------
+@pytest.fixture
+async def pg_store(pg_url):
+    from cellwars_tui.online.pg.store import PostgresTableStore
+
+    store = await PostgresTableStore.open(pg_url)
+    yield store
+    await store.close()
+
+
+async def test_postgres_keeps_a_rated_result_once_and_answers_as_sqlite(pg_store, tmp_path):
+    sqlite = SqliteTableStore(tmp_path / "tables.sqlite3")
+    try:
+        for store in (pg_store, sqlite):
+            for n in range(1, 13):
+                await store.record_result(result(n, ANN, BEN, winner=0 if n % 3 else 1))
+            await store.record_result(result(13, CY, BEN, winner=None))  # a tie
+            await store.record_result(result(14, ANN, "", kinds=("human", "bot")))
+            again = await store.record_result(result(5, ANN, BEN, winner=0))
+            assert not again.new and len(again.changes) == 2
+        for you in (ANN, CY, "key:nobody"):
+            assert await pg_store.leaderboard("cellulis-bellum", you=you) == \
+                await sqlite.leaderboard("cellulis-bellum", you=you)
+            assert await pg_store.profile(you) == await sqlite.profile(you)
+        assert await pg_store.ratings_of("cellulis-bellum", [ANN, CY, "x"]) == \
+            await sqlite.ratings_of("cellulis-bellum", [ANN, CY, "x"])
+        assert await pg_store.finished_game(result(13).game_id) == result(13, CY, BEN, None)
+    finally:
+        sqlite.close()
+
+
+async def test_postgres_two_servers_telling_one_result_at_once_rate_it_once(pg_url):
+    import asyncio
+
+    from cellwars_tui.online.pg.store import PostgresTableStore
+
+    a, b = await PostgresTableStore.open(pg_url), await PostgresTableStore.open(pg_url)
+    try:
+        done = await asyncio.gather(*(s.record_result(result(n)) for n in (1, 2, 3)
+                                      for s in (a, b)))
+        assert sorted(d.new for d in done) == [False] * 3 + [True] * 3
+        held = await a.ratings_of("cellulis-bellum", [ANN])
+        assert held[ANN].games == 3
+    finally:
+        await a.close()
+        await b.close()

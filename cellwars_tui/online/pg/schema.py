@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .league import LEAGUE_MIGRATION
+
 # Advisory lock keys: (namespace, number). One namespace per kind of thing locked.
 LOCK_SPACE_SCHEMA = 0x4357_0001  # (space, 0): migrations
 LOCK_SPACE_TABLE = 0x4357_0002  # (space, code number): the owner of a table
@@ -57,6 +59,8 @@ MIGRATIONS: tuple[str, ...] = (
         updated timestamptz NOT NULL DEFAULT now()
     );
     """,
+    # 2: finished games, their players and the players' ratings (pg/league.py)
+    LEAGUE_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from ..store import StaleTable, StoredSlot, StoredTable, StoreError, _decode, _encode
+from .league import PostgresLeague
 from .schema import NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, migrate
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ def _decode_rows(rows: Any) -> tuple[list[StoredTable], list[str]]:
     return tables, problems
 
 
-class PostgresTableStore:
+class PostgresTableStore(PostgresLeague):
     """The tables in a PostgreSQL database (see the module's docstring). Made by :meth:`open`."""
 
     def __init__(self, url: str, pool: Any, *, origin: str = "") -> None:

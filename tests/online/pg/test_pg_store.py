@@ -20,9 +20,10 @@ from ..test_store_contract import a_table
 async def test_the_schema_is_made_once_even_by_servers_starting_together(pg_url):
     stores = await asyncio.gather(*(PostgresTableStore.open(pg_url) for _ in range(3)))
     try:
-        assert sorted(s.schema_was for s in stores) == [0, 1, 1]
+        now = schema.SCHEMA_VERSION
+        assert sorted(s.schema_was for s in stores) == [0, now, now]
         with psycopg.connect(pg_url) as conn:
-            assert conn.execute("SELECT version FROM cellwars_schema").fetchall() == [(1,)]
+            assert conn.execute("SELECT version FROM cellwars_schema").fetchall() == [(now,)]
     finally:
         for s in stores:
             await s.close()
@@ -35,7 +36,8 @@ async def test_a_schema_from_a_newer_cellwars_is_refused_in_one_line_and_left_al
     with pytest.raises(StoreError) as caught:
         await PostgresTableStore.open(pg_url)
     assert "\n" not in str(caught.value)
-    assert "version 99, newer than this cellwars knows (1): upgrade cellwars" in str(caught.value)
+    assert (f"version 99, newer than this cellwars knows ({schema.SCHEMA_VERSION}): upgrade "
+            "cellwars") in str(caught.value)
     with psycopg.connect(pg_url) as conn:
         made = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
         assert [r[0] for r in made.fetchall()] == ["cellwars_schema"]  # nothing written
