@@ -23,7 +23,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     # argparse namespaces: the options shared by ``serve`` and ``web`` are read by both commands
     ("ssh/cli.py", 'if getattr(args, "web", False):'): "argparse option of one command only",
     ("ssh/cli.py", 'max_starting=getattr(args, "max_starting", 0))'): "argparse option",
-    ("ssh/cli.py", 'days = getattr(args, "archive_after", 0.0)'): "argparse option of serve only",
     ("ssh/server.py", 'if getattr(args, "web", False) and args.allow is not None:'): "argparse",
     ("ssh/server.py", 'if getattr(args, "web", False):'): "argparse option",
     # third parties' private names, each behind one function a test watches

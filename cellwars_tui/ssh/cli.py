@@ -79,7 +79,7 @@ def archive_seconds(args: argparse.Namespace) -> float:
     days that makes no sense."""
     from ..core.errors import CellwarsError
 
-    days = getattr(args, "archive_after", 0.0)
+    days = args.archive_after  # (cellwars serve's option: add_serve_arguments)
     if not (0 <= days <= MAX_ARCHIVE_DAYS):  # (NaN fails both)
         raise CellwarsError(f"--archive-after must be 0 (never) or a number of days up to "
                             f"{MAX_ARCHIVE_DAYS:g}, not {days:g}")

@@ -312,7 +312,7 @@ class CellwarsServer:
         self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
-        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
+        self.archive_after = archive_after  # seconds (0: never): see ..online.hub_sweep
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
