@@ -36,10 +36,11 @@ import logging
 import os
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..store import StoreError
+from .status import ServerStatus
 from .schema import LOCK_SPACE_SERVER, LOCK_SPACE_TABLE, NOTIFY_CHANNEL, NOTIFY_MAX, code_number
 from .store import connect, one_line
 
@@ -49,6 +50,7 @@ BEAT_SECONDS = 1.0  # a heartbeat this often
 STALL_SECONDS = 15.0  # no heartbeat for this long (database clock): the server is stalled
 ORPHAN_INTERVAL = 1.0  # look for tables with no owner this often
 RECONNECT_MAX = 5.0
+LOG_EVERY = 60.0  # seconds between the status lines in the server's log
 
 
 class ClusterError(StoreError):
@@ -82,17 +84,6 @@ def parse_note(payload: str) -> Note | None:
     except (IndexError, ValueError):
         pass
     return None
-
-
-@dataclass
-class ServerStatus:
-    name: str
-    host: str
-    pid: int
-    beat_age: float  # seconds since its last heartbeat (the database's clock)
-    players: int
-    tables: list[str] = field(default_factory=list)  # the tables it owns
-    alive: bool = True
 
 
 class ClusterNode:
@@ -261,6 +252,8 @@ class ClusterNode:
     # -- heartbeat, and the others' --------------------------------------------------------------
     async def _beat(self) -> None:
         wait = 0.0  # (asyncio.sleep runs on the loop's monotonic clock: no wall-clock jump here)
+        loop = asyncio.get_running_loop()
+        logged = loop.time()
         while not self._closing:
             await asyncio.sleep(wait)
             wait = self.beat_seconds
@@ -271,6 +264,9 @@ class ClusterNode:
                 await self._on_lock("UPDATE cellwars_servers SET beat = now(), players = %s "
                                     "WHERE name = %s", (self.players, self.name))
                 await self._end_stalled()
+                if loop.time() - logged >= LOG_EVERY:
+                    logged = loop.time()
+                    await self._log_status()
             except StoreError:
                 continue
 
@@ -306,6 +302,15 @@ class ClusterNode:
                                     "backend = %s", (name, backend))
                 await self._notify(f"s {name} gone")
 
+    async def _log_status(self) -> None:
+        servers = [s for s in await self.status() if s.alive]
+        log.warning("cluster: %d server%s alive (%s); %s owns %d table%s, %d player%s here",
+                    len(servers), "s" if len(servers) != 1 else "",
+                    ", ".join(f"{s.name}: {len(s.tables)} tables, {s.players} players"
+                              for s in servers),
+                    self.name, len(self.owned), "s" if len(self.owned) != 1 else "",
+                    self.players, "s" if self.players != 1 else "")
+
     # -- listening ----------------------------------------------------------------------------
     async def _listen(self) -> None:
         wait = 0.2
@@ -329,21 +334,7 @@ class ClusterNode:
 
     # -- the operator's view ------------------------------------------------------------------
     async def status(self) -> list[ServerStatus]:
+        from .status import cluster_status
+
         return await cluster_status(self.lock_conn)
 
-
-async def cluster_status(conn: Any) -> list[ServerStatus]:
-    """Every server registered: alive or not, its heartbeat's age, players connected and the
-    tables it owns (the tables' owner column, kept by the lock's holder)."""
-    cur = await conn.execute(
-        "SELECT s.name, s.host, s.pid, extract(epoch FROM now() - s.beat)::float8, s.players, "
-        "EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = s.backend) "
-        "FROM cellwars_servers s ORDER BY s.name")
-    servers = {r[0]: ServerStatus(r[0], r[1], r[2], r[3], r[4], alive=r[5])
-               for r in await cur.fetchall()}
-    cur = await conn.execute("SELECT owner, code FROM cellwars_tables WHERE status = 'playing' "
-                             "AND owner <> '' ORDER BY code")
-    for owner, code in await cur.fetchall():
-        if owner in servers:
-            servers[owner].tables.append(code)
-    return list(servers.values())

@@ -10,7 +10,8 @@ import time
 import psycopg
 import pytest
 
-from cellwars_tui.online.pg.node import ClusterError, ClusterNode, Note, cluster_status
+from cellwars_tui.online.pg.node import ClusterError, ClusterNode, Note
+from cellwars_tui.online.pg.status import cluster_status
 from cellwars_tui.online.pg.store import PostgresTableStore
 
 from ..test_store_contract import a_table
