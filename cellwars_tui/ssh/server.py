@@ -686,9 +686,15 @@ async def serve(
         server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
                                 child_command=child_command, home=home,
                                 archive_after=archive_after, shared=shared)
-    except BaseException:
+        if shared is not None:  # the same host key and guests' secret as the other servers
+            await shared.check_identity(fingerprint(server.host_key), server.guest_secret)
+    except BaseException as exc:
         if shared is not None:
             await shared.close()
+        from ..online.store import StoreError
+
+        if isinstance(exc, StoreError):
+            raise CellwarsError(str(exc)) from None
         raise
     try:
         await server.start()  # CellwarsError if another server runs on this data dir

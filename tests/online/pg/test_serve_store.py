@@ -109,3 +109,25 @@ def test_without_the_driver_the_store_is_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip() == ("cellwars: the PostgreSQL store needs psycopg: pip install "
                                    "'cellwars-tui[postgres]'")
+
+
+def test_every_server_of_a_store_has_one_host_key_and_guest_secret(pg_url):
+    from cellwars_tui.online.pg.shared import SharedStore
+    from cellwars_tui.online.store import StoreError
+
+    async def run():
+        one = await SharedStore.open(pg_url, "one")
+        two = await SharedStore.open(pg_url, "two")
+        try:
+            await one.check_identity("SHA256:aaa", b"s" * 32)
+            await two.check_identity("SHA256:aaa", b"s" * 32)  # the same: welcome
+            with pytest.raises(StoreError, match=r"host key \(SHA256:bbb\) is not the one of "
+                                                 r"the servers sharing this store \(SHA256:aaa"):
+                await two.check_identity("SHA256:bbb", b"s" * 32)
+            with pytest.raises(StoreError, match="guest secret is not the one"):
+                await two.check_identity("SHA256:aaa", b"t" * 32)
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(run())
