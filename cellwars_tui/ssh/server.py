@@ -59,7 +59,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -430,8 +430,8 @@ class CellwarsServer:
         self.run_lock.acquire()  # and sweeps what a crashed server left
         make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
-            store = (self.shared.store if self.shared is not None
-                     else SqliteTableStore(self.root / STORE_NAME))
+            store: Any = (self.shared.store if self.shared is not None  # (TableStore: i30)
+                          else SqliteTableStore(self.root / STORE_NAME))
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home, store=store,
                            archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
