@@ -11,6 +11,8 @@ Registered for every test by ``tests/conftest.py`` (``pytest_plugins``).
 from __future__ import annotations
 
 import itertools
+import os
+import sys
 
 import pytest
 
@@ -25,8 +27,21 @@ def pg_server():
     try:
         server.start()
         yield server
+        if os.environ.get("CELLWARS_PG_CPU"):  # what the server cost (its backends included)
+            print(f"\nPostgreSQL CPU: {server_cpu(server):.2f} s", file=sys.stderr)
     finally:
         server.close()
+
+
+def server_cpu(server: WheelPostgres) -> float:
+    """CPU seconds of the server so far: the postmaster and its ended backends (the running
+    ones are not counted until they end)."""
+    pid = server.pid()
+    if pid is None:
+        return 0.0
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 @pytest.fixture

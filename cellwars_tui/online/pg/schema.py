@@ -26,7 +26,8 @@ NOTIFY_MAX = 7999  # bytes: PostgreSQL refuses a payload of 8,000 bytes or more
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables (the hub's StoredTable as msgpack, its version, status and lobby summary),
     #    servers (alive, heartbeats by the database's clock), presence (who is connected where)
-    #    and files (finished games' records, players' files: no server's disk holds them)
+    #    settings (what every server must agree on: its host key, its guests' secret) and
+    #    files (finished games' records, players' files: no server's disk holds them)
     """
     CREATE TABLE cellwars_tables (
         code text PRIMARY KEY,
@@ -52,6 +53,10 @@ MIGRATIONS: tuple[str, ...] = (
         identity text NOT NULL,
         name text NOT NULL,
         PRIMARY KEY (server, identity)
+    );
+    CREATE TABLE cellwars_settings (
+        key text PRIMARY KEY,
+        value text NOT NULL
     );
     CREATE TABLE cellwars_files (
         path text PRIMARY KEY,

