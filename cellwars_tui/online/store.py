@@ -8,6 +8,9 @@ The hub sees one small interface, :class:`TableStore`: ``load()`` every table, `
 leaves the previous save). Another store (a database several servers share) would implement the
 same five methods. Only the hub deletes a table, and it logs why (:meth:`.hub.Hub.sweep`).
 
+The store also keeps finished games and the players' ratings (:class:`~.league.LeagueStore`,
+:mod:`.league_sqlite`): a game's result and its rating update in one transaction.
+
 A table is stored as one value, :class:`StoredTable` (msgpack): its seats and their identities,
 options, host, the game so far as a sealed record (:mod:`cellwars_tui.record.format`), its log,
 and a real-time game's clock. New fields get defaults; a field never changes type.
@@ -25,14 +28,14 @@ from typing import Any, Protocol
 
 import msgspec
 
+from .league import LeagueStore
+from .league_sqlite import MemoryLeague, SqliteLeague, create_league_tables
+from .store_errors import StoreError
+
 log = logging.getLogger(__name__)
 
 STORE_NAME = "tables.sqlite3"
-SCHEMA_VERSION = 1
-
-
-class StoreError(Exception):
-    """The store could not save or read (one line: the disk is full, the file is damaged...)."""
+SCHEMA_VERSION = 3  # 3: finished games, ratings (league_sqlite); 2: tables' versions
 
 
 class StaleTable(StoreError):
@@ -80,8 +83,9 @@ _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(StoredTable).decode
 
 
-class TableStore(Protocol):
-    """Where the hub keeps its tables between runs."""
+class TableStore(LeagueStore, Protocol):
+    """Where the hub keeps its tables between runs, and the results and ratings of their
+    finished games (:class:`~.league.LeagueStore`)."""
 
     def load(self) -> tuple[list[StoredTable], list[str]]:
         """Every stored table, and one line for each one that could not be read."""
@@ -108,10 +112,11 @@ def check_version(code: str, stored: int | None, table: StoredTable) -> None:
         raise StaleTable(f"table {code} moved on (version {stored}, not {table.version - 1})")
 
 
-class MemoryTableStore:
+class MemoryTableStore(MemoryLeague):
     """A store that keeps nothing past the process (tests; a hub that needs no restarts)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.tables: dict[str, bytes] = {}
 
     def load(self) -> tuple[list[StoredTable], list[str]]:
@@ -131,7 +136,7 @@ class MemoryTableStore:
         pass
 
 
-class SqliteTableStore:
+class SqliteTableStore(SqliteLeague):
     """The tables in one SQLite file (``tables.sqlite3`` in the server's data dir)."""
 
     def __init__(self, path: Path) -> None:
@@ -161,6 +166,7 @@ class SqliteTableStore:
                 raise sqlite3.DatabaseError(f"made by a newer cellwars (schema {version})")
             db.execute("CREATE TABLE IF NOT EXISTS tables ("
                        "code TEXT PRIMARY KEY, data BLOB NOT NULL, updated REAL NOT NULL)")
+            create_league_tables(db)  # finished games and ratings (schema 3)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except BaseException:
             db.close()
