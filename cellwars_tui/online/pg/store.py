@@ -14,7 +14,7 @@ never in a notification (they are capped at 8,000 bytes); a server that wants it
 
 Besides the table (msgpack, as SQLite keeps it) a row holds the table's status and its lobby
 summary (:class:`TableSummary`: seats and host, no game): every server lists every table from
-those alone.
+those alone. Finished games and ratings are the league's part (:mod:`.league`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from ..store import StaleTable, StoredSlot, StoredTable, StoreError, _decode, _encode
+from .league import PostgresLeague
 from .schema import NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, migrate
 
 log = logging.getLogger(__name__)
@@ -136,7 +137,7 @@ def _decode_rows(rows: Any) -> tuple[list[StoredTable], list[str]]:
     return tables, problems
 
 
-class PostgresTableStore:
+class PostgresTableStore(PostgresLeague):
     """The tables in a PostgreSQL database (see the module's docstring). Made by :meth:`open`."""
 
     def __init__(self, url: str, pool: Any, *, origin: str = "") -> None:
