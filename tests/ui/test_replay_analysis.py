@@ -15,6 +15,7 @@ from cellwars_tui.ui.widgets.advantage_chart import LABEL, AdvantageChart
 from cellwars_tui.ui.widgets.analysis_panel import AnalysisPanel
 from tests.replay.helpers import save_toy
 from tests.ui.helpers import until
+from cellwars_tui.ui.host import Host as ShellHost
 from tests.ui.test_replay_screen import Host
 
 SIZE = (80, 24)
@@ -107,3 +108,25 @@ async def test_a_damaged_sidecar_is_one_line_and_the_replay_opens(tmp_path):
         await pilot.press("end")
         assert screen.replay.at_end and screen.analysis is None
     assert not notes or all("\n" not in n for n in notes)
+
+
+async def test_the_replays_list_shows_each_players_accuracy_for_analysed_games(tmp_path):
+    from cellwars_tui.ui.replay_list import ReplayListScreen
+
+    _, path = save_toy(tmp_path, moves=10)
+    save_toy(tmp_path, name="other.cellwars.json", moves=6)
+    result = _saved_analysis(path)
+
+    class ListHost(ShellHost):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen(tmp_path))
+
+    app = ListHost()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayListScreen) and app.screen.rows,
+                    "the rows")
+        screen = app.screen
+        assert screen.accuracy == {path: result.accuracy_text()}
+        table = screen.query_one("DataTable")
+        titles = [str(c.label) for c in table.columns.values()]
+        assert titles[-1] == "Accuracy"
