@@ -39,6 +39,7 @@ class ReplayAnalysis:
     """Mixed into :class:`~.replay_viewer.ReplayScreen` (which is a game screen)."""
 
     replay: Replay
+    turn_seat: int
     analysis: Analysis | None = None
     _analysing: threading.Event | None = None  # set: the running analysis is to stop
 
@@ -212,6 +213,19 @@ class ReplayAnalysis:
             return
         self.seek(found[0])
 
+    def action_worst(self) -> None:
+        """The worst move (the largest drop) of the seat whose turns ] and [ follow."""
+        self._stop()
+        if self.analysis is None:
+            self.say("No analysis yet: press a to analyse this game.")
+            return
+        found = self.analysis.worst(self.turn_seat)
+        name = self.analysis.names[self.turn_seat]
+        if found is None or not found.judgment:
+            self.say(f"{name} made no judged move.")
+            return
+        self.seek(found.step)
+
     def action_try_better(self) -> None:
         """Play on from just before the judged move shown, to try the move preferred."""
         self._stop()
@@ -237,6 +251,8 @@ class ReplayAnalysis:
              lambda: self.action_next_mistake(1)),
             ("Replay: previous judged move", "The previous inaccuracy, mistake or blunder",
              lambda: self.action_next_mistake(-1)),
+            ("Replay: worst move", "The worst judged move of the seat t chooses",
+             self.action_worst),
             ("Replay: try the better move", "Play on from just before the judged move shown",
              self.action_try_better),
         ]

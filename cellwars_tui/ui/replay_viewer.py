@@ -88,6 +88,7 @@ class ReplayScreen(ReplayAnalysis, GameScreen):
         Binding("n", "next_mistake(1)", "Mistake", priority=True, key_display="n/N"),
         Binding("N", "next_mistake(-1)", "Previous mistake", show=False, priority=True),
         Binding("b", "try_better", "Try the better move", show=False, priority=True),
+        Binding("w", "worst", "Worst move", show=False, priority=True),
         Binding("right_square_bracket", "turn(1)", "Turn", show=False, priority=True,
                 key_display="]"),
         Binding("left_square_bracket", "turn(-1)", "Previous turn", show=False, priority=True,

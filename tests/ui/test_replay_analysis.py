@@ -130,3 +130,17 @@ async def test_the_replays_list_shows_each_players_accuracy_for_analysed_games(t
         table = screen.query_one("DataTable")
         titles = [str(c.label) for c in table.columns.values()]
         assert titles[-1] == "Accuracy"
+
+
+async def test_w_goes_to_the_worst_move_of_the_seat_t_chose(tmp_path):
+    _, path = save_toy(tmp_path, moves=30)
+    result = _saved_analysis(path)
+    blunder = next(d for d in result.decisions if d.judgment)
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: screen.analysis is not None, "the saved analysis")
+        while screen.turn_seat != blunder.seat:
+            await pilot.press("t")
+        await pilot.press("home", "w")
+        assert screen.replay.cursor == result.worst(blunder.seat).step
