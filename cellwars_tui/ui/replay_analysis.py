@@ -45,6 +45,8 @@ class ReplayAnalysis:
 
     if TYPE_CHECKING:  # what the screen it is mixed into gives it
         app: Any
+        game: Any
+        replay_table: Any
 
         def say(self, text: str) -> None: ...
         def notify(self, message: str, **kwargs: Any) -> None: ...
@@ -166,7 +168,10 @@ class ReplayAnalysis:
         panel.chart.cursor = cursor
         line = Text(no_wrap=True, overflow="ellipsis")
         found = result.decision_at(cursor) if cursor else None
-        if found is not None and found.judgment:
+        if found is not None and found.judgment and self.secret_step(cursor):
+            line.append(f"{cursor}. {result.names[found.seat]}'s move is hidden in this view "
+                        "(V shows everything) · ")
+        elif found is not None and found.judgment:
             name = result.names[found.seat]
             line.append(f"{cursor}. {name}: {found.played} {found.mark} ", style="bold")
             line.append(f"best: {found.best} ", style=self.colour("success"))
@@ -192,10 +197,20 @@ class ReplayAnalysis:
                 last_of[step] = i
         for step, i in last_of.items():
             found = result.decision_at(step)
-            if found is not None and found.judgment:
+            if found is not None and found.judgment and not self.secret_step(step):
                 s, seat, text = out[i]
                 out[i] = (s, seat, f"{text} {mark(found.judgment)} best: {found.best}")
         return out
+
+    def secret_step(self, step: int) -> bool:
+        """Whether the move at ``step`` is hidden in the view shown (another seat's move in a
+        game with hidden information, as the replay bar says it): its judgment and the move
+        preferred are not shown either (V shows everything)."""
+        viewer = self.replay_table.viewer()
+        if not self.game.hidden_information or viewer is None or not 1 <= step <= len(
+                self.replay.steps):
+            return False
+        return self.replay.steps[step - 1].seat not in (viewer, -1)
 
     # -- moving by judged moves ----------------------------------------------------------------
     def action_next_mistake(self, direction: int) -> None:
