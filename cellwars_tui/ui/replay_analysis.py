@@ -145,7 +145,7 @@ class ReplayAnalysis:
         panel = self.panel()
         panel.finished()
         panel.display = True
-        seat_line = len(result.lines) == len(result.names)
+        seat_line = result.lines == result.names  # (else Infection: the team, the virus)
         glyphs = [SEAT_GLYPHS[i % 6] if seat_line else LINE_GLYPHS.get(name, "•")
                   for i, name in enumerate(result.lines)]
         styles = [self.seat_colour(i) if seat_line else ("" if i == 0 else
