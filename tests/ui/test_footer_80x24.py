@@ -114,7 +114,7 @@ async def test_every_screens_footer_fits_80x24_or_pages_with_f2(tmp_path, _still
                       ReplayListScreen)
         await _every_key_reachable(pilot, "replays", pages_seen)
     # the screens that had more keys than one line holds (so F2 was tried on them)
-    assert pages_seen["cellulis-bellum in play"] == 2 and pages_seen["cell-wars replay"] == 2
+    assert pages_seen["cellulis-bellum in play"] >= 2 and pages_seen["cell-wars replay"] >= 2
 
 
 async def test_the_one_widget_footer_pages_too():
