@@ -219,14 +219,15 @@ def _cell(text: str, width: int) -> Text:
 def list_cells(row: Any, short_date: bool = False) -> list[str]:
     """A Replays row's cells as plain strings (shown literally: a name is never markup)."""
     date = row.date[5:] if short_date and len(row.date) == 16 else row.date
-    return [row.game, date, row.seats, row.result, str(row.length),
-            origin_text(row.origin) if row.origin else ""]
+    begun = origin_text(row.origin) if row.origin else ("the lesson" if row.lesson else "")
+    return [row.game, date, row.seats, row.result, str(row.length), begun]
 
 
 def list_columns(shown: list, width: int) -> list[tuple[str, int]]:
     """The Replays table's (title, width) columns for a screen ``width`` columns wide: every
-    header fits; Seats takes what the others leave; From only when some row has an origin."""
-    with_origin = any(r.origin for r in shown)
+    header fits; Seats takes what the others leave; From only when some row has an origin (a
+    replay's step, or the lesson)."""
+    with_origin = any(r.origin or r.lesson for r in shown)
     count = 6 if with_origin else 5
     avail = max(width - 2 - 2 * count, 40)  # the vertical scrollbar, one space each side
     cells = [list_cells(r) for r in shown]
