@@ -270,6 +270,7 @@ def summarise(game: Game, players: int, results: list[GameResult]) -> dict[str, 
                                    for s in side_names},
         "wins_by_seat": {game.seat_label(q): by_seat.get(q, 0) for q in range(players)},
         "endings": dict(endings.most_common()),
+        "endings_ci95": {why: list(wilson(k, n)) for why, k in endings.most_common()},
         "mean_rounds": statistics.fmean(rounds) if rounds else None,
         "median_winning_round": statistics.median(win_rounds) if win_rounds else None,
         "winning_round_quartiles": (list(statistics.quantiles(win_rounds, n=4))
@@ -467,7 +468,9 @@ def format_report(rep: dict[str, Any]) -> str:
         for s, n in sp["wins_by_side"].items()))
     if len(rep["sides"]) != rep["players"]:
         lines.append("wins by seat   " + " · ".join(f"{s} {n}" for s, n in sp["wins_by_seat"].items()))
-    lines.append("endings        " + " · ".join(f"{why} {n}" for why, n in sp["endings"].items()))
+    lines.append("endings        " + " · ".join(
+        f"{why} {n} ({_pct(n / sp['games'])}; 95% interval {_pct(lo)}-{_pct(hi)})"
+        for (why, n), (lo, hi) in zip(sp["endings"].items(), sp["endings_ci95"].values())))
     length = f"{sp['mean_actions']:.0f} decisions a game"
     if sp["mean_rounds"] is not None:
         length = f"{sp['mean_rounds']:.1f} rounds, " + length

@@ -40,8 +40,8 @@ from .types import (
     Erase, Executed, First, FirstPlayer, GameOver, Jump, Mark, Move, NewRound, Offer, Place,
     Placed, ProgramReady, Ready, Revealed, StalemateAgreed, StalemateDeclined, StalemateOffered,
     Stepped, VFAction, VFEvent, VFState, VirusFightOptions, Write, action_turn,
-    first_player_candidates, home_line, placements, random_program, side_name, stalemate_winners,
-    start_squares, turn_action,
+    first_player_candidates, home_line, placements, random_program, side_name,
+    stalemate_termination, stalemate_winners, start_squares, turn_action,
 )
 
 class VirusFight(Game[VFState, Action]):
@@ -219,7 +219,8 @@ class VirusFight(Game[VFState, Action]):
         if waiting:
             return rep(s, agreed=agreed), tuple(events)
         winners = stalemate_winners(s.board, s.markers, s.spares, s.players)
-        events.append(GameOver(winners, "agreed stalemate"))
+        events.append(GameOver(winners, stalemate_termination(s.markers, s.spares, s.players,
+                                                              agreed=True)))
         return rep(s, phase=OVER, queue=(), offer=-1, agreed=(True,) * s.players), tuple(events)
 
     def _play(self, s: VFState, seat: int, t) -> tuple[VFState, tuple[Event, ...]]:
@@ -253,7 +254,8 @@ class VirusFight(Game[VFState, Action]):
             if rnd >= s.round_limit:
                 phase = OVER
                 winners = stalemate_winners(board, markers, spares, s.players)
-                events.append(GameOver(winners, "stalemate"))
+                events.append(GameOver(winners, stalemate_termination(markers, spares,
+                                                                      s.players, agreed=False)))
             else:
                 first = E.next_first(board, markers, first, s.players)
                 rnd += 1
@@ -273,7 +275,8 @@ class VirusFight(Game[VFState, Action]):
         if len(alive) <= 1:
             return Outcome(alive, "last program running")
         scores = tuple(float(len(x)) for x in s.spares)
-        how = "agreed stalemate" if s.agreed and all(s.agreed) else "stalemate"
+        how = stalemate_termination(s.markers, s.spares, s.players,
+                                    agreed=bool(s.agreed) and all(s.agreed))
         return Outcome(stalemate_winners(s.board, s.markers, s.spares, s.players), how, scores)
 
     # -- hidden information ------------------------------------------------------------------
@@ -340,6 +343,15 @@ class VirusFight(Game[VFState, Action]):
             assert s.queue and all(s.markers[q] >= 0 for q in s.queue)
             assert 1 <= s.round <= s.round_limit
             assert sum(1 for c in live) >= 2
+
+    # -- self-play figures -------------------------------------------------------------------
+    def round_figures(self, s: VFState) -> tuple[int, dict[str, float]]:
+        """Followed round by round in self-play: how crowded the memory is and how many
+        programs still run (a crowded board is why markers are hard to cut off)."""
+        if s.phase not in (PLAY, OVER):
+            return 0, {}
+        return s.round, {"instructions on the board": float(sum(1 for c in s.board if c)),
+                         "programs running": float(sum(1 for m in s.markers if m >= 0))}
 
     # -- bots and the perft tool -------------------------------------------------------------
     def bot_actions(self, s: VFState, seat: int) -> list[Action]:

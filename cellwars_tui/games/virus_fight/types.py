@@ -246,6 +246,22 @@ def stalemate_winners(board, markers, spares, players: int) -> tuple[int, ...]:
     return tuple(q for q in alive if key[q] == best)
 
 
+def stalemate_termination(markers, spares, players: int, agreed: bool) -> str:
+    """How a stalemate ended and what decided it, for the result line: "stalemate at the round
+    limit: most spares", "agreed stalemate: most spares, then pips", "...: equal spares and
+    pips" (a shared result)."""
+    alive = [q for q in range(players) if markers[q] >= 0]
+    winners = stalemate_winners((), markers, spares, players)
+    counts = sorted((len(spares[q]) for q in alive), reverse=True)
+    if len(winners) > 1:
+        why = "equal spares and pips"
+    elif len(counts) > 1 and counts[0] == counts[1]:
+        why = "most spares, then pips"
+    else:
+        why = "most spares"
+    return f"{'agreed stalemate' if agreed else 'stalemate at the round limit'}: {why}"
+
+
 def random_program(rng: random.Random) -> tuple[tuple[int, ...], int]:
     n = rng.randint(C.MIN_PROGRAM, C.MAX_PROGRAM)
     prog = tuple(rng.sample(E.ALL_CODES, n))
