@@ -283,6 +283,7 @@ def cellwars(*argv: str | bytes, timeout: float = 120) -> subprocess.CompletedPr
     ["serve", "--port", "٣"],
     ["web", "--host", "a b"],
     ["web", "--token", ""],
+    ["web", "--token-file", "/dev/zero"],
     ["balance", "cell-wars", "--games", "٣"],
     ["perft", "virus-fight", "--depth", "٣"],
 ])

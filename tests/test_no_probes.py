@@ -23,10 +23,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     # argparse namespaces: the options shared by ``serve`` and ``web`` are read by both commands
     ("ssh/cli.py", 'if getattr(args, "web", False):'): "argparse option of one command only",
     ("ssh/cli.py", 'max_starting=getattr(args, "max_starting", 0))'): "argparse option",
+    ("ssh/cli.py", 'days = getattr(args, "archive_after", 0.0)'): "argparse option of serve only",
     ("ssh/server.py", 'if getattr(args, "web", False) and args.allow is not None:'): "argparse",
     ("ssh/server.py", 'if getattr(args, "web", False):'): "argparse option",
-    ("ssh/web.py", 'token = check_token(args.token) if getattr(args, "token", None) is not None '
-                   'else None'): "argparse option",
     # third parties' private names, each behind one function a test watches
     ("ssh/web.py", 'proc = getattr(service, "_process", None)'): "textual-serve private name",
     ("ssh/zygote.py", 'original = getattr(Stylesheet, "_parse_rules", None)'):
