@@ -14,18 +14,24 @@ import msgspec
 from ...core.api import Action
 from . import clarifications as C
 from . import engine as E
-from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState, action_turn,
-                    eliminates, first_player_candidates, home_line, random_program,
-                    stalemate_winners, start_squares)
+from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Offer, Ready, VFState,
+                    action_turn, eliminates, first_player_candidates, home_line,
+                    random_program, stalemate_winners, start_squares)
 
 
 def bot_actions(game, s: VFState, seat: int) -> list[Action]:
     """Legal actions minus the obviously bad: in play, turns that strand the marker (when any
     other turn exists), and every other turn when some turn strands a rival (:func:`kills`); in
-    building, programs shorter than three instructions."""
+    building, programs shorter than three instructions. Bots never offer a stalemate (offers
+    that the others accept after some rounds without an elimination would end many games that
+    an elimination ends later: measured on the rules page); they answer an offer by their
+    search, and agree to any after round 50 (three or four players have a longer round limit,
+    and a person should not have to play a stuck game out to it)."""
     actions = game.legal_actions(s, seat)
     if s.phase == PLAY:
         if s.offer >= 0:
+            if s.round > C.ROUNDS_PER_RIVAL and Agree() in actions:
+                return [Agree()]  # a long game: a person who offers a stalemate gets one
             return actions  # agree or decline a stalemate: the search weighs both
         turns = [a for a in actions if not isinstance(a, Offer)]  # bots never offer
         keep = [a for a in turns if not eliminates(a)]

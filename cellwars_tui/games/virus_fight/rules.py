@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -52,7 +53,7 @@ class VirusFight(Game[VFState, Action]):
         min_players=2,
         max_players=4,
         order=1,
-        rules_version=1,
+        rules_version=2,  # 2: the round limit is 50 rounds for each rival (1: 50 rounds)
         has_chance=True,
         chance_text="a random tie-break for the first player",
         hidden_information=True,
@@ -63,21 +64,38 @@ class VirusFight(Game[VFState, Action]):
     event_type = VFEvent
 
     # -- options and set-up ------------------------------------------------------------------
+    hidden_options = frozenset({"round_limit"})  # a fixed limit: old records, the command line
+
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        limit = self.own_options(options).round_limit
-        if not C.ROUND_LIMIT_MIN <= limit <= C.ROUND_LIMIT_MAX:
-            raise BadOptions(f"round_limit must be {C.ROUND_LIMIT_MIN} to {C.ROUND_LIMIT_MAX}, "
-                             f"not {limit}")
+        own = self.own_options(options)
+        lo, hi = C.ROUND_LIMIT_MIN, C.ROUND_LIMIT_MAX
+        if own.round_limit and not lo <= own.round_limit <= hi:
+            raise BadOptions(f"round_limit must be {lo} to {hi} (or 0: rounds_per_rival for "
+                             f"each rival), not {own.round_limit}")
+        rivals = options.players - 1
+        if not own.round_limit and not lo <= own.rounds_per_rival * rivals <= hi:
+            raise BadOptions(f"rounds_per_rival must make a round limit of {lo} to {hi} rounds "
+                             f"({rivals} rival{'s' if rivals > 1 else ''}), not "
+                             f"{own.rounds_per_rival}")
+
+    def upgrade_options(self, data: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """A record of rules version 1 stopped at its round_limit option, 50 rounds whatever the
+        number of players (its options always carry it)."""
+        if rules_version < 2:
+            data = {**data, "round_limit": data.get("round_limit") or C.ROUND_LIMIT_V1}
+        return data
 
     def initial_state(self, options: Options) -> VFState:
         self.check_options(options)
         n = options.players
+        own = self.own_options(options)
         size = E.board_size(n)
         return VFState(
             players=n, size=size, phase=BUILD, board=(0,) * (size * 8), markers=(-1,) * n,
             spares=(E.ALL_CODES,) * n, programs=((),) * n, marks=(-1,) * n,
-            ready=(False,) * n, round_limit=self.own_options(options).round_limit,
+            ready=(False,) * n, round_limit=C.round_limit(n, own.rounds_per_rival,
+                                                           own.round_limit),
         )
 
     # -- whose move --------------------------------------------------------------------------

@@ -52,7 +52,8 @@ def test_eliminated_players_take_no_part_in_the_stalemate_count():
     s = pos(ranks, "-,a6,f6", spares=(south, "*", "-"), queue="3", first=2, rnd="5/5")
     s = play(s, "jump e6")
     out = GAME.outcome(s)
-    assert out.termination == "stalemate at the round limit: most spares"
+    assert out.termination == ("stalemate at the round limit: most spares among the players "
+                               "still running")
     assert out.winners == (1,)
 
 
@@ -119,3 +120,14 @@ def test_bots_never_offer_but_may_answer():
     s, _ = GAME.apply(s, 0, Offer())
     assert GAME.bot_actions(s, 1) == [Agree(), Decline()]
     assert len(GAME.random_playout(s, __import__("random").Random(1))) == 2
+
+
+def test_after_round_50_bots_agree_to_any_stalemate_offer():
+    ranks = "J3E1..M2J2/....../....../....../....../J1M1...."
+    s = pos(ranks, "a1,a6,f6", queue="123", rnd="51/150")
+    s, _ = GAME.apply(s, 0, Offer())  # South, a person, offers
+    assert GAME.bot_actions(s, 1) == [Agree()] and GAME.bot_actions(s, 2) == [Agree()]
+    assert Offer() not in GAME.bot_actions(pos(ranks, "a1,a6,f6", queue="123", rnd="51/150"), 0)
+    s = pos(ranks, "a1,a6,f6", queue="123", rnd="50/150")
+    s, _ = GAME.apply(s, 0, Offer())
+    assert GAME.bot_actions(s, 1) == [Agree(), Decline()]  # until then, by their search
