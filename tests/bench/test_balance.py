@@ -78,6 +78,14 @@ def test_each_ending_is_printed_with_its_share_and_interval():
     for why, n in sp["endings"].items():
         lo, hi = sp["endings_ci95"][why]
         assert f"{why} {n} ({100 * n / 4:.0f}%; 95% interval {100 * lo:.0f}%-{100 * hi:.0f}%)" in line
+    # the kind of ending before what decided it: the share of games ended at the round limit
+    kinds = sp["ending_kinds"]
+    assert sum(kinds.values()) == 4 and all(":" not in kind for kind in kinds)
+    limit = sum(n for why, n in sp["endings"].items()
+                if why.startswith("stalemate at the round limit"))
+    assert kinds.get("stalemate at the round limit", 0) == limit
+    if kinds != sp["endings"]:
+        assert "ended by       " in text
     # Virus Fight follows how crowded the board is and how many programs run, round by round
     assert 1 <= sp["mean_rounds"] <= 5
     assert "instructions on the board at the end of each round" in text
