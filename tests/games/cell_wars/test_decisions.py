@@ -13,7 +13,7 @@ from cellwars_tui.games.cell_wars.decisions import (Back, Decision, PickCard, Pi
                                                     skipped_note)
 from cellwars_tui.games.cell_wars.labels import KEY_OF_DIRECTION
 
-from .helpers import GAME, Ca, Ia, Ib, T, give, panel, standard, turn
+from .helpers import GAME, PLACED, Ca, Ia, Ib, T, give, panel, standard, turn
 
 
 def legal(s):
@@ -29,7 +29,7 @@ def keys(d: Decision) -> dict[str, str]:
 
 
 def test_setup_spots_are_tiles_with_the_spot_named_in_the_prompt():
-    s = GAME.initial_state(R.CellWarsOptions(players=2))
+    s = GAME.initial_state(R.CellWarsOptions(layout=PLACED, players=2))
     d = decision(s)
     assert d.prompt.startswith("Place the CARD sign 1 of 4")
     assert set(d.tiles) == {a.tile for a in legal(s)} and not d.options

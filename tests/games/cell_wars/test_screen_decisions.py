@@ -17,7 +17,7 @@ from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
 from cellwars_tui.ui.widgets.keys_panel import KeysPanel
 from cellwars_tui.ui.app import CellwarsApp
 
-from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
+from .helpers import PLACED, Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
 from .test_screen import _arrow_path
 
 BY = pytest.mark.parametrize("by", ["keys", "mouse"])
@@ -35,7 +35,7 @@ def _arranged(state: R.CWState, human: int) -> Match:
     """A two-player match starting from ``state``: ``human`` is a person, the other a bot."""
     seats = [Seat(name="Ann"), Seat(name="Bob")]
     seats[1 - human] = Seat(name="Bot", kind="bot", bot="random")
-    m = Match(R.GAME, R.CellWarsOptions(players=2), seats, 9)
+    m = Match(R.GAME, R.CellWarsOptions(layout=PLACED, players=2), seats, 9)
     R.GAME.check_invariants(state)
     m.states[0] = state
     return m
