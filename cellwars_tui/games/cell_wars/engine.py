@@ -548,6 +548,8 @@ class CellWarsEngine(Game[CWState, Action]):
             w.step = ATTACK
             return True
         if step == ATTACK and (PANEL_CAMPS[p] != IMMUNE or not w.rolled or not attack_targets(s)):
+            if PANEL_CAMPS[p] == IMMUNE and w.rolled and not w.attacked:
+                w.emit(NoAttack(p))  # (an event only: the state is as it always was)
             w.step = END
             return True
         return False

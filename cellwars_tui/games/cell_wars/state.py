@@ -336,6 +336,13 @@ class DoubleAttack(Event, frozen=True, tag="double"):
     target: int
 
 
+class NoAttack(Event, frozen=True, tag="no-attack"):
+    """An immune cell that rolled to move ended its movement with no cancer cell in range (its
+    attack step passes by itself: the log says why)."""
+
+    panel: int
+
+
 class GameOver(Event, frozen=True, tag="over"):
     winner: int
     reason: str
@@ -344,7 +351,7 @@ class GameOver(Event, frozen=True, tag="over"):
 CWEvent = Union[SignPlaced, TileChanged, PiecePlaced, RoundStarted, TurnSkipped, Relapsed,
                 PreDrawn, WallsCollected, Moved, Blocked, Drew, Reshuffled, Paid, Rolled,
                 CardPlayed, CardExpired, BiomassChanged, Dodged, Died, Special, WallChanged,
-                AttackResult, DoubleAttack, GameOver]
+                AttackResult, DoubleAttack, NoAttack, GameOver]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -184,7 +184,9 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
         await _tile(pilot, screen, "E5", by)  # the generator
         assert screen.table.state().panels[Ia].tile == T["E5"]
         await _choose(pilot, screen, "Maltose", by)
-        assert "regain 3 Biomass" in screen.prompt
+        # the whole text in the side panel, never cut on the status line (issue 29)
+        assert "regain 3 Biomass" in _text(screen, "#gs-seats")
+        assert screen.prompt == "Maltose: 1 plays it, 0 puts it back (its text: side panel)"
         await _choose(pilot, screen, "play Maltose", by)
         assert screen.table.state().panels[Ia].biomass == 4
 
@@ -237,7 +239,7 @@ async def test_zero_after_a_step_that_passed_by_itself_moves_the_cell_and_the_sc
         await pilot.pause()
         assert screen.table.state().step == R.SPECIAL
         assert _text(screen, "#gs-status") == \
-            "No card to play: now special action; 0 rolls to move."
+            "No card in hand. Now special action; 0 rolls to move."
         await pilot.press("0")
         await pilot.pause()
         state = screen.table.state()
