@@ -84,3 +84,24 @@ def test_the_table_layer_and_the_replays_import_neither_ui_libraries_nor_the_fro
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_online_service_imports_no_transport_and_the_table_layer_no_online():
+    """online/ (hub, tables, store, protocol, remote table, bot pool, hub client) imports no
+    transport: no textual, rich, asyncssh nor ``cellwars_tui.ssh``; and table/ sits below it."""
+    online = _package_modules("cellwars_tui.online")
+    table = _package_modules("cellwars_tui.table")
+    assert {"cellwars_tui.online.hub", "cellwars_tui.online.remote"} <= set(online)
+    code = (
+        "import importlib, sys\n"
+        f"for name in {table!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.startswith('cellwars_tui.online'))\n"
+        "assert not bad, bad\n"
+        f"for name in {online!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'asyncssh')\n"
+        "             or m.startswith(('cellwars_tui.ui', 'cellwars_tui.ssh')))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -17,7 +17,8 @@ def test_the_table_layer_and_the_table_kinds_conformance_are_type_checked():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     files = set(config["tool"]["mypy"]["files"])
     assert {"cellwars_tui/table", "tests/table/conformance_types.py"} <= files
-    assert {"cellwars_tui/ui", "cellwars_tui/ssh"} <= files  # the app shell and the server too
+    # the app shell, the online table service and the server too
+    assert {"cellwars_tui/ui", "cellwars_tui/online", "cellwars_tui/ssh"} <= files
 
 
 @pytest.mark.slow  # the type check runs mypy over the package

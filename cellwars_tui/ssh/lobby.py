@@ -33,9 +33,9 @@ from ..core.errors import CellwarsError
 from ..core.registry import all_games, get_game
 from ..ui.footer import Footer  # one widget for every key in SSH sessions (app.one_widget_footer)
 from ..ui.host import Host
-from . import protocol as p
-from .client import ENV_RECORDS, HubClient
-from .remote import RemoteTable, seat_words
+from ..online import protocol as p
+from ..online.client import ENV_RECORDS, HubClient
+from ..online.remote import RemoteTable, seat_words
 
 TITLE = "cellwars online"
 

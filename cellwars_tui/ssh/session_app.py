@@ -27,8 +27,8 @@ from ..locations import confined
 from ..ui.app import CellwarsApp
 from ..ui.footer import Footer
 from ..ui.game_screen import GameScreen
-from . import protocol as p
-from .client import ENV_SESSION_LOG, in_ssh_session
+from ..online import protocol as p
+from ..online.client import ENV_SESSION_LOG, in_ssh_session
 from .limits import ENV_READY_FD, SESSION_FAILED
 from .lobby import HubLink, HubListener, LobbyScreen, TableScreen
 
@@ -144,7 +144,7 @@ class OnlineApp(HubListener, CellwarsApp):
         self.push_screen(TableScreen(msg.info.code))
 
     def play_again(self, screen: GameScreen) -> None:
-        from .remote import RemoteTable
+        from ..online.remote import RemoteTable
 
         if isinstance(screen.table, RemoteTable):
             self.notify("Online, a new game is a new table: create one in the lobby (o).")

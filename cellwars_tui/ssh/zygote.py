@@ -66,7 +66,8 @@ def warm(preload: Sequence[str] = ()) -> None:
     from ..core.registry import game_modules
 
     games = game_modules()
-    for name in ("cellwars_tui.ssh.lobby", "cellwars_tui.ssh.session_app", "cellwars_tui.ssh.remote",
+    for name in ("cellwars_tui.ssh.lobby", "cellwars_tui.ssh.session_app",
+                 "cellwars_tui.online.remote",
                  "cellwars_tui.ui.app", "cellwars_tui.ui.screens", *games,
                  *(m.replace(".rules", ".screen") for m in games), *preload):
         try:

@@ -12,9 +12,9 @@ a game through.
 * :mod:`.listeners` (the change listeners every table shares) and :mod:`.naming` (how a seat is
   worded everywhere).
 
-The online table (``RemoteTable``) lives with the SSH front (:mod:`cellwars_tui.ssh.remote`) and
-implements the same protocol. Nothing here imports textual, rich, ``ui`` or ``ssh`` (a test
-checks it).
+The online table (``RemoteTable``) lives in the online package (:mod:`cellwars_tui.online.remote`)
+and implements the same protocol. Nothing here imports textual, rich, ``ui``, ``online`` or
+``ssh`` (a test checks it).
 """
 
 from __future__ import annotations

@@ -15,34 +15,14 @@ import asyncssh
 import pyte
 import pytest
 
-from cellwars_tui.core import Game, all_games
-from cellwars_tui.core.registry import registered, unregister
 from cellwars_tui.ssh.limits import Limits
 from cellwars_tui.ssh.server import CellwarsServer
 
+from ..standins import _stand_in_games, pytest_make_collect_report  # noqa: F401
+
 FAKE_APP = [sys.executable, str(Path(__file__).with_name("fake_app.py"))]
 
-# -- stand-in games ------------------------------------------------------------------------------
-# The tiny games these tests define (secret-pick, live-rounds ...) register at import. Each is
-# taken out of the registry as soon as its module is collected and registered again around every
-# test here only, so tests collected later never find them in all_games().
-STAND_INS: dict[str, Game] = {}
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_make_collect_report(collector):
-    report = yield
-    if isinstance(collector, pytest.Module):
-        for game in all_games():
-            if type(game).__module__.startswith(f"{__package__}."):
-                STAND_INS[game.id] = unregister(game.id)
-    return report
-
-
-@pytest.fixture(autouse=True)
-def _stand_in_games():
-    with registered(*STAND_INS.values()):
-        yield
+# The stand-in games of these tests and the online ones: tests/standins.py.
 
 
 class Terminal:
@@ -119,12 +99,12 @@ class _GuestClient(asyncssh.SSHClient):
 
 
 async def connect(port: int, *, username: str = "alice", key: asyncssh.SSHKey | None = None,
-                  guest: bool = False) -> asyncssh.SSHClientConnection:
+                  guest: bool = False, **kw) -> asyncssh.SSHClientConnection:
     return await asyncssh.connect(
         "127.0.0.1", port, username=username, known_hosts=None,
         client_keys=[key] if key is not None else None, agent_path=None,
         kbdint_auth=guest, password_auth=False, gss_host=None,
-        client_factory=_GuestClient if guest else None,
+        client_factory=_GuestClient if guest else None, **kw,
     )
 
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.client import HubClient
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.client import HubClient
 from cellwars_tui.ssh.lobby import (
     HubLink, LobbyScreen, TableScreen, players_label, seat_line, table_line,
 )
 from cellwars_tui.ui.game_screen import GameScreen
 from cellwars_tui.ui.host import Host
 
-from .test_hub import hub, join, table_where  # noqa: F401
-from .test_remote import TYPING
+from ..online.test_hub import hub, join, table_where  # noqa: F401
+from ..online.test_remote import TYPING
 
 SEATS = (
     p.SeatInfo(kind="human", name="ann", connected=True),

@@ -20,7 +20,7 @@ import pytest
 from cellwars_tui.core import CHANCE
 from cellwars_tui.core.match import Match
 from cellwars_tui.record.format import decode_record, record_to_match
-from cellwars_tui.ssh.store import StoredTable
+from cellwars_tui.online.store import StoredTable
 
 from .conftest import Terminal, cellwars_cli, open_terminal
 from .guests import ROOM, come_back, guest_in_lobby, make_table, screen_match

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncssh
 import pytest
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import MAX_WRONG_CODES
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import MAX_WRONG_CODES
 
 from .conftest import open_terminal
 from .guests import come_back, guest_in_lobby, make_table
-from .test_hub import hub, join, table_where  # noqa: F401
+from ..online.test_hub import hub, join, table_where  # noqa: F401
 from .test_play import until
 from .test_session import online
 

@@ -16,13 +16,13 @@ import pytest
 from cellwars_tui.core import Match, Seat
 from cellwars_tui.core.registry import get_game
 from cellwars_tui.record.format import save_match
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import Hub
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Hub
 from cellwars_tui.ssh.server import CellwarsServer, fingerprint
-from cellwars_tui.ssh.store import StoreError
+from cellwars_tui.online.store import StoreError
 
 from .conftest import cellwars_cli, connect, open_terminal
-from .test_hub import table_where, two_at_a_table
+from ..online.test_hub import table_where, two_at_a_table
 
 
 async def test_a_graceful_shutdown_tells_every_player_and_resets_their_terminal(

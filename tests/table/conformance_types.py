@@ -3,7 +3,7 @@ a ``RoundClock``, and ``NoUndo`` the undo part of one. A member missing or of th
 
 from __future__ import annotations
 
-from cellwars_tui.ssh.remote import RemoteTable
+from cellwars_tui.online.remote import RemoteTable
 from cellwars_tui.table import (
     FollowingClock, LocalTable, NoUndo, ReplayTable, RoundClock, RoundSession, Table, Undoing,
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cellwars_tui.core.match import Match
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.remote import RemoteTable
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.remote import RemoteTable
 
 
 class FakeHub:

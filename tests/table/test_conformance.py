@@ -141,7 +141,7 @@ def test_undo_only_where_it_means_something(kind):
 
 
 def test_the_tables_without_undo_share_one_no_undo_written_once():
-    from cellwars_tui.ssh.remote import RemoteTable
+    from cellwars_tui.online.remote import RemoteTable
     from cellwars_tui.table import LocalTable, NoUndo, ReplayTable, Undoing
 
     part = [name for name in vars(Undoing) if not name.startswith("_")]

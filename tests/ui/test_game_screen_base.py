@@ -339,7 +339,7 @@ def test_a_solitaire_banner_reads_well(monkeypatch):
 def test_every_table_kind_shares_one_listener_contract():
     # local, replay and online tables: subscribing twice is one subscription, revision counts changes
     from cellwars_tui.table.replay import ReplayTable
-    from cellwars_tui.ssh.remote import RemoteTable
+    from cellwars_tui.online.remote import RemoteTable
     from cellwars_tui.table.listeners import ChangeListeners
     from cellwars_tui.table.local import LocalTable
 

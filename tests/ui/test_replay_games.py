@@ -22,7 +22,7 @@ from tests.ui.helpers import until
 from tests.ui.test_replay_screen import SIZE, Host
 
 
-REPLAYABLE = all_games()  # (tests/ssh's stand-in games are registered for its own tests only)
+REPLAYABLE = all_games()  # (the online and SSH tests' stand-in games are registered for their own tests only)
 
 
 def recorded(tmp_path, game, seed=5):

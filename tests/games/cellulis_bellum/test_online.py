@@ -8,9 +8,9 @@ import asyncio
 import pytest
 
 from cellwars_tui.games.cellulis_bellum import rules as R
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.client import HubClient
-from cellwars_tui.ssh.hub import Hub
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.client import HubClient
+from cellwars_tui.online.hub import Hub
 from cellwars_tui.ui.request import new_game_request
 
 

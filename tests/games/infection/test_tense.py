@@ -90,7 +90,7 @@ def test_the_rules_page_states_the_tense_round_lengths_and_the_seed_passage_they
 
 
 def test_an_online_table_times_a_tense_team_game_by_its_shorter_rounds():
-    from cellwars_tui.ssh.hub import round_seconds
+    from cellwars_tui.online.hub import round_seconds
 
     # the hub builds a table's options from the lobby's dict and times its rounds from them
     opts = GAME.options_from_dict({"players": 4, "tense_team_game": True})

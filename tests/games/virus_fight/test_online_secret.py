@@ -10,8 +10,8 @@ from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
 from cellwars_tui.games.virus_fight import rules as R
 from cellwars_tui.games.virus_fight.screen import VirusFightScreen
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.remote import RemoteTable
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.remote import RemoteTable
 from cellwars_tui.ui.app import CellwarsApp
 from tests.ui.helpers import until_footer_whole
 

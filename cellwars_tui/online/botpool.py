@@ -2,7 +2,7 @@
 
 The server process runs the SSH server, every session's PTY pump and the hub; a search bot
 thinking there (even in a thread: the GIL) would make every other player's keys and frames wait.
-:class:`BotPool` keeps a few worker processes (``python -m cellwars_tui.ssh.botpool``: a fresh
+:class:`BotPool` keeps a few worker processes (``python -m cellwars_tui.online.botpool``: a fresh
 interpreter that shares nothing with the server but what a job carries, and never runs the
 server's main module again as multiprocessing's spawn would), started on the first bot move and
 ended when the hub closes.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import Client, Hub
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Client, Hub
 
 from .. import toy_game  # noqa: F401  (registers toy-race)
 

@@ -14,9 +14,9 @@ import msgspec
 from cellwars_tui.ai.bots import RandomBot
 from cellwars_tui.core import Action, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.botpool import BotPool
-from cellwars_tui.ssh.hub import Hub
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.botpool import BotPool
+from cellwars_tui.online.hub import Hub
 
 from .test_hub import SECRET, join, table_where
 
@@ -126,7 +126,7 @@ def ended(pid: int) -> bool:
 
 
 def bot_workers() -> list[int]:
-    """This process's children that are bot workers (python -m cellwars_tui.ssh.botpool)."""
+    """This process's children that are bot workers (python -m cellwars_tui.online.botpool)."""
     out = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -137,7 +137,7 @@ def bot_workers() -> list[int]:
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == os.getpid() and b"cellwars_tui.ssh.botpool" in cmdline:
+        if ppid == os.getpid() and b"cellwars_tui.online.botpool" in cmdline:
             out.append(int(entry.name))
     return out
 
@@ -280,8 +280,8 @@ async def test_a_worker_ends_when_the_server_dies_without_closing_the_pool(tmp_p
     script = tmp_path / "server.py"
     script.write_text(
         "import asyncio, os, random\n"
-        "from cellwars_tui.ssh.botpool import BotPool\n"
-        "from tests.ssh.test_hub import SECRET\n"
+        "from cellwars_tui.online.botpool import BotPool\n"
+        "from tests.online.test_hub import SECRET\n"
         "async def main():\n"
         "    pool = BotPool(workers=1)\n"
         "    view = SECRET.initial_state(SECRET.options_from_dict({'players': 2}))\n"

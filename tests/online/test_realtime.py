@@ -9,9 +9,9 @@ from cellwars_tui.core import CHANCE, Action, Event, Game, GameType, Options, Ou
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.registry import get_game
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import round_seconds
-from cellwars_tui.ssh.remote import RemoteTable
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import round_seconds
+from cellwars_tui.online.remote import RemoteTable
 
 from .test_hub import hub, join, table_where  # noqa: F401
 
@@ -292,7 +292,7 @@ async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(t
     The hub now runs the same round session as a local table: for a seed, its bot acts at the
     very play times a local table's bot does."""
     from cellwars_tui.core.match import Match, Seat
-    from cellwars_tui.ssh.hub import Hub
+    from cellwars_tui.online.hub import Hub
     from cellwars_tui.table import LocalTable
     from cellwars_tui.timer import FakeClock
 
@@ -342,7 +342,7 @@ async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(t
 async def test_a_move_made_before_a_clock_step_still_stands(tmp_path):
     """Idle time is recorded as clock steps (they change nothing but the time): a move sent on
     the state seen before one is played, not refused as late."""
-    from cellwars_tui.ssh.hub import Hub
+    from cellwars_tui.online.hub import Hub
     from cellwars_tui.timer import FakeClock
 
     clock = FakeClock()

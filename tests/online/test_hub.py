@@ -10,10 +10,10 @@ import pytest
 from cellwars_tui.core import Action, Event, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.record.format import read_record_file
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.client import HubClient
-from cellwars_tui.ssh.hub import Hub
-from cellwars_tui.ssh.remote import seat_words
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.client import HubClient
+from cellwars_tui.online.hub import Hub
+from cellwars_tui.online.remote import seat_words
 
 from .. import toy_game  # noqa: F401  (registers toy-race)
 
@@ -374,7 +374,7 @@ async def test_empty_tables_close_after_a_while(hub):
     await ann.next(p.Left)
     hub.sweep()
     assert state.info.code in hub.tables  # not yet
-    hub.sweep(now=__import__("time").monotonic() + hub.idle_table_seconds + 1)
+    hub.sweep(now=hub.clock() + hub.idle_table_seconds + 1)
     assert not hub.tables
     while (await ann.next(p.Lobby)).tables:
         pass

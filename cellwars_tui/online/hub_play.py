@@ -47,7 +47,7 @@ from .tables import RESTORED, HubError, Table, round_seconds
 if TYPE_CHECKING:
     from .hub import Client
 
-log = logging.getLogger("cellwars_tui.ssh.hub")
+log = logging.getLogger("cellwars_tui.online.hub")
 
 
 class TablePlay:

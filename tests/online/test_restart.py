@@ -8,10 +8,10 @@ server's data dir was intact to the last move.
 
 from __future__ import annotations
 
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.hub import Hub
-from cellwars_tui.ssh.store import SqliteTableStore, StoredSlot, StoredTable
-from cellwars_tui.ssh.tables import RESTORED_PAUSE
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Hub
+from cellwars_tui.online.store import SqliteTableStore, StoredSlot, StoredTable
+from cellwars_tui.online.tables import RESTORED_PAUSE
 
 from . import test_realtime  # noqa: F401  (registers live-rounds)
 from .test_hub import SECRET, join, table_where, two_at_a_table

@@ -5,7 +5,7 @@ a view that has not changed since still stand (refused, they would tell that som
 from __future__ import annotations
 
 from cellwars_tui.core.registry import get_game
-from cellwars_tui.ssh import protocol as p
+from cellwars_tui.online import protocol as p
 
 from .test_hub import hub, table_where, two_at_a_table  # noqa: F401  (hub: the fixture)
 

@@ -8,8 +8,8 @@ import pytest
 from cellwars_tui.core import Action, Game, GameType, Options, Outcome, register
 from cellwars_tui.core.api import parse_error
 from cellwars_tui.core.errors import IllegalAction
-from cellwars_tui.ssh import protocol as p
-from cellwars_tui.ssh.remote import RemoteTable
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.remote import RemoteTable
 
 from .test_hub import SECRET, Pick, hub, join, table_where, two_at_a_table  # noqa: F401
 
