@@ -128,8 +128,8 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
         for a in legal:
             out.at(a.tile, a)
         kind = "normal" if R.PANEL_CAMPS[s.panel] == IMMUNE else "cancer"
-        out.say(f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a {kind} tile off "
-                "the spots")
+        out.say(f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a {kind} tile, not "
+                "on or next to a special spot")
     elif s.step == R.RELAPSE:
         for a in legal:
             if isinstance(a, R.Relapse):
@@ -260,19 +260,20 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
             picking.card = None
         else:
             card = CARDS[card_id(picking.card)]
+            text = R.card_text(s, card_id(picking.card))
             tiles = sorted({a.tile for a in mine if a.tile >= 0})
             listed = len(tiles) <= 9  # each target tile gets a number too, when they all fit
             for a in mine:
                 if a.tile >= 0:
                     out.at(a.tile, a)
                     if listed:
-                        out.add(target_tile_label(s, a.tile), a, card.text)
+                        out.add(target_tile_label(s, a.tile), a, text)
                 elif a.panel >= 0:
                     q = a.panel
                     out.at(s.panels[q].tile, a)
-                    out.add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", a, card.text)
+                    out.add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", a, text)
                 else:
-                    out.add(f"play {card.name}", a, card.text)
+                    out.add(f"play {card.name}", a, text)
             question = TARGET_QUESTIONS.get(target_kind(card), "")
             if tiles:
                 how = f"1-{len(tiles)} or a highlighted tile" if listed else \
@@ -291,7 +292,7 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
     for slug in seen:
         card = CARDS[card_id(slug)]
         kind = " (continuous)" if card.kind == CONTINUOUS else ""
-        out.add(f"{card.name}{kind}", PickCard(slug), card.text)
+        out.add(f"{card.name}{kind}", PickCard(slug), R.card_text(s, card_id(slug)))
     out.say(f"{C.PANEL_TITLES[p]}: play a card? (a number shows its text)")
 
 

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 import msgspec
 
 from ...core import CHANCE, Action, BotLevel, Event, Game, GameType, Options, Outcome
-from ...core.errors import BadOptions
 from . import board as B
 from . import bot as BOT
 from . import clarifications as C
 from . import notation as N
+from . import options as O
 from .cards import CARDS, CONTINUOUS, DECKS, IMMEDIATE, N_CARDS
 from .cards import card_id as _card_id
 from .effects import apply_effect, finish_card_move, plays
@@ -53,16 +53,6 @@ ENDING_KINDS = (
     (ALL_DEAD, "every cancer cell dead"),
     (NO_WINNER, f"tie after round {C.ROUNDS}"),
 )
-
-
-def standard_layout(cancer_tissue: int) -> tuple[Action, ...]:
-    """The set-up's placements of the standard layout with ``cancer_tissue`` cancer tiles, in the
-    order the set-up takes them (clarifications.STANDARD_*)."""
-    def tiles(names: Sequence[str]) -> list[int]:
-        return [B.BY_NAME[n] for n in names]
-    return (*(Sign(t) for t in tiles(C.STANDARD_SIGNS)),
-            *(Tissue(t) for t in tiles(C.STANDARD_TISSUE[:cancer_tissue])),
-            *(Place(t) for t in tiles(C.STANDARD_PIECES)))
 
 
 class CellWarsEngine(Game[CWState, Action]):
@@ -95,52 +85,15 @@ class CellWarsEngine(Game[CWState, Action]):
 
     # -- options ---------------------------------------------------------------------------------
     def options_from_dict(self, data: dict) -> Options:
-        """Options from their fields; ``rules`` (the players' word) and ``rules_edition`` (what
-        the game is played by) are kept in step: ``rules`` alone sets the edition, and an edition
-        (a record's, or ``-o rules_edition=N``) names its rules, whatever ``rules`` said."""
-        data = dict(data)
-        rules, edition = data.get("rules"), data.get("rules_edition")
-        if isinstance(edition, str) and edition.strip().isdigit():  # (-o rules_edition=2)
-            edition = data["rules_edition"] = int(edition)
-        if rules is not None and rules not in C.RULES_CHOICES:
-            raise BadOptions(f"Cell Wars has no rules {rules!r} (rules: "
-                             + ", ".join(repr(r) for r in C.RULES_CHOICES) + ")")
-        if edition is None:
-            if rules is not None:
-                data["rules_edition"] = C.edition_of(rules)
-        elif isinstance(edition, int) and edition in C.EDITIONS:
-            data["rules"] = C.rules_choice(edition)
-        layout = data.get("layout")
-        if layout is not None and layout not in C.LAYOUTS:
-            raise BadOptions(f"Cell Wars has no layout {layout!r} (layouts: "
-                             + ", ".join(repr(x) for x in C.LAYOUTS) + ")")
-        return super().options_from_dict(data)
+        return super().options_from_dict(O.settle(data))
 
     def check_options(self, options: Options) -> None:
         super().check_options(options)
         assert isinstance(options, CellWarsOptions)
-        if options.rules_edition not in C.EDITIONS:
-            raise BadOptions(f"Cell Wars: rules_edition must be one of "
-                             f"{', '.join(map(str, C.EDITIONS))}, not {options.rules_edition!r}")
-        if options.layout not in C.LAYOUTS:
-            raise BadOptions(f"Cell Wars has no layout {options.layout!r}")
-        n = options.cancer_tissue
-        lo, hi = C.EDITIONS[options.rules_edition].cancer_tissue_range
-        if not isinstance(n, int) or not lo <= n <= hi:
-            raise BadOptions(f"Cell Wars: cancer_tissue must be between {lo} and {hi}, not {n!r}")
+        O.check(options)
 
     def upgrade_options(self, data: dict, rules_version: int) -> dict:
-        """A record of rules version 1 was played under the first edition; one of version 2 under
-        the second, of version 3 under the third, of version 4 under the fourth (its options name
-        it; a record without the field is taken as its version's edition). Every record before
-        version 6 was set up by its players (no ready layout)."""
-        if rules_version < 2:
-            data = {**data, "rules_edition": 1}
-        elif rules_version < 5:
-            data = {"rules_edition": rules_version, **data}
-        if rules_version < C.LAYOUTS_SINCE:
-            data = {**data, "layout": C.LAYOUT_PLACE}
-        return data
+        return O.upgrade(data, rules_version)
 
     def initial_state(self, options: Options) -> CWState:
         self.check_options(options)
@@ -153,7 +106,7 @@ class CellWarsEngine(Game[CWState, Action]):
                     edition=options.rules_edition, panels=panels,
                     random_setup=options.layout == C.LAYOUT_RANDOM)
         if options.layout == C.LAYOUT_STANDARD:
-            for a in standard_layout(options.cancer_tissue):
+            for a in O.standard_layout(options.cancer_tissue):
                 s, _ = self._apply(s, self.to_act(s)[0], a)
         return s
 
@@ -665,8 +618,9 @@ class CellWarsEngine(Game[CWState, Action]):
     def outcome(self, s: CWState) -> Outcome | None:
         if s.phase != OVER:
             return None
-        if s.winner == 2:
-            return Outcome(tuple(range(s.players)), "tie", ())
+        if s.winner == 2:  # (the tie says why: "Tie (no winner after round 16: 17 cancer tiles)")
+            return Outcome(tuple(range(s.players)), f"{s.result}: {cancer_count(s)} cancer tiles",
+                           ())
         winners = tuple(seat for seat in range(s.players) if seat_camp(s.players, seat) == s.winner)
         return Outcome(winners, s.result, ())
 

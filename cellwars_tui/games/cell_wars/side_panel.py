@@ -116,7 +116,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     if card is not None:  # the picked card's text, whole (the status line may cut it)
         picked = CARDS[card_id(card)]
         out.append(f"{picked.name} ({picked.kind}):\n", style="bold")
-        for line in textwrap.wrap(picked.text, max(16, room - 1)):
+        for line in textwrap.wrap(R.card_text(s, card_id(card)), max(16, room - 1)):
             out.append(f" {line}\n")
     if s.factory:
         out.append(f"Wall factory stock: {s.factory}\n", style=muted)

@@ -380,6 +380,20 @@ def edition(s: CWState) -> C.Edition:
     return C.EDITIONS[s.edition]
 
 
+def card_text(s: CWState, cid: int) -> str:
+    """Card ``cid``'s text under the rules edition of ``s``: Balanced diet heals as its edition
+    says (each round in the first two, "as printed" among them; never in the third)."""
+    c = CARDS[cid]
+    if c.regen:
+        ed = edition(s)
+        limit = "While on your panel: your Biomass limit is 1 higher"
+        if not ed.regen:
+            return f"{limit}."
+        if ed.regen_every == 1:
+            return f"{limit}, and at the end of each of your rounds you regain 1 Biomass."
+    return c.text
+
+
 def alive(s: CWState, p: int) -> bool:
     return s.panels[p].tile >= 0
 

@@ -10,7 +10,8 @@ import pytest
 from cellwars_tui.core import CHANCE, BadOptions
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import clarifications as C
-from cellwars_tui.games.cell_wars.engine import standard_layout
+from cellwars_tui.games.cell_wars.cards import card_id
+from cellwars_tui.games.cell_wars.options import standard_layout
 from cellwars_tui.record import decode_record, encode_record, match_to_record, record_to_match
 from cellwars_tui.ui.request import new_game_request
 
@@ -171,3 +172,15 @@ def test_random_play_as_printed_with_many_tiles_ends_legally():
              else rng.choice(GAME.legal_actions(s, seat)))
         s, _ = GAME.apply(s, seat, a)
     assert GAME.outcome(s) is not None
+
+
+def test_balanced_diet_says_how_it_heals_under_the_rules_chosen():
+    diet = card_id("balanced-diet")
+    here = GAME.initial_state(_options())
+    printed = GAME.initial_state(_options(rules="as printed"))
+    assert "rounds 3, 6, 9, 12 and 15" in R.card_text(here, diet)
+    assert R.card_text(printed, diet).endswith("at the end of each of your rounds you regain 1 "
+                                                "Biomass.")
+    third = GAME.initial_state(_options(rules_edition=3))
+    assert R.card_text(third, diet) == "While on your panel: your Biomass limit is 1 higher."
+    assert R.card_text(here, card_id("maltose")) == R.CARDS[card_id("maltose")].text

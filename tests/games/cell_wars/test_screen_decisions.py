@@ -5,6 +5,8 @@ mouse (clicks on the tile and on the choice)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from rich.text import Text
 
@@ -39,6 +41,15 @@ def _arranged(state: R.CWState, human: int) -> Match:
     R.GAME.check_invariants(state)
     m.states[0] = state
     return m
+
+
+@asynccontextmanager
+async def opened(state: R.CWState, human: int, size: tuple[int, int]):
+    """The table of an arranged two-player match at ``size``, settled: (pilot, app, screen)."""
+    app = CellwarsApp(match=_arranged(state, human))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot, app, app.screen
 
 
 def _text(screen, selector: str) -> str:
@@ -80,10 +91,7 @@ async def _choose(pilot, screen, label: str, by: str) -> None:
 @BY
 async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
     s = turn(panel(standard(), Ca, walls=1), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         labels = {c.label: c.key for c in screen.choices}
         assert "solidify G4 (1/3)" in labels and "build wall (1)" in labels
         assert labels["roll to move"] == "0" and labels["end round, no move"] != "0"
@@ -103,10 +111,7 @@ async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
 
 async def test_escape_leaves_the_wall_picking_not_the_game():
     s = turn(panel(standard(), Ca, walls=2), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         key = next(c.key for c in screen.choices if c.label.startswith("build wall"))
         await pilot.press(key)
         await pilot.press("escape")
@@ -120,10 +125,7 @@ async def test_the_attacker_chooses_the_order_of_its_attacks(by):
     s = put(standard(), Ia="G4", Cb="G4")
     s = panel(s, Ia, last_dir=-1)
     s = turn(s, Ia, step=R.ATTACK, rolled=True)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(100, 30)) as (pilot, app, screen):
         labels = [c.label for c in screen.choices]
         assert labels[0].startswith("attack Ca") and labels[1].startswith("attack Cb")
         assert set(screen.tile_actions) == {T["G4"]}
@@ -144,10 +146,7 @@ async def test_a_dead_cancer_cell_relapses_on_a_solidified_tile(by):
     s = tiles(put(standard(), Ca="dead"), solid=("H4",))
     s = panel(s, Ca, biomass=0)
     s = turn(s, Ca, step=R.RELAPSE)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         assert set(screen.tile_actions) == {T["H4"]}
         assert [(c.key, c.label) for c in screen.choices] == [("0", "stay")]
         assert "relapse" in screen.prompt
@@ -162,10 +161,7 @@ async def test_a_dead_cancer_cell_relapses_on_a_solidified_tile(by):
 async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
     s = give(standard(), Ia, "maltose", "teleporting")
     s = turn(panel(s, Ia, biomass=1), Ia, step=R.CARDS_STEP)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(100, 30)) as (pilot, app, screen):
         labels = [c.label for c in screen.choices]
         assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
         await _choose(pilot, screen, "Teleporting", by)
@@ -193,10 +189,7 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
 
 async def test_the_log_names_the_tile_of_a_special_action():
     s = turn(standard(), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(160, 50)) as (pilot, app, screen):
         key = next(c.key for c in screen.choices if c.label.startswith("solidify"))
         await pilot.press(key)
         await pilot.pause()
@@ -205,10 +198,7 @@ async def test_the_log_names_the_tile_of_a_special_action():
 
 async def test_the_log_says_the_special_action_before_what_it_did_to_the_tile():
     s = turn(put(standard(), Ca="F4"), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(160, 50)) as (pilot, app, screen):
         await _choose(pilot, screen, "degrade F4", "keys")
         lines = [sentence for _, _, sentence in screen.log_entries(40)]
         cause = lines.index("Cancer alpha degrades F4")
@@ -231,10 +221,7 @@ async def test_zero_after_a_step_that_passed_by_itself_moves_the_cell_and_the_sc
     moving. Now the status line says the step passed and what 0 does, and 0 rolls to move."""
     s = turn(standard(), Ia, step=R.DRAW)
     assert not s.panels[Ia].hand  # nothing to play: the play-cards step passes by itself
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(80, 24)) as (pilot, app, screen):
         await pilot.press("0")  # no more draws
         await pilot.pause()
         assert screen.table.state().step == R.SPECIAL

@@ -7,20 +7,16 @@ from __future__ import annotations
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.side_panel import attack_line, dead_words, round_boost, \
     seat_figures
-from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import MovesPicker
 
 from .helpers import GAME, PLACED, Ca, Ia, act, give, panel, put, standard, turn
-from .test_screen_decisions import _arranged, _text
+from .test_screen_decisions import _text, opened
 
 
 async def test_typing_a_move_under_the_board_opens_the_move_list_and_places_nothing():
     """Typing "place C4" without m placed a cell: the space acted on the cursor's tile."""
     s = GAME.initial_state(R.CellWarsOptions(layout=PLACED, players=2))
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(80, 24)) as (pilot, app, screen):
         await pilot.press("space")
         await pilot.pause()
         assert screen.table.step() == 0 and "Enter acts" in _text(screen, "#gs-status")
@@ -39,10 +35,7 @@ async def test_typing_a_move_under_the_board_opens_the_move_list_and_places_noth
 
 async def test_the_keys_that_act_still_act_and_a_letter_never_opens_the_list_in_a_replay():
     s = turn(standard(), Ia, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(80, 24)) as (pilot, app, screen):
         await pilot.press("k")  # a key of the screen: the keys panel, not the move list
         await pilot.pause()
         assert not isinstance(app.screen, MovesPicker) and "type a move" in \
@@ -93,10 +86,7 @@ def test_a_dead_cell_says_whether_and_how_it_can_come_back():
 
 async def test_the_status_line_says_why_an_attack_step_passed_in_the_log():
     s = turn(standard(), Ia, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(80, 24)) as (pilot, app, screen):
         screen.table.submit(0, R.Roll())
         await pilot.pause()
         if screen.table.state().step == R.MOVE:
