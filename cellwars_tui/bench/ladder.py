@@ -21,7 +21,8 @@ from typing import Any
 from ..ai.levels import LEVEL_NAMES, level_for
 from ..core.errors import CellwarsError
 from . import Result, result
-from .balance import MAX_GAMES, Progress, Series, _load, _pct, is_decisive, run_series, side_of
+from .balance import (MAX_GAMES, Progress, Series, _load, _pct, checked_options, is_decisive,
+                      run_series, side_of)
 
 TARGET = 0.65  # the stronger level's score a step of the ladder must reach
 
@@ -55,11 +56,8 @@ def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: i
                             "not a ladder of strength")
     if not 1 <= games <= MAX_GAMES:
         raise CellwarsError(f"games must be between 1 and {MAX_GAMES}, not {games}")
-    opts: dict[str, Any] = dict(options or {})
-    if players is not None:
-        opts["players"] = players
-    base = game.options_from_dict(opts)
-    opts["players"] = players = base.players
+    opts = checked_options(game, players, options)
+    players = opts["players"]
     sides = game.sides(players)
     side_names = list(dict.fromkeys(sides))
     steps = list(zip(levels, levels[1:]))

@@ -493,10 +493,10 @@ class Hub(TablePlay, TableKeeping):
                 return code
 
     def _table(self, code: str) -> Table:
-        code = code.strip().upper()[:16]
-        if code in self.asleep:
-            self._wake_table(code)  # a sleeping game, asked for by its room code
-        table = self.tables.get(code)
+        key = code.strip().upper()[:16]
+        if key in self.asleep:
+            self._wake_table(key)  # a sleeping game, asked for by its room code
+        table = self.tables.get(key)
         if table is None:
             raise HubError(f"no table has the code {code.strip()[:16]!r}")
         return table

@@ -25,7 +25,7 @@ from ..core.match import Match
 from .store import StoredTable, StoreError, TableStore
 from .tables import Table
 
-log = logging.getLogger("cellwars_tui.ssh.hub")
+log = logging.getLogger("cellwars_tui.online.hub")
 
 
 class Asleep(NamedTuple):
@@ -86,6 +86,7 @@ class TableKeeping:
         Every deletion is logged with its reason (one line per sweep)."""
         now = self.clock() if now is None else now
         gone: dict[str, list[str]] = defaultdict(list)  # reason -> codes deleted
+        sleeping = len(self.asleep)
         idle = f"nobody at it for {_duration(self.idle_table_seconds)}"
         for code, table in list(self.tables.items()):
             if table.watchers or now - table.last_watched < self.idle_table_seconds:
@@ -111,8 +112,8 @@ class TableKeeping:
                     self._archive(code, now, gone)
         for reason, codes in gone.items():
             self._delete_stored(codes, reason)
-        if gone:
-            self._broadcast_lobby()
+        if gone or len(self.asleep) != sleeping:
+            self._broadcast_lobby()  # (a game asleep is listed only for its players, once back)
 
     def _seated_online(self, table: Table) -> bool:
         online = self.online

@@ -8,6 +8,9 @@ The hub sees one small interface, :class:`TableStore`: ``load()`` every table, `
 leaves the previous save). Another store (a database several servers share) would implement the
 same five methods. Only the hub deletes a table, and it logs why (:meth:`.hub.Hub.sweep`).
 
+The store also keeps finished games and the players' ratings (:class:`~.league.LeagueStore`,
+:mod:`.league_sqlite`): a game's result and its rating update in one transaction.
+
 A table is stored as one value, :class:`StoredTable` (msgpack): its seats and their identities,
 options, host, the game so far as a sealed record (:mod:`cellwars_tui.record.format`), its log,
 and a real-time game's clock. New fields get defaults; a field never changes type.
@@ -25,14 +28,18 @@ from typing import Any, Protocol
 
 import msgspec
 
+from .league import LeagueStore
+from .league_sqlite import MemoryLeague, SqliteLeague, create_league_tables
+from .store_errors import StoreError
+
 log = logging.getLogger(__name__)
 
 STORE_NAME = "tables.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3  # 3: finished games, ratings (league_sqlite); 2: tables' versions
 
 
-class StoreError(Exception):
-    """The store could not save or read (one line: the disk is full, the file is damaged...)."""
+class StaleTable(StoreError):
+    """The stored table is not at the version just before the one saved: it moved on."""
 
 
 class StoredSlot(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,14 +75,17 @@ class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
     paused_by: str = ""
     saved_for_players: bool = False
     active_at: float = 0.0  # when its last action was saved (seconds since the epoch; 0: unknown)
+    version: int = 0  # the table's saves so far (this one included); the store's column wins
+    status: str = ""  # "open" | "playing" | "over" ("": stored before it was kept)
 
 
 _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(StoredTable).decode
 
 
-class TableStore(Protocol):
-    """Where the hub keeps its tables between runs."""
+class TableStore(LeagueStore, Protocol):
+    """Where the hub keeps its tables between runs, and the results and ratings of their
+    finished games (:class:`~.league.LeagueStore`)."""
 
     def load(self) -> tuple[list[StoredTable], list[str]]:
         """Every stored table, and one line for each one that could not be read."""
@@ -96,10 +106,17 @@ class TableStore(Protocol):
     def close(self) -> None: ...
 
 
-class MemoryTableStore:
+def check_version(code: str, stored: int | None, table: StoredTable) -> None:
+    """StaleTable unless the stored version (None: none stored) is the one before ``table``'s."""
+    if stored is not None and stored != table.version - 1:
+        raise StaleTable(f"table {code} moved on (version {stored}, not {table.version - 1})")
+
+
+class MemoryTableStore(MemoryLeague):
     """A store that keeps nothing past the process (tests; a hub that needs no restarts)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.tables: dict[str, bytes] = {}
 
     def load(self) -> tuple[list[StoredTable], list[str]]:
@@ -119,7 +136,7 @@ class MemoryTableStore:
         pass
 
 
-class SqliteTableStore:
+class SqliteTableStore(SqliteLeague):
     """The tables in one SQLite file (``tables.sqlite3`` in the server's data dir)."""
 
     def __init__(self, path: Path) -> None:
@@ -149,6 +166,7 @@ class SqliteTableStore:
                 raise sqlite3.DatabaseError(f"made by a newer cellwars (schema {version})")
             db.execute("CREATE TABLE IF NOT EXISTS tables ("
                        "code TEXT PRIMARY KEY, data BLOB NOT NULL, updated REAL NOT NULL)")
+            create_league_tables(db)  # finished games and ratings (schema 3)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except BaseException:
             db.close()

@@ -62,8 +62,12 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=whole("port"), default=8000,
                         help="port to listen on (default 8000; 0: any free port)")
     parser.add_argument("--token", metavar="TOKEN",
-                        help="the secret in the address browsers open (default: a new random "
-                             "one at each start, printed in the address)")
+                        help="the secret in the address browsers open (default: "
+                             "CELLWARS_WEB_TOKEN, else a new random one at each start, printed "
+                             "in the address); a token on the command line shows in the process "
+                             "list: --token-file or CELLWARS_WEB_TOKEN keep it out of it")
+    parser.add_argument("--token-file", type=path, metavar="FILE",
+                        help="read the token from FILE (its first line)")
     _add_limit_arguments(parser)
 
 
@@ -75,7 +79,7 @@ def archive_seconds(args: argparse.Namespace) -> float:
     days that makes no sense."""
     from ..core.errors import CellwarsError
 
-    days = getattr(args, "archive_after", 0.0)
+    days = args.archive_after  # (cellwars serve's option: add_serve_arguments)
     if not (0 <= days <= MAX_ARCHIVE_DAYS):  # (NaN fails both)
         raise CellwarsError(f"--archive-after must be 0 (never) or a number of days up to "
                             f"{MAX_ARCHIVE_DAYS:g}, not {days:g}")

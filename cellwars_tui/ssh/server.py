@@ -151,7 +151,10 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         else:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            (path.parent / (path.name + ".pub")).write_bytes(key.export_public_key())
+            pub = os.open(path.parent / (path.name + ".pub"),
+                          os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # the data dir's rule
+            with os.fdopen(pub, "wb") as fh:
+                fh.write(key.export_public_key())
     try:
         return asyncssh.read_private_key(path)
     except (OSError, asyncssh.KeyImportError) as exc:
@@ -309,7 +312,7 @@ class CellwarsServer:
         self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
-        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
+        self.archive_after = archive_after  # seconds (0: never): see ..online.hub_sweep
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
