@@ -380,10 +380,11 @@ def checked_options(game: Game, players: int | None,
                     options: dict[str, str] | None) -> dict[str, Any]:
     """The options ``--option`` gives (and the number of players), checked as ``cellwars play``
     checks them and given their types; BadOptions (one line) for an option the game does not
-    have, a value it cannot take, or a wrong count. The report names the options given."""
+    have, a value it cannot take, or a wrong count (a rules edition no player chooses may be
+    given: ``-o rules_edition=4``). The report names the options given."""
     from ..ui.request import game_options
 
-    base = game_options(game, players, options)
+    base = game_options(game, players, options, hidden=True)
     given = {key.replace("-", "_") for key in (options or {})}
     opts: dict[str, Any] = {k: v for k, v in msgspec.to_builtins(base).items() if k in given}
     opts["players"] = base.players
@@ -434,7 +435,7 @@ def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: 
     self_play = [r for r in series[0].results if r is not None]
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
-        "rules": game.rules_text(base),
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": {k: v for k, v in opts.items()}, "players": players,
         "bot": bot, "bot_title": LEVELS[bot].title(playouts), "playouts": playouts,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),

@@ -74,7 +74,7 @@ def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: i
     elapsed = time.perf_counter() - t0
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
-        "rules": game.rules_text(base),
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": dict(opts), "players": players, "games_per_seating": games,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),
         "load": _load(), "target": TARGET, "sides": side_names,
