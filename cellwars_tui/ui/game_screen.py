@@ -640,7 +640,8 @@ class GameScreen(CommandScreen):
         self.say(f"Redone: {where}." if where else "Redone.")
         self.refresh_table()
 
-    def action_moves(self) -> None:
+    def action_moves(self, typed: str = "") -> None:
+        """The list of every legal action, its filter starting with ``typed``."""
         if not self._legal:
             self.say("No move for you to make now.")
             return
@@ -649,7 +650,7 @@ class GameScreen(CommandScreen):
             if action is not None:
                 self.play(action)
 
-        self.app.push_screen(MovesPicker(self.game, list(self._legal)), picked)
+        self.app.push_screen(MovesPicker(self.game, list(self._legal), typed=typed), picked)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))
