@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..ai.levels import seat_bot, seat_budget
-from ..core.api import Action, Game
+from ..core.api import CHANCE, Action, Game
 from ..core.errors import CellwarsError
 from ..core.match import Match
 from ..record.format import SUFFIX, save_match
-from ..table.local import REALTIME_BOT_BUDGET
+from ..table.authority import REALTIME_BOT_BUDGET
 from ..table.realtime import AWAY, PLAYER, RoundSession
 from ..timer import Clock
 from .botpool import BotFailed, BotPool
@@ -122,7 +122,8 @@ class TablePlay:
         if m is None or not round_seconds(table.game, table.options):
             return
         table.session = RoundSession(
-            table.game, m, play=lambda seat, action: self._session_play(table, seat, action),
+            table.game, m, play=lambda seat, action, replace: self._session_play(
+                table, seat, action, replace),
             think=lambda seat, view: self._session_think(table, seat, view),
             bots=[i for i, slot in enumerate(table.slots) if slot.kind == "bot"])
         self._follow_session(table)  # paused as it should be before its timer starts
@@ -192,11 +193,16 @@ class TablePlay:
         session.set_bots([i for i, slot in enumerate(table.slots) if slot.kind == "bot"])
         session.follow()
 
-    def _session_play(self, table: Table, seat: int, action: Action) -> None:
+    def _session_play(self, table: Table, seat: int, action: Action,
+                      replace: bool = False) -> None:
         """The round session plays: a bot's action, or a system action (time-up, a clock
         step) for the CHANCE seat. Raises IllegalAction when the table moved on."""
         m = table.match
         assert m is not None and table.session is not None
+        last = m.steps[m.cursor - 1] if m.cursor else None
+        if (replace and last is not None and last.seat == CHANCE and m.cursor == len(m.steps)
+                and type(last.action) is type(action)):
+            m.seek(m.cursor - 1)  # the time reached moves on (one clock step between actions)
         before = m.state
         events = m.play(seat, action)
         if seat >= 0:

@@ -332,8 +332,11 @@ class RemoteTable(NoUndo, ChangeListeners):
     def bot_to_move(self) -> int | None:
         return None
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        raise IllegalAction("the server's bots play at this table")
+    def start_bots(self) -> None:
+        return None  # the hub runs the bots
+
+    def stop_bots(self) -> None:
+        return None
 
     # -- listeners and saving ----------------------------------------------------------------
     def save(self) -> None:

@@ -1,8 +1,9 @@
 """What a game screen may ask of a table: the :class:`Table` protocol, and what it hands out.
 
-Three tables implement it: :class:`~.local.LocalTable` (a match played in this terminal),
-:class:`~.replay.ReplayTable` (a recorded game at the replay bar's position) and the SSH
-front's ``RemoteTable`` (a seat at a table of the server's hub). A screen is typed against
+Three tables implement it: :class:`~.local.LocalTable` (a match played in this terminal: the
+table authority with local ports, :mod:`.authority`), :class:`~.replay.ReplayTable` (a recorded
+game at the replay bar's position) and the online ``RemoteTable`` (a seat at a table of the
+server's hub, :mod:`cellwars_tui.online.remote`). A screen is typed against
 ``Table`` and never probes a table with ``getattr``: whatever differs between them is a declared
 capability (``read_only``, ``spectator``, ``supports_undo``, ``owns_time``, ``has_public_view``)
 or a member that says "nothing here" (``match`` and ``history`` are None, ``round_clock()`` is
@@ -260,11 +261,16 @@ class Table(Undoing, Protocol):
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
-        """A bot seat the screen should let think now (None: none, or the bots play elsewhere)."""
+        """The bot seat thinking now at this table (None: none, or the bots play elsewhere)."""
         ...
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        """The bot's choice (blocking: run it in a worker)."""
+    def start_bots(self) -> None:
+        """A front end plays at this table now: its bots move whenever it is their turn (the
+        table authority runs them; nothing where the bots play elsewhere or nowhere)."""
+        ...
+
+    def stop_bots(self) -> None:
+        """The front end left: no bot plays any more."""
         ...
 
     # -- real time -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..core.errors import IllegalAction
 from ..core.match import Seat, Step
 from .listeners import ChangeListeners
 from .naming import seat_kind_detail
+from .log import Entry, sentences, step_entries
 from .protocol import LogEntry, NoUndo, RoundClock
 
 
@@ -154,8 +155,11 @@ class ReplayTable(NoUndo, ChangeListeners):
     def bot_to_move(self) -> int | None:
         return None
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        raise IllegalAction("no bot plays in a replay")
+    def start_bots(self) -> None:
+        return None  # (no bot plays here)
+
+    def stop_bots(self) -> None:
+        return None
 
     def save(self) -> None:
         return None
@@ -179,22 +183,20 @@ class ReplayTable(NoUndo, ChangeListeners):
 
     # -- the log and the end -----------------------------------------------------------------
     def events(self, last: int | None = None) -> list[LogEntry]:
-        """(step, seat, sentence) up to the position. Moves without events are spelled out,
-        except other seats' moves when the game hides information and a seat is watching (its
-        own moves it knows)."""
+        """(step, seat, sentence) up to the position, as the chosen seat may read it (see
+        :meth:`sentences`). Moves without events are spelled out, except other seats' moves
+        when the game hides information and a seat is watching (its own moves it knows)."""
         r = self.replay
         names = self.names()
-        hide_others = self.seat is not None and self.game.hidden_information
-        out: list[LogEntry] = []
         n = r.cursor
         start = 0 if last is None else max(0, n - last)
+        entries: list[Entry] = []
         for i in range(start, n):
             step = r.steps[i]
-            seat = None if step.seat == CHANCE else step.seat
-            if not r.events[i] and seat is not None and (not hide_others or seat == self.seat):
-                out.append((i + 1, seat, f"{self.seat_name(seat)}: "
-                                         f"{self.game.action_to_str(step.action)}"))
-            out.extend((i + 1, seat, sentence) for sentence in self.sentences(i + 1, names))
+            entries += step_entries(self.game, i + 1, step.seat, step.action, r.events[i],
+                                    self.seat_name(step.seat), reader=self.seat,
+                                    everything=self.seat is None)
+        out = sentences(self.game, entries, names, reader=self.seat, everything=self.seat is None)
         return out if last is None else out[-last:]
 
     def sentences(self, n: int, names: list[str] | None = None) -> list[str]:
@@ -205,21 +207,9 @@ class ReplayTable(NoUndo, ChangeListeners):
         if not 1 <= n <= len(r.steps):
             return []
         names = names if names is not None else self.names()
-        out = []
-        for recorded in r.events[n - 1]:
-            ev: Event | None = recorded
-            if self.seat is not None:
-                try:
-                    ev = self.game.view_event(recorded, self.seat)
-                except Exception:  # a game's bug must neither leak nor break the replay
-                    ev = None
-            if ev is None:
-                continue
-            try:
-                out.append(self.game.describe_event(ev, names))
-            except Exception as exc:  # a game's text bug must not break the replay
-                out.append(f"({type(ev).__name__}: {exc})")
-        return out
+        entries: list[Entry] = [(n, None, event) for event in r.events[n - 1]]
+        return [text for _, _, text in sentences(self.game, entries, names, reader=self.seat,
+                                                  everything=self.seat is None)]
 
     def outcome(self) -> Outcome | None:
         return self.replay.outcome()

@@ -3,8 +3,8 @@
 A game screen only renders state and turns keys and clicks into actions: the rules stay in the
 core. The base gives the layout (title line, the game's board, a side panel with the seats and
 the event log, a status line, the footer), the bindings (undo, redo, rules, moves picker, back),
-bots thinking in a thread worker, the hot-seat cover for hidden information, and the game-over
-banner. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
+the hot-seat cover for hidden information, and the game-over banner. The table plays its own
+bots while the screen shows it (``Table.start_bots``): the screen only draws their moves. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
 
 During a guided first game (``follow_lesson``) the side column shows the lesson panel instead of
 the log, and the base tells the game's screen what to highlight through ``highlight`` (a hook
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -130,7 +130,6 @@ class GameScreen(CommandScreen):
         self.game = table.game
         self._shown_viewer: int | None = None
         self._covered = False
-        self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
         self._legal: list[Action] = []
         self._status = ""
         self._status_at: int | None = None  # the table's step when the message was said
@@ -321,6 +320,7 @@ class GameScreen(CommandScreen):
             return
         self._subscribed = True
         self.table.subscribe(self._table_changed)
+        self.table.start_bots()  # the table's bots play while it is on screen
         self.refresh_table()
 
     def on_unmount(self) -> None:
@@ -328,6 +328,7 @@ class GameScreen(CommandScreen):
             return
         self._subscribed = False
         self.table.unsubscribe(self._table_changed)
+        self.table.stop_bots()
 
     def on_screen_resume(self) -> None:
         self._uncovered()
@@ -352,8 +353,8 @@ class GameScreen(CommandScreen):
         return bool(self.table.hot_seat()) and seat != self._shown_viewer
 
     def refresh_table(self) -> None:
-        """Repaint everything from the table and start a bot if one is to act. Does nothing on a
-        screen no longer attached (a bot's answer or a table change arriving after it closed)."""
+        """Repaint everything from the table. Does nothing on a screen no longer attached (a
+        table change arriving after it closed)."""
         if not self.is_attached or not self.is_mounted or not self.app.is_running:
             return  # (not running: the app is shutting down and taking the widgets apart)
         table = self.table
@@ -385,8 +386,6 @@ class GameScreen(CommandScreen):
                   self._legal)
         self._paint_frame(viewer, bot)
         self._paint_lesson()
-        if bot is not None:
-            self._start_bot(bot)
 
     def you_seat(self, viewer: int | None) -> int | None:
         """The seat the side panel marks "(you)": the viewer while the game runs; once it is
@@ -574,42 +573,6 @@ class GameScreen(CommandScreen):
 
         self.app.push_screen(HandOff(self.table.seat_name(seat)), uncovered)
 
-    # -- bots ----------------------------------------------------------------------------------
-    def _start_bot(self, seat: int) -> None:
-        key = (self.table.revision, seat)
-        if self._thinking == key:
-            return
-        self._thinking = key
-        self._think(key[0], seat)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, revision: int, seat: int) -> None:
-        try:
-            action = self.table.bot_step(seat)
-        except Exception as exc:  # a bot bug is a message, not a crash
-            self.app.call_from_thread(self._bot_failed, revision, seat, exc)
-            return
-        self.app.call_from_thread(self._bot_done, revision, seat, action)
-
-    def _bot_done(self, revision: int, seat: int, action: Action) -> None:
-        if self._thinking == (revision, seat):
-            self._thinking = None
-        if not self.app.is_running:
-            return  # the app is shutting down: the answer is not played
-        if not self.is_attached or revision != self.table.revision:
-            if self.is_attached:
-                self.refresh_table()
-            return
-        try:
-            self.table.submit(seat, action)
-        except CellwarsError as exc:
-            self.say(f"{self.seat_title(seat)}: {exc}")
-
-    def _bot_failed(self, revision: int, seat: int, exc: Exception) -> None:
-        self._thinking = None
-        if self.is_attached:
-            self.say(f"{self.seat_title(seat)} failed: {exc}")
-
     # -- actions -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo") and not self.can_take_back:
@@ -622,8 +585,6 @@ class GameScreen(CommandScreen):
         if not self.table.can_undo():
             self.say("Nothing to undo.")
             return
-        self._thinking = None
-        self.workers.cancel_group(self, "bot")
         self.table.undo()
         where = self.step_label()
         self.say(f"Undone: back to {where}." if where else "Undone.")
@@ -633,8 +594,6 @@ class GameScreen(CommandScreen):
         if not self.table.can_redo():
             self.say("Nothing to redo.")
             return
-        self._thinking = None
-        self.workers.cancel_group(self, "bot")
         self.table.redo()
         where = self.step_label()
         self.say(f"Redone: {where}." if where else "Redone.")
@@ -694,7 +653,7 @@ class GameScreen(CommandScreen):
         elif not self.read_only:
             self.table.save()
             self.table.flush()  # the launcher lists saved games next: this one is written
-        self.workers.cancel_group(self, "bot")
+        self.table.stop_bots()
         self.dismiss_game()
 
     # Closing this screen quits the app: the screen the command line opened on its own
