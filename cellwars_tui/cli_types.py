@@ -43,9 +43,9 @@ def whole(what: str) -> Callable[[str], int]:
     return convert
 
 
-def seconds(what: str) -> Callable[[str], float]:
-    """An argparse type: a number of seconds such as 30, 0.5 or 1e3 (ASCII; "nan" and "inf" pass
-    here for the range check to refuse them in the option's own words)."""
+def seconds(what: str, unit: str = "seconds") -> Callable[[str], float]:
+    """An argparse type: a number of seconds (or of ``unit``) such as 30, 0.5 or 1e3 (ASCII;
+    "nan" and "inf" pass here for the range check to refuse them in the option's own words)."""
 
     def convert(text: str) -> float:
         try:
@@ -53,7 +53,7 @@ def seconds(what: str) -> Callable[[str], float]:
                 raise ValueError(text)
             return float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid {what} {shown(text)}: expected seconds, "
+            raise argparse.ArgumentTypeError(f"invalid {what} {shown(text)}: expected {unit}, "
                                              "like 30 or 0.5") from None
 
     return convert

@@ -15,7 +15,10 @@ with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.cor
 of its own seat (``game.view(state, seat)``; spectators get the public view). A dropped
 connection keeps its seat in a game that has started (turn-based games wait; a real-time game
 pauses); at an open table the seat is freed. The host may hand an away player's seat to a bot.
-Tables nobody has watched for a while close.
+
+A game that has started and is not over is never deleted while a person holds a seat at it: a
+table nobody watches closes, goes to sleep (out of memory, kept in the store) until one of its
+players comes back, or is archived (:mod:`.hub_sweep`).
 
 With a table store (:mod:`.store`) every table is saved after every action and set up again when
 the hub starts: players come back to their seats, and a real-time game waits, paused, until a
@@ -43,15 +46,18 @@ from ..table.naming import seat_kind_word
 from . import protocol as p
 from .botpool import BotPool
 from .hub_play import TablePlay
-from .store import StoreError, TableStore
+from .hub_sweep import Asleep, TableKeeping
+from .names import name_key
+from .store import StoredTable, StoreError, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
-    CODE_ALPHABET, CODE_LENGTH, HubError, Slot, Table, clean_name, guest_identity,
-    new_reconnect_code, normal_code, round_seconds, suggested_nickname,
+    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, Slot, Table, clean_name, guest_identity,
+    legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
 log = logging.getLogger(__name__)
 
 MAX_TABLES = 200
+MAX_OPEN_PER_PLAYER = 3  # open tables (not yet started) one player may host at once
 MAX_WRITE_BUFFER = 4 << 20  # a session that reads nothing is dropped rather than buffered for
 # Lobby updates are sent at most once per this many seconds (the first at the end of the loop
 # turn that asked for it, the next no sooner than this after it), and never to a client whose
@@ -92,7 +98,7 @@ class Client:
         self.writer.write(p.frame(msg))
 
 
-class Hub(TablePlay):
+class Hub(TablePlay, TableKeeping):
     """Lobby and tables; serves the sessions' apps on a Unix socket."""
 
     def __init__(
@@ -104,6 +110,8 @@ class Hub(TablePlay):
         sweep_interval: float = 10.0,
         bots: BotPool | None = None,
         store: TableStore | None = None,
+        archive_after: float = 0.0,
+        guest_secret: bytes | None = None,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
@@ -114,6 +122,12 @@ class Hub(TablePlay):
         self.store = store
         self.idle_table_seconds = idle_table_seconds
         self.sweep_interval = sweep_interval
+        self.archive_after = archive_after  # seconds a sleeping game may stay idle (0: forever)
+        self.clock: Callable[[], float] = time.time  # tables' idle times (kept in the store)
+        self.asleep: dict[str, Asleep] = {}  # code -> a table out of memory (see sweep)
+        # the key of guests' identities (tables.guest_identity): the server keeps it beside its
+        # host key; a hub given none makes one that lasts as long as it does
+        self.guest_secret = guest_secret or secrets.token_bytes(32)
         self.tokens: dict[str, tuple[str, str]] = {}
         self.names: dict[str, str] = {}  # identity -> chosen display name
         self.clients: set[Client] = set()
@@ -143,28 +157,40 @@ class Hub(TablePlay):
         for problem in problems:
             log.warning("table store: %s", problem)
         for s in stored:
-            if s.code in self.tables:
-                continue
-            try:
-                table = Table.from_stored(self, s)
-            except CellwarsError as exc:
-                log.warning("table %s cannot be set up again: %s", s.code, exc)
-                continue
-            if table.match is None:
-                for i, slot in enumerate(table.slots):
-                    if slot.kind == "human":
-                        table.slots[i] = Slot()
-            else:
-                table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
-                if not table.match.is_over():
-                    table.note("the server restarted.")
-                if not table.match.is_over() and round_seconds(table.game, table.options):
-                    table.restored = True
-                    same_round = s.timer_round == table.game.round_of(table.match.state)
-                    left = s.clock_left if s.clock_left >= 0 and same_round else None
-                    self._set_up_session(table, left=left)
-            self.tables[s.code] = table
-            self._advance(table)
+            if s.code not in self.tables:
+                self._set_up(s, restarted=True)
+
+    def _set_up(self, s: StoredTable, *, restarted: bool) -> Table | None:
+        """Set up the stored table ``s`` in memory: after a restart (``restarted``), or woken
+        for a player who came back. At an open table the players have left (their seats are
+        free); a real-time game waits, paused, until a seated player plays on after a restart,
+        and for its players to be back after a sleep. None (and one line in the server's log)
+        when it cannot be set up."""
+        try:
+            table = Table.from_stored(self, s)
+        except CellwarsError as exc:
+            log.warning("table %s cannot be set up again: %s", s.code, exc)
+            return None
+        if s.active_at <= 0:
+            table.active_at = self.clock()  # (stored before this was kept: idle from now)
+        table.last_watched = self.clock()
+        if table.match is None:
+            for i, slot in enumerate(table.slots):
+                if slot.kind == "human":
+                    table.slots[i] = Slot()
+        else:
+            table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
+            if not table.match.is_over() and restarted:
+                table.note("the server restarted.")
+            if not table.match.is_over() and round_seconds(table.game, table.options):
+                table.restored = restarted
+                same_round = s.timer_round == table.game.round_of(table.match.state)
+                left = s.clock_left if s.clock_left >= 0 and same_round else None
+                self._set_up_session(table, left=left)
+        self.tables[s.code] = table
+        self.asleep.pop(s.code, None)
+        self._advance(table)
+        return table
 
     async def close(self) -> None:
         if self._server is not None:
@@ -245,13 +271,16 @@ class Hub(TablePlay):
 
     def _welcome(self, client: Client, identity: str, name: str) -> None:
         client.identity = identity
-        if identity.startswith("key:"):
+        if identity.startswith("key:"):  # their SSH user name, by the rule for every name
             try:
                 client.name = self.names.get(identity) or clean_name(name)
             except HubError:
                 client.name = "player"
+            client.name = self._free_name(client.name, identity)
         elif identity == "guest" and normal_code(name):
             self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
+        if client.named:
+            self._wake(client.identity)  # their games that slept are back in the lobby
         self.clients.add(client)
         client.send(p.Welcome(identity=client.identity, name=client.name,
                               need_name=not client.named,
@@ -277,7 +306,7 @@ class Hub(TablePlay):
         table = client.table
         if table is not None:
             table.watchers.discard(client)
-            table.last_watched = time.monotonic()
+            table.last_watched = self.clock()
             if table.match is None and not self._still_online(client.identity):
                 self._release_seat(table, client.identity)  # an open table: the seat is free
         if client.named:
@@ -354,23 +383,38 @@ class Hub(TablePlay):
                 raise HubError("leave the table before changing your nickname")
             if not client.code:
                 client.code = new_reconnect_code()
-                client.identity = guest_identity(client.code)
+                client.identity = guest_identity(client.code, self.guest_secret)
             client.name = name
         self._welcome_again(client)
 
     def _name_holder(self, name: str, identity: str) -> str:
         """Why ``name`` is not free for ``identity`` ("" when it is): another player connected
         now uses it, or it is the name of another player's seat (they may be away)."""
-        folded = name.casefold()
-        if any(c.named and c.identity != identity and c.name.casefold() == folded
+        key = name_key(name)  # case and look-alike letters aside (.names)
+        if any(c.named and c.identity != identity and name_key(c.name) == key
                for c in self.clients):
             return "in use"
         for table in self.tables.values():
             for slot in table.slots:
                 if (slot.kind == "human" and slot.identity != identity
-                        and slot.name.casefold() == folded):
+                        and name_key(slot.name) == key):
                     return "held by a player at a table"
+        for asleep in self.asleep.values():
+            if any(who != identity and name_key(held) == key for who, held in asleep.seats):
+                return "held by a player at a table"
         return ""
+
+    def _free_name(self, name: str, identity: str) -> str:
+        """``name`` if it is free for ``identity``, else it with the first number that makes
+        it free ("ann-2"): a keyed player's SSH user name never poses as another player."""
+        if not self._name_holder(name, identity):
+            return name
+        for n in range(2, 10_000):
+            suffix = f"-{n}"
+            candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+            if not self._name_holder(candidate, identity):
+                return candidate
+        return f"player-{secrets.token_hex(4)}"
 
     def _reclaim(self, client: Client, text: str, *, quiet: bool = False) -> None:
         """A guest's seats back, by their reconnect code (never by a name). ``quiet``: the code
@@ -379,7 +423,10 @@ class Hub(TablePlay):
             raise HubError("you came with a key: your seats are your key's")
         if client.wrong_codes >= MAX_WRONG_CODES:
             raise HubError("too many wrong codes: connect again to try another")
-        identity = guest_identity(text) if normal_code(text) else ""
+        identity = guest_identity(text, self.guest_secret) if normal_code(text) else ""
+        if identity:
+            self._wake(identity)
+            self._upgrade_guest(legacy_guest_identity(text), identity)
         name = next((slot.name for table in self.tables.values() for slot in table.slots
                      if identity and slot.kind == "human" and slot.identity == identity), "")
         if not name:
@@ -394,6 +441,25 @@ class Hub(TablePlay):
         if not quiet:
             self._welcome_again(client)
 
+    def _upgrade_guest(self, legacy: str, identity: str) -> None:
+        """Seats held under a reconnect code's identity from before the server's secret (a
+        store from an older version) pass to its keyed identity, now that its guest is back
+        with the code."""
+        self._wake(legacy)
+        for table in self.tables.values():
+            if table.seat_of(legacy) is None:
+                continue
+            for slot in table.slots:
+                if slot.kind == "human" and slot.identity == legacy:
+                    slot.identity = identity
+            if table.host_identity == legacy:
+                table.host_identity = identity
+            if legacy in table.away_ids:
+                table.away_ids = (table.away_ids - {legacy}) | {identity}
+            if table.match is not None:
+                table.match.seats = tuple(slot.seat(table.think) for slot in table.slots)
+            self._save(table)
+
     def _welcome_again(self, client: Client) -> None:
         client.send(p.Welcome(identity=client.identity, name=client.name, code=client.code))
         self._changed_presence(client.identity)
@@ -402,6 +468,11 @@ class Hub(TablePlay):
     def _create(self, client: Client, msg: p.CreateTable) -> None:
         if len(self.tables) >= MAX_TABLES:
             raise HubError("the server has as many tables as it can hold; join one")
+        hosted = sum(1 for t in self.tables.values()
+                     if t.match is None and t.host_identity == client.identity)
+        if hosted >= MAX_OPEN_PER_PLAYER:
+            raise HubError(f"you host {hosted} open tables already (the most one player may): "
+                           "start a game at one of them, or wait until they close")
         try:
             game = get_game(msg.game)
             options = game.options_from_dict({**msg.options, "players": msg.players})
@@ -418,11 +489,14 @@ class Hub(TablePlay):
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and code not in self.asleep:
                 return code
 
     def _table(self, code: str) -> Table:
-        table = self.tables.get(code.strip().upper()[:16])
+        code = code.strip().upper()[:16]
+        if code in self.asleep:
+            self._wake_table(code)  # a sleeping game, asked for by its room code
+        table = self.tables.get(code)
         if table is None:
             raise HubError(f"no table has the code {code.strip()[:16]!r}")
         return table
@@ -436,7 +510,7 @@ class Hub(TablePlay):
         client.table = table
         client.table_sent = None  # (entering: the table's state comes, whatever came before)
         table.watchers.add(client)
-        table.last_watched = time.monotonic()
+        table.last_watched = self.clock()
         self._broadcast_table(table)
         self._broadcast_lobby()
 
@@ -516,7 +590,7 @@ class Hub(TablePlay):
         table.watchers.discard(client)
         client.table = None
         client.table_sent = None
-        table.last_watched = time.monotonic()
+        table.last_watched = self.clock()
         if table.match is None:
             self._release_seat(table, client.identity)
         self._table_changed(table)
@@ -572,34 +646,8 @@ class Hub(TablePlay):
                     client.lobby_sent = lobby
                     client.send(lobby)
 
-    async def _sweep(self) -> None:
-        """Close tables nobody has watched for a while (their records stay saved), and keep the
-        clock of running real-time games in the store (a crash then loses a few seconds of a
-        round at most, never a move)."""
-        while True:
-            await asyncio.sleep(self.sweep_interval)
-            self.sweep()
-            for table in self.tables.values():
-                if table.session is not None and table.session.running:
-                    self._save_clock(table)
-
-    def sweep(self, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        closed = False
-        for code, table in list(self.tables.items()):
-            if table.watchers:
-                continue
-            if now - table.last_watched >= self.idle_table_seconds:
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
-                if table.session is not None:
-                    table.session.stop()
-                del self.tables[code]
-                closed = True
-                if self.store is not None:
-                    try:
-                        self.store.delete(code)
-                    except StoreError as exc:
-                        log.warning("table %s: could not be taken out of the store: %s", code, exc)
-        if closed:
-            self._broadcast_lobby()
+    def _save(self, table: Table) -> None:
+        """Every save follows an action: the table was active now (``archive_after`` counts
+        from its last one)."""
+        table.active_at = self.clock()
+        super()._save(table)

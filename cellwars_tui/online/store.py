@@ -2,11 +2,11 @@
 when the server starts, so a restart (even ``kill -9``) loses no table and no move.
 
 The hub sees one small interface, :class:`TableStore`: ``load()`` every table, ``save(table)`` one
-(all of it, at once: a reader sees the table before the action or after it, never half), and
-``delete(code)``. :class:`SqliteTableStore` keeps them in one SQLite file in the server's data dir
+(all of it, at once: a reader sees the table before the action or after it, never half),
+``fetch(code)`` one (a table brought back into memory) and ``delete(code)``. :class:`SqliteTableStore` keeps them in one SQLite file in the server's data dir
 (the standard library's, made for exactly this: one transaction per save, a crash mid-write
 leaves the previous save). Another store (a database several servers share) would implement the
-same four methods.
+same five methods. Only the hub deletes a table, and it logs why (:meth:`.hub.Hub.sweep`).
 
 A table is stored as one value, :class:`StoredTable` (msgpack): its seats and their identities,
 options, host, the game so far as a sealed record (:mod:`cellwars_tui.record.format`), its log,
@@ -67,6 +67,7 @@ class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
     timer_round: int | None = None  # the round that clock counts down
     paused_by: str = ""
     saved_for_players: bool = False
+    active_at: float = 0.0  # when its last action was saved (seconds since the epoch; 0: unknown)
 
 
 _encode = msgspec.msgpack.Encoder().encode
@@ -85,6 +86,11 @@ class TableStore(Protocol):
         if it could not be kept."""
         ...
 
+    def fetch(self, code: str) -> StoredTable | None:
+        """The table stored under ``code`` (None: none is, or it cannot be read); StoreError if
+        the store cannot be read at all."""
+        ...
+
     def delete(self, code: str) -> None: ...
 
     def close(self) -> None: ...
@@ -101,6 +107,10 @@ class MemoryTableStore:
 
     def save(self, table: StoredTable) -> None:
         self.tables[table.code] = _encode(table)
+
+    def fetch(self, code: str) -> StoredTable | None:
+        tables, _ = _decode_rows([(code, self.tables[code])] if code in self.tables else [])
+        return tables[0] if tables else None
 
     def delete(self, code: str) -> None:
         self.tables.pop(code, None)
@@ -158,6 +168,17 @@ class SqliteTableStore:
                             (table.code, _encode(table), time.time()))
         except sqlite3.Error as exc:
             raise StoreError(str(exc)) from None
+
+    def fetch(self, code: str) -> StoredTable | None:
+        try:
+            rows = self.db.execute("SELECT code, data FROM tables WHERE code = ?",
+                                   (code,)).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+        tables, problems = _decode_rows(rows)
+        for problem in problems:
+            log.warning("table store: %s", problem)
+        return tables[0] if tables else None
 
     def delete(self, code: str) -> None:
         try:

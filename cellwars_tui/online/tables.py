@@ -2,7 +2,7 @@
 as the store keeps it (:mod:`.store`).
 
 A seat belongs to an identity, never to a name: a key's fingerprint (``key:SHA256:...``), or a
-guest's secret (``guest:`` and a digest of the guest's reconnect code, :func:`guest_identity`).
+guest's secret (``guest:`` and an HMAC of the guest's reconnect code, :func:`guest_identity`).
 A guest is given a reconnect code when they pick a nickname; typing it again (in the lobby, from
 any connection) is the only way back to that guest's seats. A nickname is only what others read.
 
@@ -12,6 +12,7 @@ This module holds no connection and sends nothing: the hub (:mod:`.hub`) does.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 import secrets
@@ -29,6 +30,7 @@ from ..core.registry import get_game
 from ..record.format import decode_record, encode_match, record_to_match
 from ..table.realtime import RoundSession
 from ..timer import Timer
+from . import names
 from . import protocol as p
 from .store import StoredLine, StoredSlot, StoredTable
 
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud and typed
 CODE_LENGTH = 4
-MAX_NAME = 20
+MAX_NAME = names.MAX_NAME
 LOG_KEPT = 60  # log entries a table keeps
 LOG_SENT = 30  # log lines sent with each table state
 # Why a real-time game restored after a restart waits (until a seated player plays on).
@@ -56,12 +58,12 @@ class HubError(CellwarsError):
 
 
 def clean_name(text: str) -> str:
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise HubError(f"a name has 1 to {MAX_NAME} characters")
-    if not all(ch.isalnum() or ch in " -_." for ch in name):
-        raise HubError("a name has letters, digits, spaces, - _ and . only")
-    return name
+    """``text`` as a display name, by the one rule for every player (:mod:`.names`); HubError
+    saying why it cannot be one."""
+    try:
+        return names.clean_name(text)
+    except names.BadName as exc:
+        raise HubError(str(exc)) from None
 
 
 # Login names that say nothing about who logs in: not offered as a guest's nickname.
@@ -98,8 +100,19 @@ def normal_code(text: str) -> str:
     return code if len(code) == RECONNECT_LENGTH and len(text) <= 40 else ""
 
 
-def guest_identity(code: str) -> str:
-    """The identity a reconnect code stands for (the code itself is never kept)."""
+def guest_identity(code: str, secret: bytes) -> str:
+    """The identity a reconnect code stands for: an HMAC of the code keyed with the server's
+    secret (kept beside its host key, never in the table store), so a copy of the store cannot
+    be searched for the codes (about 50 bits each) that would give the seats back. The code
+    itself is never kept."""
+    digest = hmac.new(secret, normal_code(code).encode(), hashlib.sha256).hexdigest()
+    return "guest:" + digest[:32]
+
+
+def legacy_guest_identity(code: str) -> str:
+    """The identity a reconnect code stood for before the server had a secret (a hash with a
+    fixed salt): a seat held under it is handed to the new identity when its guest comes back
+    with the code (:meth:`.hub.Hub._reclaim`)."""
     digest = hashlib.sha256(b"cellwars guest\0" + normal_code(code).encode()).hexdigest()
     return "guest:" + digest[:32]
 
@@ -157,7 +170,8 @@ class Table:
         self.record_name = ""  # the finished game's record file (in the hub's tables folder)
         # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
         self.log: deque[tuple[int, int | None, str | Event]] = deque(maxlen=LOG_KEPT)
-        self.last_watched = time.monotonic()
+        self.last_watched = time.time()  # when someone last watched it (the hub's clock)
+        self.active_at = time.time()  # when its last action was saved (the hub's clock)
         self.bot_task: Any = None  # asyncio.Task of the turn-based bots
         self.rng = random.Random(secrets.randbits(64))
         self.saved_for_players = False
@@ -279,6 +293,7 @@ class Table:
             clock_left=self.session.remaining() if self.session is not None else -1.0,
             timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
+            active_at=self.active_at,
         )
 
     @classmethod
@@ -296,6 +311,8 @@ class Table:
         table.record_name = s.record_name
         table.saved_for_players = s.saved_for_players
         table.paused_by = s.paused_by
+        if s.active_at > 0:  # (0: stored before this was kept; the hub counts from now)
+            table.active_at = s.active_at
         if s.record:
             record = decode_record(s.record, f"table {s.code}")
             table.match = record_to_match(record, f"table {s.code}", expect_game=game.id)

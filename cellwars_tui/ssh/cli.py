@@ -44,6 +44,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-starting", type=whole("number of sessions"), default=0, metavar="N",
                         help="sessions that start at once; later arrivals wait in line with a "
                              "message (0: two per core, the default)")
+    parser.add_argument("--archive-after", type=seconds("number of days", "days"), default=0.0,
+                        metavar="DAYS",
+                        help="archive a game nobody has moved in for DAYS days: each seated "
+                             "player's record is written, then it leaves the table store "
+                             "(0: never, the default; an unfinished game is otherwise kept)")
     parser.add_argument("--web", action="store_true",
                         help="also serve the app to browsers (textual-serve), in the same lobby")
     parser.add_argument("--web-port", type=whole("port"), default=8000, metavar="PORT",
@@ -60,6 +65,21 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the secret in the address browsers open (default: a new random "
                              "one at each start, printed in the address)")
     _add_limit_arguments(parser)
+
+
+MAX_ARCHIVE_DAYS = 3650.0
+
+
+def archive_seconds(args: argparse.Namespace) -> float:
+    """``--archive-after DAYS`` in seconds (0: never); CellwarsError (one line) for a number of
+    days that makes no sense."""
+    from ..core.errors import CellwarsError
+
+    days = getattr(args, "archive_after", 0.0)
+    if not (0 <= days <= MAX_ARCHIVE_DAYS):  # (NaN fails both)
+        raise CellwarsError(f"--archive-after must be 0 (never) or a number of days up to "
+                            f"{MAX_ARCHIVE_DAYS:g}, not {days:g}")
+    return days * 86400.0
 
 
 def limits_from_args(args: argparse.Namespace):

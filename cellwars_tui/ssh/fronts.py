@@ -4,8 +4,8 @@
 ``cellwars serve --web`` runs both, and the SSH server starts the browser front; the browser
 front never imports the server. What they share is here:
 
-* admission: one session cap and one per-address cap over SSH players and browser tabs
-  together. Each front is an :class:`Admission` the other asks before letting someone in;
+* admission: one cap on connections, one session cap and one per-address cap over SSH
+  players and browser tabs together. Each front is an :class:`Admission` the other asks before letting someone in;
 * :func:`run_until_stopped`: how ``cellwars serve`` and ``cellwars web`` run until interrupted.
 """
 
@@ -24,7 +24,11 @@ class Admission(Protocol):
         ...
 
     def connections_from(self, address: str) -> int:
-        """Connections (or tabs) open now from ``address``."""
+        """Connections (or tabs) open now from ``address`` (counted by ``logins.client_of``)."""
+        ...
+
+    def connections_open(self) -> int:
+        """Connections (or tabs) open now, logged in or not."""
         ...
 
 

@@ -7,9 +7,17 @@
   removed when the session ends.
 * A keyed player's data and settings are their own, kept between sessions:
   ``<root>/players/<digest of the key>/``.
-* A server takes ``<root>/server.lock`` while it runs. The server that takes it after a crash
-  (``kill -9``, a power cut) sweeps what the crashed one left: every session folder, and the
-  hub's socket folder in the system's temporary dir (recorded in ``<root>/run/hub-dir``).
+* A server takes ``<root>/server.lock`` while it runs: a second server on the same data dir
+  (``cellwars serve`` or ``cellwars web``) is refused with one line. The server that takes it
+  after a crash (``kill -9``, a power cut: the system lets go of the lock with the process)
+  sweeps what the crashed one left: every session folder, and the hub's socket folder in the
+  system's temporary dir (recorded in ``<root>/run/hub-dir``).
+
+Everything is the server's user's only (0700 folders, 0600 files: the store holds secret moves
+in clear, and the players' folders their settings): ``cellwars serve`` and ``cellwars web`` run
+with the file-creation mask 077 (:func:`private_files`), which their sessions inherit, and check
+the whole data dir at start (:func:`make_private`): anything another user could read is
+tightened, and the log says so.
 
 Nothing here knows about SSH or browsers: the SSH server (:mod:`.server`) and the browser front
 end (:mod:`.web`) both use it.
@@ -24,13 +32,67 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+from ..core.errors import CellwarsError
 from ..locations import ENV_CONFINED
 
 log = logging.getLogger(__name__)
 HUB_DIR_PREFIX = "cellwars-hub-"
+
+
+@contextlib.contextmanager
+def private_files() -> Iterator[None]:
+    """Inside, this process and what it starts create files and folders for their user only
+    (0600, 0700): the store and its -wal/-shm, records, logs, every session's files."""
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def make_private(path: Path) -> list[Path]:
+    """Make ``path`` (the server's data dir) and everything in it the user's only: a folder or
+    file that its group or other users could read, write or enter is tightened (its owner's
+    bits are kept), and the log says how many and which. Symbolic links are not followed;
+    what belongs to another user is left alone (and said). Returns what was tightened."""
+    tightened: list[Path] = []
+    foreign: list[Path] = []
+    uid = os.getuid()
+
+    def check(p: Path) -> None:
+        try:
+            info = p.lstat()
+        except OSError:
+            return
+        if stat.S_ISLNK(info.st_mode):
+            return
+        if info.st_uid != uid:
+            foreign.append(p)
+            return
+        mode = stat.S_IMODE(info.st_mode)
+        if mode & 0o077:
+            with contextlib.suppress(OSError):
+                os.chmod(p, mode & 0o700, follow_symlinks=False)
+                tightened.append(p)
+
+    check(path)
+    for folder, dirs, files in os.walk(path):
+        for name in dirs + files:
+            check(Path(folder) / name)
+    if tightened:
+        shown = ", ".join(str(p.relative_to(path)) if p != path else "." for p in tightened[:5])
+        more = f" and {len(tightened) - 5} more" if len(tightened) > 5 else ""
+        log.warning("%d files and folders in the data dir %s were open to other users; now "
+                    "they are the owner's only: %s%s", len(tightened), path, shown, more)
+    if foreign:
+        log.warning("%d files in the data dir %s belong to another user (left alone): %s",
+                    len(foreign), path, ", ".join(str(p) for p in foreign[:5]))
+    return tightened
 
 
 class SessionFolder:
@@ -59,46 +121,47 @@ def keyed_home(root: Path, identity: str) -> Path | None:
         return None
     digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
     path = root / "players" / digest
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 
 def new_session_folder(root: Path, identity: str = "guest") -> SessionFolder:
     """A new session's folder (mode 0700); a keyed player's data stays in their own folder."""
     sessions = root / "sessions"
-    sessions.mkdir(parents=True, exist_ok=True)
+    sessions.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = sessions / secrets.token_hex(8)
     path.mkdir(mode=0o700)
     keyed = keyed_home(root, identity)
     folder = SessionFolder(path, keyed if keyed is not None else path / "cellwars")
     for sub in (folder.home, path / "tmp", folder.data):
-        sub.mkdir(parents=True, exist_ok=True)
+        sub.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
 
 
 class RunLock:
     """``<root>/server.lock``, held while a server runs; the first server after a crash sweeps
-    what the crashed one left (see the module's docstring)."""
+    what the crashed one left (see the module's docstring). ``cellwars serve`` and
+    ``cellwars web`` both take theirs with :meth:`acquire`."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.fd = -1
 
-    def acquire(self) -> bool:
-        """Take the lock (and sweep): False if another server holds it (nothing is swept)."""
-        self.root.mkdir(parents=True, exist_ok=True)
+    def acquire(self) -> None:
+        """Take the lock (and sweep); CellwarsError (one line) if another server holds it
+        (nothing is swept, nothing of the other server's is touched)."""
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(self.root / "server.lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            log.warning("another cellwars server uses %s: its sessions are left alone",
-                        self.root)
-            return False
+            raise CellwarsError(
+                f"another cellwars server is running on this data dir ({self.root}): stop it "
+                "first, or start this one with another CELLWARS_HOME") from None
         self.fd = fd
         os.set_inheritable(fd, False)
         self.sweep()
-        return True
 
     def sweep(self) -> None:
         shutil.rmtree(self.root / "sessions", ignore_errors=True)
@@ -113,7 +176,7 @@ class RunLock:
         if self.fd < 0:
             return
         run = self.root / "run"
-        run.mkdir(exist_ok=True)
+        run.mkdir(mode=0o700, exist_ok=True)
         with contextlib.suppress(OSError):
             (run / "hub-dir").write_text(str(path), encoding="utf-8")
 

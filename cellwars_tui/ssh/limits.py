@@ -30,10 +30,18 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     """Sessions (terminals) one SSH connection may open: more would let one connection carry
     many players' worth of processes past the per-address cap (``ssh -M`` then ``ssh -S``)."""
     max_unauthenticated: int = 64
-    """Connections not yet logged in, from every address together; when one more arrives the
-    oldest of them is dropped (silent sockets cannot hold the server's file descriptors)."""
+    """Connections not yet logged in, from every address together (the login queue, see
+    :mod:`.logins`): when it is full a newcomer evicts the oldest connection of the network
+    holding the most places, if that network holds more than the newcomer's would; otherwise
+    the newcomer is refused. Never is an honest handshake pushed out by a crowd."""
+    logins_per_network: int = 16
+    """Places in the login queue one network (a /24 for IPv4, a /64 for IPv6) may hold."""
+    max_connections: int = 0
+    """Connections at once (logged in or not, SSH connections and browser tabs together); one
+    more is closed at once. 0: ``default_max_connections``, below the process's file limit."""
     login_timeout: float = 30.0
-    """Seconds a client has to finish the handshake and authentication."""
+    """Seconds a client has to finish the handshake and authentication, and then to open its
+    session: a connection with no session open that long is closed."""
     idle_timeout: float = 3600.0
     """Seconds without any input before a session is closed (0: never)."""
     keepalive_interval: float = 30.0
@@ -55,6 +63,10 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     def starting_limit(self) -> int:
         return self.max_starting or default_max_starting()
 
+    @property
+    def connection_limit(self) -> int:
+        return self.max_connections or default_max_connections(self.max_sessions)
+
     def check(self) -> None:
         """Raise CellwarsError (one line, naming the option) for a value that makes no sense."""
         if self.max_sessions < 1:
@@ -68,6 +80,16 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
             raise CellwarsError("the sessions per connection must be at least 1")
         if self.max_unauthenticated < 1:
             raise CellwarsError("the cap on connections logging in must be at least 1")
+        if self.logins_per_network < 1:
+            raise CellwarsError("the login queue's places per network must be at least 1")
+        most = connections_the_file_limit_allows(self.max_sessions)
+        if most < self.max_sessions:
+            raise CellwarsError(
+                f"--max-sessions {self.max_sessions} needs more open files than this process may "
+                f"have ({file_limit()}, ulimit -n): raise that limit or lower --max-sessions")
+        if not 0 <= self.max_connections <= most:
+            raise CellwarsError(f"the connection cap must be 0 (from the file limit) or up to "
+                                f"{most}, not {self.max_connections}")
         check_seconds("--idle-timeout", self.idle_timeout, MAX_TIMEOUT, zero="never")
         check_seconds("--keepalive", self.keepalive_interval, MAX_KEEPALIVE, zero="never")
         if self.keepalive_count_max < 1:
@@ -106,6 +128,49 @@ def default_max_starting() -> int:
     if value > 0:
         return value
     return max(MIN_STARTING, STARTING_PER_CORE * (os.cpu_count() or 1))
+
+
+# -- connections at once, below the file limit ---------------------------------------------------
+# Every connection (an SSH connection, a browser tab) holds one file descriptor of the server;
+# a session holds a few more (its PTY or its app's pipes, the ready pipe, the child watcher).
+# A reserve is kept for the store, the logs, the hub's socket and listening sockets. More
+# connections than the file limit allows would make accept() fail for everyone.
+FDS_PER_SESSION = 4
+FD_RESERVE = 128
+MAX_CONNECTIONS = 4096  # the default's ceiling, whatever the file limit
+
+
+def file_limit() -> int:
+    """The process's soft limit on open files (``ulimit -n``)."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def raise_file_limit() -> None:
+    """Raise the soft limit on open files to the hard limit (``cellwars serve`` and ``web`` do
+    this at start, as most servers do: the soft limit is often 1024)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def connections_the_file_limit_allows(max_sessions: int) -> int:
+    return file_limit() - FD_RESERVE - FDS_PER_SESSION * max_sessions
+
+
+def default_max_connections(max_sessions: int) -> int:
+    """Connections at once by default: what the file limit leaves once every session has its
+    descriptors and the reserve is kept, at most MAX_CONNECTIONS."""
+    return max(1, min(MAX_CONNECTIONS, connections_the_file_limit_allows(max_sessions)))
+
+
 MAX_TIMEOUT = 7 * 24 * 3600.0  # a week: longer is "never", which 0 says
 MAX_KEEPALIVE = 24 * 3600.0
 
@@ -128,6 +193,11 @@ def check_port(option: str, value: int) -> None:
 # -- what a turned-away client is told (SSH session or browser tab alike) -----------------------
 def full_message(max_sessions: int) -> str:
     return f"cellwars: the server is full ({max_sessions} players); please try again later."
+
+
+def busy_message() -> str:
+    """What a browser tab beyond the cap on connections at once is told."""
+    return "cellwars: the server has too many connections right now; please try again later."
 
 
 def starting_message(ahead: int) -> str:

@@ -16,11 +16,13 @@ A client that is turned away (server full, too many connections from its address
 inside its session: closing a connection before the session starts makes OpenSSH print a cryptic
 banner error instead.
 
-Limits (:class:`.limits.Limits`): sessions at once (``--max-sessions``, counted with the browser
-tabs under ``--web``), sessions per connection (one), connections per address (counted from the
-moment a connection is accepted), connections still logging in (the oldest is dropped when one
-more arrives), a login timeout (the handshake and authentication; garbage before the version
-line is turned away at once), an idle timeout (``--idle-timeout``), a keepalive
+Limits (:class:`.limits.Limits`): connections at once (below the process's file limit; counted
+with the browser tabs under ``--web``), sessions at once (``--max-sessions``, likewise),
+sessions per connection (one), connections per address (counted from the moment a connection is
+accepted; an IPv6 client's /64 counts as one address), connections still logging in (a fair
+queue, see :mod:`.logins`: a crowd from a few networks cannot push honest handshakes out), a
+login timeout (the handshake and authentication; garbage before the version line is turned away
+at once; then as long again to open a session, or the connection is closed), an idle timeout (``--idle-timeout``), a keepalive
 (``--keepalive``: a client silent that long is probed, and dropped after ``keepalive_count_max``
 unanswered probes) and input bytes per second (see :mod:`.child`; bytes that are not UTF-8 are
 replaced there, so no input can break a session's app).
@@ -54,7 +56,7 @@ import re
 import secrets
 import sys
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,14 +67,15 @@ from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .cli import add_serve_arguments, limits_from_args
+from .cli import add_serve_arguments, archive_seconds, limits_from_args
 from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
-from .homes import RunLock, SessionFolder, keyed_home, new_session_folder
+from .homes import RunLock, SessionFolder, keyed_home, make_private, new_session_folder
 from ..online.hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
+from .logins import LoginQueue, client_of
 from ..online.store import STORE_NAME, SqliteTableStore
 from .zygote import ZygoteSpawner
 
@@ -82,6 +85,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+GUEST_SECRET_NAME = "ssh_guest_secret"  # beside the host key: the hub's key for guests' codes
 NO_WEB_WITH_ALLOW = ("--web lets browser players in as guests, without a key: it cannot be "
                      "combined with --allow")
 
@@ -156,6 +160,29 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         ) from None
 
 
+def load_or_create_guest_secret(path: Path) -> bytes:
+    """The server's secret for guests' identities (:func:`.tables.guest_identity`, a keyed
+    hash of a reconnect code): 32 random bytes in an owner-only file beside the host key, made
+    on first start and never regenerated (a new one would lose every away guest's seat)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass  # made before (or by another server a moment ago): use it
+    else:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+            fh.flush()
+            os.fsync(fh.fileno())
+    try:
+        secret = read_user_file(path, limit=1024)
+    except RecordError as exc:
+        raise CellwarsError(f"cannot read the guest secret {path}: {exc.problem}") from None
+    if len(secret) < 32:
+        raise CellwarsError(f"the guest secret {path} is damaged (under 32 bytes); restore it "
+                            "from a backup (a new one would lose every away guest's seat)")
+    return secret
+
+
 MAX_ALLOW_LIST_BYTES = 4 * 1024 * 1024
 
 
@@ -188,6 +215,9 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.client = "?"  # what the per-address cap counts by (logins.client_of)
+        self.open_sessions = 0  # sessions running now
+        self.idle_timer: asyncio.TimerHandle | None = None  # closes it if no session opens
         self.identity = ""  # set when authentication succeeds
         self.turned_away = ""  # a message for the client, shown inside its first session
         self.sessions = 0  # sessions this connection has opened
@@ -263,6 +293,7 @@ class CellwarsServer:
         child_command: Sequence[str] | None = None,
         home: Path | None = None,
         hub: bool = True,
+        archive_after: float = 0.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -275,13 +306,16 @@ class CellwarsServer:
         self.home = home or data_dir()
         self.root = self.home / "ssh"  # everything the sessions and the hub keep (see .homes)
         self.host_key = load_or_create_host_key(host_key_path(self.home))
+        self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
+        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
         self.turned_away_from: Counter[str] = Counter()  # connections told "too many" now
-        self.logging_in: OrderedDict[_Connection, None] = OrderedDict()  # oldest first
+        self.logging_in: LoginQueue[_Connection] = LoginQueue(
+            self.limits.max_unauthenticated, self.limits.logins_per_network)
         self._session_tasks: set[asyncio.Task] = set()
         self.sessions: dict[int, ChildSession] = {}  # by id()
         self.children: set[int] = set()  # pids of running children
@@ -294,31 +328,70 @@ class CellwarsServer:
 
     # connections ---------------------------------------------------------------------------
     def connection_opened(self, c: _Connection) -> None:
-        """A connection is accepted (nothing read from it yet): it counts toward its address's
-        cap and the cap on connections logging in from now on."""
+        """A connection is accepted (nothing read from it yet): it counts toward the cap on
+        connections, its address's cap and the login queue from now on."""
+        others = self.web.connections_open() if self.web is not None else 0
+        if len(self.connections) + others >= self.limits.connection_limit:
+            self._warn_full()
+            self._drop(c, counted=False)
+            return
         self.connections.add(c)
-        self.per_address[c.address] += 1
+        c.client = client_of(c.address)
+        self.per_address[c.client] += 1
         browser_tabs = self.web.connections_from(c.address) if self.web is not None else 0
-        if self.per_address[c.address] + browser_tabs > self.limits.per_address:
-            if self.turned_away_from[c.address]:  # one is being told why already: a flood
+        if self.per_address[c.client] + browser_tabs > self.limits.per_address:
+            if self.turned_away_from[c.client]:  # one is being told why already: a flood
                 self._drop(c)
                 return
             c.turned_away = too_many_message(self.limits.per_address)
-            self.turned_away_from[c.address] += 1
-        self.logging_in[c] = None
-        while len(self.logging_in) > self.limits.max_unauthenticated:
-            oldest = next(iter(self.logging_in))
-            self._drop(oldest)
+            self.turned_away_from[c.client] += 1
+        admitted, evicted = self.logging_in.admit(c, c.address)
+        if evicted is not None:
+            self._drop(evicted)
+        if not admitted:
+            self._drop(c)
 
-    def _drop(self, c: _Connection) -> None:
+    def _warn_full(self) -> None:
+        log.warning("%d connections open (the cap, below the file limit): a new one is closed "
+                    "at once", self.limits.connection_limit)
+
+    def _drop(self, c: _Connection, *, counted: bool = True) -> None:
         """Close ``c`` at once, without a word (it has not logged in: there is no session to
         say anything in), and forget it now: a flood never holds the server's descriptors."""
-        self.connection_closed(c)
+        if counted:
+            self.connection_closed(c)
         if c.conn is not None:
             asyncio.get_running_loop().call_soon(c.conn.abort)  # after asyncssh's own setup
 
     def logged_in(self, c: _Connection) -> None:
-        self.logging_in.pop(c, None)
+        self.logging_in.remove(c)
+        self._watch_for_no_session(c)
+
+    def _watch_for_no_session(self, c: _Connection) -> None:
+        """A logged-in connection with no session open gets the login timeout to open one;
+        then it is closed (a connection that only holds a socket holds a file descriptor)."""
+        if c.conn is None or c.idle_timer is not None:
+            return
+        c.idle_timer = asyncio.get_running_loop().call_later(
+            self.limits.login_timeout, self._close_if_no_session, c)
+
+    def _close_if_no_session(self, c: _Connection) -> None:
+        c.idle_timer = None
+        if c.open_sessions == 0 and c in self.connections and c.conn is not None:
+            log.warning("closed a connection from %s: logged in, but no session open for %g s",
+                        c.address, self.limits.login_timeout)
+            c.conn.close()
+
+    def _session_opened(self, c: _Connection) -> None:
+        c.open_sessions += 1
+        if c.idle_timer is not None:
+            c.idle_timer.cancel()
+            c.idle_timer = None
+
+    def _session_closed(self, c: _Connection) -> None:
+        c.open_sessions -= 1
+        if c.open_sessions == 0 and c in self.connections:
+            self._watch_for_no_session(c)
 
     # The server's Admission (see .fronts), what the browser front end (``--web``) counts with
     # its own tabs: one session cap and one per-address cap for SSH and browser players together.
@@ -326,26 +399,34 @@ class CellwarsServer:
         return len(self.sessions)
 
     def connections_from(self, address: str) -> int:
-        return self.per_address.get(address, 0)
+        return self.per_address.get(client_of(address), 0)
+
+    def connections_open(self) -> int:
+        return len(self.connections)
 
     def connection_closed(self, c: _Connection) -> None:
-        self.logging_in.pop(c, None)
+        self.logging_in.remove(c)
+        if c.idle_timer is not None:
+            c.idle_timer.cancel()
+            c.idle_timer = None
         if c in self.connections:
             self.connections.discard(c)
-            self.per_address[c.address] -= 1
-            if self.per_address[c.address] <= 0:
-                del self.per_address[c.address]
+            self.per_address[c.client] -= 1
+            if self.per_address[c.client] <= 0:
+                del self.per_address[c.client]
             if c.turned_away:
-                self.turned_away_from[c.address] -= 1
-                if self.turned_away_from[c.address] <= 0:
-                    del self.turned_away_from[c.address]
+                self.turned_away_from[c.client] -= 1
+                if self.turned_away_from[c.client] <= 0:
+                    del self.turned_away_from[c.client]
 
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
         self.run_lock.acquire()  # and sweeps what a crashed server left
+        make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
-                           store=SqliteTableStore(self.root / STORE_NAME))
+                           store=SqliteTableStore(self.root / STORE_NAME),
+                           archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
@@ -467,6 +548,7 @@ class CellwarsServer:
         task = asyncio.current_task()
         if task is not None:
             self._session_tasks.add(task)
+        self._session_opened(c)
         try:
             message = self._refusal(c, process)
             if message:
@@ -484,6 +566,7 @@ class CellwarsServer:
                 _say(process, SESSION_FAILED)
                 process.exit(1)
         finally:
+            self._session_closed(c)
             if task is not None:
                 self._session_tasks.discard(task)
 
@@ -567,6 +650,7 @@ async def serve(
     stop: asyncio.Event | None = None,
     web_port: int | None = None,
     home: Path | None = None,
+    archive_after: float = 0.0,
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
 
@@ -576,12 +660,15 @@ async def serve(
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout,
                         keepalive_interval=keepalive)
     server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command, home=home)
+                            child_command=child_command, home=home, archive_after=archive_after)
     try:
-        await server.start()
+        await server.start()  # CellwarsError if another server runs on this data dir
     except OSError as exc:
         await server.close()
         raise CellwarsError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except BaseException:
+        await server.close()
+        raise
     if web_port is not None:
         try:
             await server.start_web(web_port)
@@ -593,9 +680,13 @@ async def serve(
 
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
+    from .homes import private_files
+    from .limits import raise_file_limit
     from .logs import set_up_logging
 
+    raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
+    archive_after = archive_seconds(args)
     set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
@@ -615,8 +706,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
         require_textual_serve()  # a one-line error before anything listens
     try:
-        asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
-                          web_port=web_port))
+        with private_files():  # everything the server and its sessions write: the user's only
+            asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
+                              web_port=web_port, archive_after=archive_after))
     except KeyboardInterrupt:
         return 130
     return 0

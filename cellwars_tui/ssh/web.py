@@ -51,8 +51,10 @@ from ..core.errors import CellwarsError
 from .fronts import Admission, run_until_stopped
 from .homes import new_session_folder
 from .limits import (
-    Limits, TokenBucket, cancel_and_wait, full_message, idle_message, too_many_message,
+    Limits, TokenBucket, busy_message, cancel_and_wait, full_message, idle_message,
+    too_many_message,
 )
+from .logins import client_of
 
 if TYPE_CHECKING:
     from aiohttp.web import AppRunner
@@ -255,7 +257,10 @@ class WebServer:
         return self.tabs
 
     def connections_from(self, address: str) -> int:
-        return self.per_address.get(address, 0)
+        return self.per_address.get(client_of(address), 0)
+
+    def connections_open(self) -> int:
+        return self.tabs
 
     def page_url(self, host_header: str) -> str:
         """Where the page's browser finds the server: the host it asked for (if it is a plain
@@ -267,8 +272,11 @@ class WebServer:
     def refusal(self, address: str) -> str:
         """Why a new tab from ``address`` is turned away ("" if it is welcome)."""
         others = self.others
-        if self.per_address[address] + (others.connections_from(address) if others else 0) \
-                >= self.limits.per_address:
+        if self.tabs + (others.connections_open() if others else 0) \
+                >= self.limits.connection_limit:
+            return busy_message()
+        if self.per_address[client_of(address)] + (
+                others.connections_from(address) if others else 0) >= self.limits.per_address:
             return too_many_message(self.limits.per_address)
         if self.tabs + (others.sessions_in_use() if others else 0) >= self.limits.max_sessions:
             return full_message(self.limits.max_sessions)
@@ -329,8 +337,9 @@ class WebServer:
             await self._last_words(ws, refusal)
             return ws
         tab = _Tab(address, self.limits, self.clock)
+        client = client_of(address)
         self.tabs += 1
-        self.per_address[address] += 1
+        self.per_address[client] += 1
         self.live.add(tab)
         try:
             await ws.prepare(request)
@@ -338,9 +347,9 @@ class WebServer:
         finally:
             self.live.discard(tab)
             self.tabs -= 1
-            self.per_address[address] -= 1
-            if self.per_address[address] <= 0:
-                del self.per_address[address]
+            self.per_address[client] -= 1
+            if self.per_address[client] <= 0:
+                del self.per_address[client]
         return ws
 
     async def _run_tab(self, ws, tab: _Tab, request, download_manager) -> None:
@@ -481,12 +490,14 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
     default) until ``stop`` (or SIGINT/SIGTERM). Each tab gets its own folder under
     ``<data dir>/web`` (swept at start after a crash)."""
     from ..locations import data_dir
-    from .homes import RunLock
+    from .homes import RunLock, make_private
     from ..online.client import ENV_SESSION_LOG
 
-    root = (home or data_dir()) / "web"
+    home = home or data_dir()
+    root = home / "web"
     lock = RunLock(root)
-    lock.acquire()
+    lock.acquire()  # CellwarsError if another server runs on this data dir
+    make_private(home)
     server = WebServer(host, port, env={ENV_SESSION_LOG: str(root / "sessions.log")},
                        limits=limits, token=token or secrets.token_urlsafe(24), sessions=root)
     try:
@@ -499,8 +510,11 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
 def run_web_command(args) -> int:
     """``cellwars web [--host H] [--port P] [--token T] [--max-sessions N] ...``."""
     from .cli import limits_from_args
+    from .homes import private_files
+    from .limits import raise_file_limit
     from .logs import set_up_logging
 
+    raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
     # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
     token = check_token(args.token) if getattr(args, "token", None) is not None else None
@@ -513,7 +527,8 @@ def run_web_command(args) -> int:
               flush=True)
 
     try:
-        asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits, token=token))
+        with private_files():  # everything the server and its tabs write: the user's only
+            asyncio.run(run_web(args.host, args.port, ready=ready, limits=limits, token=token))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -374,7 +374,7 @@ async def test_empty_tables_close_after_a_while(hub):
     await ann.next(p.Left)
     hub.sweep()
     assert state.info.code in hub.tables  # not yet
-    hub.sweep(now=__import__("time").monotonic() + hub.idle_table_seconds + 1)
+    hub.sweep(now=hub.clock() + hub.idle_table_seconds + 1)
     assert not hub.tables
     while (await ann.next(p.Lobby)).tables:
         pass

@@ -99,12 +99,12 @@ class _GuestClient(asyncssh.SSHClient):
 
 
 async def connect(port: int, *, username: str = "alice", key: asyncssh.SSHKey | None = None,
-                  guest: bool = False) -> asyncssh.SSHClientConnection:
+                  guest: bool = False, **kw) -> asyncssh.SSHClientConnection:
     return await asyncssh.connect(
         "127.0.0.1", port, username=username, known_hosts=None,
         client_keys=[key] if key is not None else None, agent_path=None,
         kbdint_auth=guest, password_auth=False, gss_host=None,
-        client_factory=_GuestClient if guest else None,
+        client_factory=_GuestClient if guest else None, **kw,
     )
 
 

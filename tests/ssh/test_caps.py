@@ -1,6 +1,6 @@
 """Caps that hold (issue 17, point 4): one session per connection, connections per address
-counted from the moment they are accepted, a cap on connections still logging in (the oldest
-dropped), and a log that says a repeated error once a second, not thousands of times.
+counted from the moment they are accepted, a cap on connections still logging in (see
+test_login_queue.py for who is refused or evicted), and a log that says a repeated error once a second, not thousands of times.
 
 Once, one connection carried any number of sessions (``ssh -M`` then 12 x ``ssh -S``), and
 connections that never finished the handshake were held for the whole login timeout however
@@ -101,20 +101,21 @@ async def test_connections_count_from_accept_and_a_flood_from_one_address_is_clo
     await term.close()
 
 
-async def test_connections_still_logging_in_are_capped_and_the_oldest_is_dropped(
+async def test_connections_still_logging_in_are_capped_and_a_logged_in_player_is_not_among_them(
         make_server, client_key):
     server = await make_server(limits=Limits(max_unauthenticated=3, kill_grace=1.0,
                                              login_timeout=NO_LOGIN_TIMEOUT))
     PORT[0] = server.port
     silent = [await silent_socket() for _ in range(3)]
     await until(lambda: len(server.logging_in) == 3, 60, "three connections logging in")
-    term = await open_terminal(server.port, key=client_key)  # a fourth: the oldest goes
+    # a fourth, from another network: 127.0.0.0/24 holds the most places, its oldest goes
+    term = await open_terminal(server.port, key=client_key, local_addr=("127.9.0.1", 0))
     try:
         assert await hung_up(silent[0][0])
         await term.wait_for("SIZE")  # the player is in
         more = [await silent_socket() for _ in range(3)]
         silent += more
-        for reader, _ in silent[1:3]:  # the player is in: two more fit, then the oldest go
+        for reader, _ in more[1:]:  # the player is in: one more fits, then the queue is full
             assert await hung_up(reader)
         assert len(server.logging_in) == 3
         term.send("k")  # the player, logged in, is never dropped for them

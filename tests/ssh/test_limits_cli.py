@@ -28,6 +28,9 @@ from cellwars_tui.ssh.cli import limits_from_args
     (["serve", "--max-starting", "-2"], "--max-starting must be 0 (two per core) or a number of "
                                         "sessions up to 10000, not -2"),
     (["serve", "--max-starting", "20000"], "up to 10000, not 20000"),
+    (["serve", "--archive-after", "-1"], "--archive-after must be 0 (never) or a number of days "
+                                         "up to 3650, not -1"),
+    (["serve", "--archive-after", "inf"], "--archive-after must be 0 (never)"),
     (["web", "--port", "-1"], "--port must be between 0 and 65535, not -1"),
     (["web", "--max-sessions", "0"], "--max-sessions must be at least 1, not 0"),
     (["web", "--idle-timeout", "-5"], "--idle-timeout must be 0 (never) or a number of seconds"),
@@ -55,6 +58,17 @@ def test_the_limit_options_reach_the_server(command):
                                       "--idle-timeout", "0", "--keepalive", "5"])
     limits = limits_from_args(args)
     assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (3, 0, 5)
+
+
+def test_archive_after_reaches_the_hub_in_seconds_and_is_off_by_default(tmp_path):
+    from cellwars_tui.ssh.cli import archive_seconds
+    from cellwars_tui.ssh.server import CellwarsServer
+
+    assert archive_seconds(build_parser().parse_args(["serve"])) == 0  # never, unless asked
+    args = build_parser().parse_args(["serve", "--archive-after", "2.5"])
+    assert archive_seconds(args) == 2.5 * 86400
+    server = CellwarsServer(port=0, home=tmp_path, archive_after=archive_seconds(args))
+    assert server.archive_after == 2.5 * 86400
 
 
 def test_max_starting_reaches_the_servers_start_gate():

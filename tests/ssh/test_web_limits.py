@@ -45,6 +45,9 @@ class Busy:
     def connections_from(self, address: str) -> int:
         return self.connections
 
+    def connections_open(self) -> int:
+        return self.connections
+
 
 @pytest.fixture
 async def make_web():

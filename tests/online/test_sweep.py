@@ -1,0 +1,238 @@
+"""No unfinished game is ever deleted (issue 28, point 1).
+
+The hub's sweep once deleted, from memory and from the store, every table nobody had watched for
+ten minutes: a game in progress whose two players' connections dropped was gone for good, with
+no log line and no record kept. Now a started, unfinished game with a person's seat goes to
+sleep (out of memory, kept in the store) and comes back when one of its players does; only open
+tables, finished ones (their record kept) and games of bots only are deleted, each deletion
+logged with its reason; ``archive_after`` writes every seated player's record before deleting.
+The hub's clock is a fake one here: nothing waits ten minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import pytest
+
+from cellwars_tui.record.format import load_match
+from cellwars_tui.online import protocol as p
+from cellwars_tui.online.hub import Hub
+from cellwars_tui.online.store import MemoryTableStore
+
+from .test_hub import join, table_where, two_at_a_table
+
+DAY = 86400.0
+
+
+class FakeTime:
+    """The hub's clock: seconds since the epoch, moved on by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    homes = tmp_path / "homes"
+
+    def home_for(identity: str):
+        if not identity.startswith("key:"):
+            return None
+        path = homes / identity.replace(":", "_")
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    hub = Hub(tmp_path / "tables", home_for=home_for, sweep_interval=3600,
+              store=MemoryTableStore())
+    hub.clock = FakeTime()
+    await hub.start()
+    yield hub
+    await hub.close()
+
+
+async def until(pred, what: str, timeout: float = 30.0) -> None:
+    """Wait for a condition; the timeout only guards against a hang."""
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def leave_all(hub: Hub, *clients) -> None:
+    """Close these clients' connections and wait until the hub has seen them go."""
+    staying = len(hub.clients) - len(clients)
+    for client in clients:
+        await client.close()
+    await until(lambda: len(hub.clients) <= staying, "the hub to see them go")
+
+
+def sweep_later(hub: Hub, seconds: float) -> None:
+    """Move the hub's clock on, and sweep."""
+    hub.clock.t += seconds
+    hub.sweep(now=hub.clock())
+
+
+async def a_game_half_played(hub: Hub):
+    """ann and ben at a secret-pick table: started, ann has picked, ben not yet."""
+    ann, ben, code = await two_at_a_table(hub, "secret-pick")
+    ann.send(p.Start())
+    await table_where(ben, lambda t: bool(t.view))
+    ann.send(p.Play(step=0, action="pick2"))
+    await table_where(ben, lambda t: t.step == 1)
+    return ann, ben, code
+
+
+def deletions(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "deleted from the table store" in r.getMessage()]
+
+
+async def test_an_unfinished_game_nobody_watches_sleeps_in_the_store_and_comes_back(hub, caplog):
+    ann, ben, code = await a_game_half_played(hub)
+    await leave_all(hub, ann, ben)  # both connections drop
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    assert code not in hub.tables  # out of memory...
+    assert code in hub.store.tables  # ...never out of the store
+    sweep_later(hub, 30 * DAY)  # a month later, still there (no --archive-after)
+    assert hub.store.fetch(code) is not None and not deletions(caplog)
+    ann = await join(hub, "key:ann", "ann")
+    back = await table_where(ann, lambda t: t.you == 0)  # straight back to the seat
+    assert back.step == 1 and back.info.code == code
+    ben = await join(hub, "key:ben", "ben")
+    state = await table_where(ben, lambda t: t.you == 1 and bool(t.legal))
+    ben.send(p.Play(step=state.step, action="pick1"))
+    end = await table_where(ann, lambda t: t.outcome is not None)
+    assert end.outcome.winners == (0,) and (hub.tables_dir / end.record).is_file()
+    await leave_all(hub, ann, ben)
+
+
+async def test_a_game_stays_in_memory_while_one_of_its_players_is_connected(hub):
+    ann, ben, code = await a_game_half_played(hub)
+    ann.send(p.Leave())  # ann is in the lobby, ben gone
+    await ann.next(p.Left)
+    await leave_all(hub, ben)
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    assert code in hub.tables
+    lobby = await ann.next(p.Lobby)
+    assert code in lobby.mine
+    await ann.close()
+
+
+async def test_a_sleeping_game_wakes_for_a_guest_code_and_for_its_room_code(hub):
+    ann = await join(hub, "key:ann", "ann")
+    cat = await join(hub, "guest", "x")
+    cat.send(p.SetName(name="cat"))
+    cat_code = (await cat.next(p.Welcome)).code
+    ann.send(p.CreateTable(game="secret-pick", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    cat.send(p.Join(code=code))
+    cat.send(p.Sit(seat=1))
+    await table_where(cat, lambda t: t.you == 1)
+    ann.send(p.Start())
+    await table_where(cat, lambda t: bool(t.legal))
+    await leave_all(hub, ann, cat)
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    assert code in hub.asleep
+    # the nickname of a guest whose game sleeps is still theirs
+    dan = await join(hub, "guest", "x")
+    dan.send(p.SetName(name="CAT"))
+    assert "held by a player" in (await dan.next(p.Error)).message
+    # anyone may watch it by its room code; then the guest comes back with the code
+    dan.send(p.SetName(name="dan"))
+    await dan.next(p.Welcome)
+    dan.send(p.Join(code=code.lower()))
+    assert (await table_where(dan, lambda t: t.info.code == code)).you is None
+    cat = await join(hub, "guest", "x")
+    cat.send(p.SetName(name="", code=cat_code))
+    assert (await table_where(cat, lambda t: t.you == 1)).legal
+    await leave_all(hub, cat, dan)
+
+
+async def test_open_bots_only_and_finished_tables_are_deleted_with_a_logged_reason(hub, caplog):
+    caplog.set_level(logging.WARNING)
+    ann, ben, code = await a_game_half_played(hub)
+    ben.send(p.Play(step=1, action="pick0"))
+    end = await table_where(ann, lambda t: t.outcome is not None)  # finished: its record written
+    ann.send(p.Leave())
+    ben.send(p.Leave())
+    ann.send(p.CreateTable(game="toy-race", players=2))  # open, then left
+    open_code = (await table_where(ann, lambda t: t.you == 0 and t.info.code != code)).info.code
+    ann.send(p.Leave())
+    ann.send(p.CreateTable(game="toy-race", players=2))  # bots only: host stands, bots play
+    bots = await table_where(ann, lambda t: t.you == 0 and t.info.code not in (code, open_code))
+    ann.send(p.Stand())
+    ann.send(p.SetBot(seat=0, bot="random"))
+    ann.send(p.SetBot(seat=1, bot="random"))
+    await table_where(ann, lambda t: [s.kind for s in t.info.seats] == ["bot", "bot"])
+    ann.send(p.Start())
+    await table_where(ann, lambda t: bool(t.view))
+    await leave_all(hub, ann, ben)
+    sweep_later(hub, 0)
+    assert {code, open_code, bots.info.code} <= set(hub.tables)  # not yet
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    assert not hub.tables and not hub.asleep
+    for c in (code, open_code, bots.info.code):
+        assert hub.store.fetch(c) is None
+    said = " / ".join(deletions(caplog))
+    assert f"{open_code} (an open table, nobody at it for 10 minutes)" in said
+    assert f"{code} (finished, nobody at it for 10 minutes; its record is kept)" in said
+    assert (hub.tables_dir / end.record).is_file()
+
+
+async def test_archive_after_writes_every_players_record_then_deletes_and_logs(hub, caplog):
+    caplog.set_level(logging.WARNING)
+    hub.archive_after = 3 * DAY
+    ann = await join(hub, "key:ann", "ann")
+    cat = await join(hub, "guest", "x")
+    cat.send(p.SetName(name="cat"))
+    await cat.next(p.Welcome)
+    ann.send(p.CreateTable(game="secret-pick", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    cat.send(p.Join(code=code))
+    cat.send(p.Sit(seat=1))
+    await table_where(cat, lambda t: t.you == 1)
+    ann.send(p.Start())
+    await table_where(cat, lambda t: bool(t.legal))
+    ann.send(p.Play(step=0, action="pick1"))
+    await table_where(cat, lambda t: t.step == 1)
+    await leave_all(hub, ann, cat)
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    sweep_later(hub, 2 * DAY)
+    assert hub.store.fetch(code) is not None  # two days: kept
+    sweep_later(hub, 1 * DAY)
+    assert hub.store.fetch(code) is None and code not in hub.asleep
+    (record,) = hub.tables_dir.glob(f"*{code}*")  # the tables folder's copy...
+    (saved,) = (hub.home_for("key:ann") / "data" / "games").glob(f"*{code}*")  # ...and ann's
+    match = load_match(saved)
+    assert match.cursor == 1 and not match.is_over()  # the game as it was left
+    said = " / ".join(r.getMessage() for r in caplog.records)
+    assert f"table {code} archived: no move for 3 days; its record {record.name} is written " \
+           "for ann, cat" in said
+    assert f"{code} (archived after 3 days without a move)" in said
+
+
+async def test_a_real_time_game_sleeps_with_its_round_clock_and_runs_on_when_both_are_back(hub):
+    from .test_realtime import seated_pair
+
+    ann, ben = await seated_pair(hub, "live-rounds", round_seconds=60.0)
+    ann.send(p.Start())
+    code = (await table_where(ann, lambda t: t.clock_running)).info.code
+    table = hub.tables[code]
+    await leave_all(hub, ann, ben)
+    await until(lambda: not table.session.running, "the timer to stop")
+    left = table.session.remaining()
+    sweep_later(hub, hub.idle_table_seconds + 1)
+    assert code in hub.asleep and hub.store.fetch(code).clock_left == pytest.approx(left)
+    ann = await join(hub, "key:ann", "ann")
+    alone = await table_where(ann, lambda t: t.you == 0)
+    assert "waiting for ben" in alone.paused and alone.clock == pytest.approx(left, abs=0.01)
+    ben = await join(hub, "key:ben", "ben")
+    back = await table_where(ann, lambda t: t.clock_running)  # no "restarted" pause: it runs
+    assert not back.paused and back.clock <= round(left, 2)  # (the state rounds to 0.01 s)
+    await leave_all(hub, ann, ben)
