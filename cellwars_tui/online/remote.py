@@ -5,7 +5,9 @@ A game's own screen draws a table of ``cellwars serve`` unchanged through it (th
 :class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
 legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
 ``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
-(``update``), and listeners are called then. One move is on its way at a time: moves made before
+(``update``), and listeners are called then. The legal moves come in the game's notation and are
+read once per state: a move is checked against them and sent as the hub wrote it, never written
+and read again. One move is on its way at a time: moves made before
 the hub answers (a player typing fast) wait in a queue and go up one by one, each once the hub
 has answered the one before; a queued move the new state no longer allows is dropped with a
 one-line notice (``notify``). Nothing is undone over the network, no bot runs here
@@ -67,7 +69,7 @@ class RemoteTable(NoUndo, ChangeListeners):
         self._listeners: list[Callable[[], None]] = []
         self._state = state
         self._view: Any = None
-        self._legal: list[Action] = []
+        self._legal: list[tuple[Action, str]] = []  # (move, its notation as the hub wrote it)
         self._seq = state.played  # numbers this session's moves; the hub's answers name them
         self._in_flight: int | None = None  # the seq of the move on its way to the hub
         self._queue: deque[Action] = deque()  # moves made since, sent one by one
@@ -102,10 +104,10 @@ class RemoteTable(NoUndo, ChangeListeners):
         self._received = self._clock()
         self.players = len(state.info.seats)
         self._view = self.game.decode_state(state.view) if state.view else None
-        legal: list[Action] = []
+        legal: list[tuple[Action, str]] = []
         for text in state.legal:
             try:
-                legal.append(self.game.action_from_str(text))
+                legal.append((self.game.action_from_str(text), text))  # read once, here
             except CellwarsError:
                 continue  # a notation this build cannot read: offered nowhere
         self._legal = legal
@@ -223,7 +225,7 @@ class RemoteTable(NoUndo, ChangeListeners):
     def legal(self, seat: int) -> list[Action]:
         if seat != self._state.you or not self.humans_to_act():
             return []
-        return list(self._legal)
+        return [action for action, _ in self._legal]
 
     def step(self) -> int:
         return self._state.step
@@ -265,16 +267,20 @@ class RemoteTable(NoUndo, ChangeListeners):
             return f"the game is {self._state.paused}"
         if you not in self._state.to_act:
             return f"it is not {self.seat_name(you)}'s turn"
-        text = self.game.action_to_str(action)
-        if text not in self._state.legal:
-            return f"{text} is not a legal move now"
+        if self._notation(action) is None:
+            return f"{self.game.action_to_str(action)} is not a legal move now"
         return ""
 
+    def _notation(self, action: Action) -> str | None:
+        """``action``'s notation as the hub wrote it among the legal moves (None: not legal)."""
+        return next((text for legal, text in self._legal if legal == action), None)
+
     def _send_now(self, action: Action) -> None:
+        text = self._notation(action)
+        assert text is not None  # (checked by _why_not)
         self._seq += 1
         self._in_flight = self._seq
-        self._send(p.Play(step=self._state.step, action=self.game.action_to_str(action),
-                          seq=self._seq))
+        self._send(p.Play(step=self._state.step, action=text, seq=self._seq))
 
     def _send_queued(self) -> None:
         """The hub answered: send the next queued move the state allows; drop those it does not."""

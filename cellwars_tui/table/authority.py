@@ -197,6 +197,10 @@ class TableAuthority(ChangeListeners):
         if self._in_flight is not None:
             if self._held:
                 raise IllegalAction(self._held)
+            last = self._waiting[-1] if self._waiting else None
+            if step.replace_clock and last is not None and last.replace_clock:
+                self._waiting[-1] = step  # the time reached moves on: one clock step waits
+                return
             if len(self._waiting) >= MAX_WAITING:
                 raise IllegalAction("too many moves on their way: wait for the table")
             self._waiting.append(step)
@@ -356,14 +360,13 @@ class TableAuthority(ChangeListeners):
             return
         if not self._bots_on or self._bot_task is not None or self._held:
             return
-        seat = self.bot_to_move()
-        if seat is None:
+        if self.bot_to_move() is None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop: whoever drives the table asks the bots itself
             return
-        self._bot_task = loop.create_task(self._bot_turn(seat))
+        self._bot_task = loop.create_task(self._bot_turn())
 
     def bot_to_move(self) -> int | None:
         """The turn-based bot to act now (None: none, or a real-time game's session plays its
@@ -403,10 +406,13 @@ class TableAuthority(ChangeListeners):
         return BotTurn(self.game, view, seat, self.match.seats[seat], self.bot_seed(seat),
                        REALTIME_BOT_BUDGET if real_time else self.bot_budget(seat), real_time)
 
-    async def _bot_turn(self, seat: int) -> None:
+    async def _bot_turn(self) -> None:
         m, position = self.match, self._position
-        turn = self.turn(seat, m.view(seat))
+        seat = self.bot_to_move()  # (now: the table may have moved since the task was made)
         try:
+            if seat is None:
+                return
+            turn = self.turn(seat, m.view(seat))
             action: Action | None
             try:
                 choice = self.thinker.choose(turn)
