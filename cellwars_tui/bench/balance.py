@@ -32,6 +32,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ..cli_types import parse_whole, shown
 from ..core.api import CHANCE, Game
 from ..core.errors import CellwarsError
@@ -372,6 +374,20 @@ def add_balance_arguments(p: argparse.ArgumentParser) -> None:
                         "normal < hard), --games games for each side the stronger leads")
 
 
+def checked_options(game: Game, players: int | None,
+                    options: dict[str, str] | None) -> dict[str, Any]:
+    """The options ``--option`` gives (and the number of players), checked as ``cellwars play``
+    checks them and given their types; BadOptions (one line) for an option the game does not
+    have, a value it cannot take, or a wrong count. The report names the options given."""
+    from ..ui.request import game_options
+
+    base = game_options(game, players, options)
+    given = {key.replace("-", "_") for key in (options or {})}
+    opts: dict[str, Any] = {k: v for k, v in msgspec.to_builtins(base).items() if k in given}
+    opts["players"] = base.players
+    return opts
+
+
 def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: str = "search",
             playouts: int = DEFAULT_PLAYOUTS, against: str | None = None,
             duel_games: int | None = None, seed: int = 1, jobs: int | None = None,
@@ -393,13 +409,8 @@ def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: 
         raise CellwarsError(f"games must be between 1 and {MAX_GAMES}, not {games}")
     if not 1 <= playouts <= MAX_PLAYOUTS:
         raise CellwarsError(f"playouts must be between 1 and {MAX_PLAYOUTS}, not {playouts}")
-    opts: dict[str, Any] = dict(options or {})
-    if players is not None:
-        opts["players"] = players
-    base = game.options_from_dict(opts)  # BadOptions (one line) for a wrong count or option
-    opts = {k: v for k, v in opts.items()}
-    opts["players"] = base.players
-    players = base.players
+    opts = checked_options(game, players, options)
+    players = opts["players"]
     sides = game.sides(players)
     side_names = list(dict.fromkeys(sides))
     weak = against if against is not None else weaker_level(bot)

@@ -80,8 +80,12 @@ def _alive(pid: int) -> bool:
 
 
 class _Session:
+    """One player: the SSH handshake (``handshake``: its seconds), then the session until its
+    first frame (``first_frame``: seconds from the start of the handshake)."""
+
     def __init__(self) -> None:
         self.conn: asyncssh.SSHClientConnection | None = None
+        self.handshake = float("nan")
         self.first_frame = float("nan")
 
     async def open(self, port: int, key: asyncssh.SSHKey, timeout: float = 60.0) -> None:
@@ -89,6 +93,7 @@ class _Session:
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, username="bench", known_hosts=None, client_keys=[key],
             agent_path=None, gss_host=None)
+        self.handshake = time.perf_counter() - t0
         proc = await self.conn.create_process(term_type="xterm-256color", term_size=(100, 30),
                                               encoding=None)
         seen = b""

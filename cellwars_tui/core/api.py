@@ -418,6 +418,12 @@ class Game(ABC, Generic[S, A]):
         a masked copy, or None to hide it. Default: every event is public."""
         return event
 
+    def chat_closed(self, state: S) -> str:
+        """Hook: why a table's chat is closed in ``state`` ("" when it is open): a phase where
+        a word between players could help one of them cheat (Virus Fight's programs written
+        in secret). Default: "", the chat is always open."""
+        return ""
+
     # -- command-line tools (issue 18) --------------------------------------------------------
     def tools(self) -> Sequence[GameTool]:
         """The game's own commands (``cellwars perft virus-fight ...``). Default: none."""

@@ -539,8 +539,7 @@ class Hub(TableKeeping):
                 return code
 
     def _table(self, code: str) -> HubTable:
-        code = code.strip().upper()[:16]
-        table = self.tables.get(code)
+        table = self.tables.get(code.strip().upper()[:16])
         if table is None:
             raise HubError(f"no table has the code {code.strip()[:16]!r}")
         return table

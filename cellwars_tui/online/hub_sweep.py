@@ -89,6 +89,7 @@ class TableKeeping:
         store is written in tasks the hub waits for (:meth:`.hub.Hub.settled`)."""
         now = self.clock() if now is None else now
         gone: dict[str, list[str]] = defaultdict(list)  # reason -> codes deleted
+        sleeping = len(self.asleep)
         idle = f"nobody at it for {_duration(self.idle_table_seconds)}"
         for code, table in list(self.tables.items()):
             if table.watchers or now - table.last_watched < self.idle_table_seconds:
@@ -114,8 +115,8 @@ class TableKeeping:
                     self._archive(code, now, gone)
         for reason, codes in gone.items():
             log.warning("deleted from the table store: %s (%s)", " ".join(codes), reason)
-        if gone:
-            self._broadcast_lobby()
+        if gone or len(self.asleep) != sleeping:
+            self._broadcast_lobby()  # (a game asleep is listed only for its players, once back)
 
     def _seated_online(self, table: HubTable) -> bool:
         online = self.online

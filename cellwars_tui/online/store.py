@@ -11,6 +11,9 @@ library's, made for exactly this: one transaction per save, a crash mid-write le
 save), written by one thread of its own. Another store (a database several servers share)
 implements the same methods and passes the same contract tests.
 
+The store also keeps finished games and the players' ratings (:class:`~.league.LeagueStore`,
+:mod:`.league_sqlite`): a game's result and its rating update in one transaction.
+
 Versions. Every save of a table is its next version (:attr:`StoredTable.version`); a store keeps
 a table only over the version just before it (checked in the same transaction) and refuses
 another with :class:`StaleTable` ("the table moved on"): of two servers saving the same table
@@ -31,19 +34,21 @@ import logging
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
+from .league import LeagueStore
+from .league_sqlite import MemoryLeague, SqliteLeague, create_league_tables
+from .store_errors import StoreError
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 STORE_NAME = "tables.sqlite3"
-SCHEMA_VERSION = 2  # 2: each table's version in a column of its own
-
-
-class StoreError(Exception):
-    """The store could not save or read (one line: the disk is full, the file is damaged...)."""
+SCHEMA_VERSION = 3  # 3: finished games, ratings (league_sqlite); 2: tables' versions
 
 
 class StaleTable(StoreError):
@@ -84,14 +89,16 @@ class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
     saved_for_players: bool = False
     active_at: float = 0.0  # when its last action was saved (seconds since the epoch; 0: unknown)
     version: int = 0  # the table's saves so far (this one included); the store's column wins
+    status: str = ""  # "open" | "playing" | "over" ("": stored before it was kept)
 
 
 _encode = msgspec.msgpack.Encoder().encode
 _decode = msgspec.msgpack.Decoder(StoredTable).decode
 
 
-class TableStore(Protocol):
-    """Where the hub keeps its tables between runs (every method off the hub's event loop)."""
+class TableStore(LeagueStore, Protocol):
+    """Where the hub keeps its tables between runs (every method off the hub's event loop), and
+    the results and ratings of their finished games (:class:`~.league.LeagueStore`)."""
 
     async def load(self) -> tuple[list[StoredTable], list[str]]:
         """Every stored table, and one line for each one that could not be read."""
@@ -119,10 +126,11 @@ def check_version(code: str, stored: int | None, table: StoredTable) -> None:
         raise StaleTable(f"table {code} moved on (version {stored}, not {table.version - 1})")
 
 
-class MemoryTableStore:
+class MemoryTableStore(MemoryLeague):
     """A store that keeps nothing past the process (tests; a hub that needs no restarts)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.tables: dict[str, bytes] = {}
         self.versions: dict[str, int] = {}
 
@@ -148,7 +156,7 @@ class MemoryTableStore:
         pass
 
 
-class SqliteTableStore:
+class SqliteTableStore(SqliteLeague):
     """The tables in one SQLite file (``tables.sqlite3`` in the server's data dir), written by a
     thread of its own (one writer: SQLite's own rule), never on the caller's event loop."""
 
@@ -182,8 +190,10 @@ class SqliteTableStore:
             db.execute("CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, "
                        "data BLOB NOT NULL, updated REAL NOT NULL, "
                        "version INTEGER NOT NULL DEFAULT 0)")
-            if version == 1:  # (made before versions: every table at version 0)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+            if "version" not in columns:  # (made before versions: every table at version 0)
                 db.execute("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+            create_league_tables(db)  # finished games and ratings (schema 3)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -191,7 +201,8 @@ class SqliteTableStore:
             raise
         return db
 
-    async def _run(self, fn: Any, *args: Any) -> Any:
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn`` on the store's own thread (every statement of the file is made there)."""
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     async def load(self) -> tuple[list[StoredTable], list[str]]:

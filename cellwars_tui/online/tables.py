@@ -320,7 +320,7 @@ class HubTable:
             clock_left=self.session.remaining() if self.session is not None else -1.0,
             timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
-            active_at=self.active_at,
+            active_at=self.active_at, status=self.status,
         )
 
     @classmethod

@@ -93,6 +93,7 @@ class Replay:
         self.problem = problem
         self.warning = warning  # read although not quite right (a version mismatch): a note
         self.players = options.players
+        self.rules_version = game.rules_version  # the record's (from_record: its header's)
         self.steps: list[Step] = []
         self.events: Sequence[tuple[Event, ...]] = []
         self._snap_at: list[int] = []
@@ -235,6 +236,7 @@ class Replay:
                      origin=h.origin, title=h.title, warning=warning, snapshots=snapshots)
         if replay.problem is None and problem is not None:
             replay.problem = f"valid up to step {len(replay.steps)}; {problem}"
+        replay.rules_version = h.rules_version
         return replay
 
     @classmethod

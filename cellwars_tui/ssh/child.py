@@ -12,7 +12,8 @@ The bridge pumps bytes both ways with back-pressure: input is capped in bytes pe
 :class:`~.limits.TokenBucket`, and output is read from the PTY no faster than the client takes it.
 Input reaches the app as UTF-8 whatever the client sends: a byte that is not UTF-8 (a Latin-1
 terminal's é) becomes U+FFFD here, so no client can break its app's input decoder (a sequence
-cut between two packets is kept until its end arrives).
+cut between two packets is kept until its end arrives); and control sequences the app's parser
+cannot take (a "key" past U+10FFFF, a twelve-digit number) are dropped (:mod:`.input_filter`).
 
 Only a few sessions start at once (:class:`~.limits.StartGate`): a session waits in line, its
 channel open and nothing written to it, until a place among the starting ones is free; then its
@@ -42,6 +43,7 @@ from typing import Any
 
 import asyncssh
 
+from .input_filter import InputFilter
 from .limits import (
     ENV_READY_FD, Limits, StartGate, StartSlot, TokenBucket, cancel_and_wait, starting_message,
 )
@@ -322,6 +324,7 @@ class ChildSession:
         """Client -> PTY, with resizes forwarded and input capped in bytes per second."""
         bucket = TokenBucket(self.limits.input_rate, self.clock)
         utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        keys = InputFilter()  # what the app's terminal parser could not take is dropped
         stdin = self.process.stdin
         while True:
             try:
@@ -338,7 +341,7 @@ class ChildSession:
                 return  # the client closed its side
             self.last_input = self.clock()
             await bucket.take(len(data))
-            text = utf8.decode(data)
+            text = keys.feed(utf8.decode(data))
             if text:
                 await _write_all(self.master, text.encode("utf-8"))
 

@@ -16,12 +16,10 @@
 
 from __future__ import annotations
 
-import json
 import os
 import weakref
 from pathlib import Path
 
-import msgspec
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -522,16 +520,27 @@ def finished_record(name: str) -> Path | None:
 
 
 def describe_view(game, view, t: p.TableState) -> str:
-    """A plain rendering of a seat's view for games without a networked screen."""
-    lines = []
+    """The table page's panel once the game has started, in words: how the game stands (over,
+    your move, whom it waits for), the round, and where the game itself is (its own screen, g).
+    The seats are in the list beside it and the moves below it; never the raw state."""
+    names = [s.name for s in t.info.seats]
     if t.outcome is not None:
-        names = [s.name for s in t.info.seats]
-        lines.append(f"Game over: {t.outcome.text(names, t.you, team=game.meta.cooperative)}.")
+        lines = [f"Game over: {t.outcome.text(names, t.you, team=game.meta.cooperative)}."]
+    elif t.paused:
+        lines = [f"The game is {t.paused}."]
     elif t.you is not None and t.you in t.to_act:
-        lines.append("Your move: pick one below.")
+        lines = ["Your move."]
     else:
-        names = [t.info.seats[s].name for s in t.to_act if 0 <= s < len(t.info.seats)]
-        lines.append("Waiting for " + (", ".join(names) or "the table") + ".")
-    data = msgspec.to_builtins(view)
-    lines.append(json.dumps(data, separators=(", ", ": "))[:4000])
+        waiting = [names[s] for s in t.to_act if 0 <= s < len(names)]
+        lines = ["Waiting for " + (", ".join(waiting) or "the table") + "."]
+    try:
+        round_no = game.round_figures(view)[0]
+    except Exception:  # a game's hook that cannot read a seat's view: no round shown
+        round_no = 0
+    if round_no:
+        lines.append(f"Round {round_no}.")
+    lines.append("")
+    lines.append("The board, and all this seat may see, is on the game's own screen: g shows it.")
+    if t.legal and t.outcome is None:
+        lines.append("Or pick your move below, in the game's notation.")
     return "\n".join(lines)

@@ -117,6 +117,12 @@ class OnlineApp(HubListener, CellwarsApp):
         return super().deliver_screenshot(filename, None if self.confined else path, time_format)
 
     # -- online ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``o Online`` only where there is a hub to join (not in a ``cellwars web`` tab)."""
+        if action == "online" and not self.online:
+            return False
+        return super().check_action(action, parameters)
+
     def action_online(self) -> None:
         """Show the lobby (or bring it to the top if it is open)."""
         if not self.online:
@@ -239,7 +245,7 @@ def main(*, pause_gc: bool = False, nice: int = 0, profile: str = "",
                 stop()
     finally:
         gc.enable()
-    return 0
+    return 1 if app.return_code else 0  # a failure: the browser front tells the tab (see .web)
 
 
 def _ready_fd_from_env() -> int:

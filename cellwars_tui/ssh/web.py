@@ -20,11 +20,14 @@ textual-serve's ``Server.serve()`` runs its own event loop; here its aiohttp app
 the caller's loop next to the SSH server (``WebServer.start``/``close``).
 
 Browser tabs get the SSH server's limits (:class:`.limits.Limits`): a session cap and a
-per-address cap (shared with the SSH players under ``serve --web``), an idle timeout, a cap on
+per-address cap (shared with the SSH players under ``serve --web``), a cap on connections at
+once, an idle timeout, a cap on
 input bytes per second, a websocket heartbeat (the keepalive), and the login timeout as the time a
 connection gets to send a whole HTTP request. A browser that is turned away gets an HTTP page
 saying why (the page at ``/``), or the same words in its terminal (a tab that opened its websocket
-anyway). To do this the websocket handler is our own (``handle_websocket`` is textual-serve's public
+anyway). A tab's keys pass the same filter as an SSH player's (:mod:`.input_filter`), and a tab
+whose app failed is told so in one line, as an SSH player is. To do this the websocket handler
+is our own (``handle_websocket`` is textual-serve's public
 hook; its app processes are driven through its public ``AppService``). The two private names it
 needs are each behind one function: :func:`_textual_serve_app` and :func:`_app_process`.
 """
@@ -35,6 +38,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 import os
 import re
 import secrets
@@ -50,9 +54,10 @@ from urllib.parse import urlsplit
 from ..core.errors import CellwarsError
 from .fronts import Admission, run_until_stopped
 from .homes import new_session_folder
+from .input_filter import InputFilter
 from .limits import (
-    Limits, TokenBucket, busy_message, cancel_and_wait, full_message, idle_message,
-    too_many_message,
+    SESSION_FAILED, Limits, TokenBucket, busy_message, cancel_and_wait, full_message,
+    idle_message, too_many_message,
 )
 from .logins import client_of
 
@@ -128,16 +133,52 @@ class _Tab:
         self.clock = clock
         self.last_input = clock()
         self.bucket = TokenBucket(limits.input_rate, clock)
+        self.keys = InputFilter()  # what the app's terminal parser could not take is dropped
         self.ending = ""  # the server's last words to this tab ("" while it plays)
         self.stop = asyncio.Event()  # set (with ``ending``) to end the tab from the server
 
 
-def check_token(token: str) -> str:
-    """A token given on the command line (``--token``): CellwarsError unless it is one URL-safe
-    word of at least MIN_TOKEN characters."""
+def check_token(token: str, source: str = "--token") -> str:
+    """A token the operator gave (``source`` names where: ``--token``, the token file, the
+    environment): CellwarsError unless it is one URL-safe word of at least MIN_TOKEN characters."""
     if len(token) < MIN_TOKEN or not _TOKEN.fullmatch(token):
-        raise CellwarsError(f"--token must be at least {MIN_TOKEN} letters, digits or - . _ ~")
+        raise CellwarsError(f"{source} must be at least {MIN_TOKEN} letters, digits or - . _ ~")
     return token
+
+
+ENV_WEB_TOKEN = "CELLWARS_WEB_TOKEN"
+MAX_TOKEN_FILE = 4096
+
+
+def given_token(args, environ: Mapping[str, str] = os.environ) -> tuple[str | None, str]:
+    """The token ``cellwars web`` was given: ``--token``, else ``--token-file``'s first line,
+    else CELLWARS_WEB_TOKEN (None: make one up), and a warning for the log ("" if none: a
+    token file other users may read is said there). --token and --token-file together are
+    refused. A token on the command line shows in the process list; the other two do not."""
+    from ..core.errors import RecordError
+    from ..record.files import read_user_file
+
+    token, token_file = args.token, args.token_file
+    if token is not None and token_file is not None:
+        raise CellwarsError("give the token with --token or --token-file, not both")
+    if token is not None:  # an empty --token is refused, not taken as "make one up"
+        return check_token(token), ""
+    if token_file is not None:
+        try:
+            data = read_user_file(Path(token_file), limit=MAX_TOKEN_FILE)
+            mode = os.stat(token_file).st_mode
+        except (RecordError, OSError) as exc:
+            why = exc.problem if isinstance(exc, RecordError) else (exc.strerror or str(exc))
+            raise CellwarsError(f"cannot read the token file {token_file}: {why}") \
+                from None
+        lines = data.decode("utf-8", "replace").splitlines()
+        source = f"the token in {token_file}"
+        warning = (f"the token file {token_file} may be read by other users of this machine "
+                   "(chmod 600 it)") if mode & 0o044 else ""
+        return check_token(lines[0].strip() if lines else "", source), warning
+    if environ.get(ENV_WEB_TOKEN):
+        return check_token(environ[ENV_WEB_TOKEN], ENV_WEB_TOKEN), ""
+    return None, ""
 
 
 # A tab's session: the environment its app gets and what to do when the tab closes.
@@ -356,9 +397,10 @@ class WebServer:
         from textual_serve.app_service import AppService
         from textual_serve.server import to_int
 
-        async def app_exited() -> None:  # the app said goodbye: close the tab, unless we are
-            if not tab.ending:
-                await ws.close()
+        said_goodbye = asyncio.Event()
+
+        async def app_exited() -> None:  # the app said goodbye (its last frame is out)
+            said_goodbye.set()
 
         folder = new_session_folder(self.sessions) if self.sessions is not None else None
         extra, end_tab = self.tab_env() if self.tab_env is not None else ({}, None)
@@ -372,11 +414,15 @@ class WebServer:
         try:
             await service.start(width, height)
             feed = asyncio.create_task(self._feed(ws, tab, service))
-            tasks = {feed, asyncio.create_task(tab.stop.wait())}
+            ended = asyncio.create_task(_app_ended(said_goodbye, _app_process(service)))
+            tasks = {feed, ended, asyncio.create_task(tab.stop.wait())}
             if self.limits.idle_timeout > 0:
                 tasks.add(asyncio.create_task(self._watch_idle(tab)))
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            if feed not in done and not tab.ending:
+            if ended in done:
+                if not tab.ending and await _failed(_app_process(service)):
+                    tab.ending = SESSION_FAILED  # as an SSH player is told
+            elif feed not in done and not tab.ending:
                 tab.ending = idle_message(self.limits.idle_timeout)
         finally:
             await cancel_and_wait(tasks)
@@ -387,6 +433,8 @@ class WebServer:
                 folder.remove()
         if tab.ending and not ws.closed:
             await self._last_words(ws, tab.ending)
+        elif not ws.closed:
+            await ws.close()  # the app ended by itself: the page says "Session ended."
 
     async def _end_app(self, service) -> None:
         """Tell the tab's app to quit, wait for it (``QUIT_GRACE``), kill it if it will not go,
@@ -428,7 +476,9 @@ class WebServer:
             kind, arg = envelope[0], (envelope[1] if len(envelope) > 1 else None)
             if kind == "stdin" and isinstance(arg, str):
                 tab.last_input = self.clock()
-                await service.send_bytes(arg.encode("utf-8", "replace"))
+                text = tab.keys.feed(arg)
+                if text:
+                    await service.send_bytes(text.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(arg, dict):
                 width, height = arg.get("width"), arg.get("height")
                 if _whole(width) and _whole(height):
@@ -466,6 +516,29 @@ class WebServer:
                 await asyncio.wait_for(until_closed(), hold)
         with contextlib.suppress(Exception):
             await ws.close()
+
+
+async def _app_ended(said_goodbye: asyncio.Event,
+                     proc: asyncio.subprocess.Process | None) -> None:
+    """Until a tab's app says goodbye, or its process ends without a word (killed)."""
+    waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(said_goodbye.wait())]
+    if proc is not None:
+        waits.append(asyncio.ensure_future(proc.wait()))
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+
+
+async def _failed(proc: asyncio.subprocess.Process | None) -> bool:
+    """Whether a tab's app that has said goodbye (or ended) failed: its exit status (the
+    session app exits with 1 when it failed; it is given QUIT_GRACE to finish exiting)."""
+    if proc is None:
+        return False
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(proc.wait(), QUIT_GRACE)
+    return proc.returncode not in (0, None)
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -508,7 +581,8 @@ async def run_web(host: str, port: int, *, ready=None, stop: asyncio.Event | Non
 
 
 def run_web_command(args) -> int:
-    """``cellwars web [--host H] [--port P] [--token T] [--max-sessions N] ...``."""
+    """``cellwars web [--host H] [--port P] [--token T | --token-file F] [--max-sessions N] ...``
+    (the token may also come from CELLWARS_WEB_TOKEN)."""
     from .cli import limits_from_args
     from .homes import private_files
     from .limits import raise_file_limit
@@ -516,10 +590,11 @@ def run_web_command(args) -> int:
 
     raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
-    # an empty --token is refused, not taken as "make one up" (check_token says what a token is)
-    token = check_token(args.token) if getattr(args, "token", None) is not None else None
+    token, warning = given_token(args)
     require_textual_serve()
     set_up_logging()
+    if warning:
+        logging.getLogger(__name__).warning(warning)
 
     def ready(server: WebServer) -> None:
         print(f"cellwars: serving the app to browsers at {server.token_url}", flush=True)

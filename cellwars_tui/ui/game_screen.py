@@ -38,7 +38,7 @@ from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
 from .host import CommandScreen, Host
 from .size_guard import TooSmall
-from .widgets.lesson_panel import LessonPanel, NotesScreen
+from .widgets.lesson_panel import LessonPanel, NotesScreen, refusal_line
 
 if TYPE_CHECKING:
     from ..learn.table import LessonTable
@@ -182,8 +182,8 @@ class GameScreen(CommandScreen):
             return False
         try:
             self.table.submit(seat, action)
-        except CellwarsError as exc:
-            self.say(str(exc))
+        except CellwarsError as exc:  # (a lesson's refusal: refusal_line)
+            self.say(refusal_line(exc, self.size.width - 2) if self._lesson_shown else str(exc))
             return False
         return True
 

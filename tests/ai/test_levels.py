@@ -245,7 +245,7 @@ def test_the_rules_page_s_ladder_names_the_levels_the_game_plays(game_id):
     """Each row of the page's "Bot levels" table names the stronger level with the numbers it
     plays (``level_words``, what ``cellwars balance --ladder`` prints): a page never shows a
     ladder of other levels."""
-    from cellwars_tui.bench.ladder import level_words
+    from cellwars_tui.ai.levels import level_words
     from cellwars_tui.ui.dialogs import rules_path
 
     game = get_game(game_id)

@@ -110,6 +110,12 @@ def test_the_command_prints_json(capsys):
     assert rep["self_play"]["games"] == 2 and rep["duels"] == []
 
 
+def test_an_option_given_is_checked_typed_and_named_in_the_report(capsys):
+    rep = _run("virus-fight", games=1, bot="random", duel_games=0, options={"round-limit": "7"})
+    assert rep["options"] == {"round_limit": 7, "players": 2}
+    assert "options        round_limit=7" in format_report(rep)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["nope"], "unknown game 'nope'"),
     (["cell-wars", "--games", "0"], "games must be between 1 and"),
@@ -121,6 +127,9 @@ def test_the_command_prints_json(capsys):
     (["cell-wars", "--bot", "genius"], "bot must be one of random, greedy, search"),
     (["cell-wars", "--jobs", "0"], "jobs must be between 1 and"),
     (["cell-wars", "-o", "cancer_tissue=99"], "cancer_tissue must be between"),
+    (["virus-fight", "-o", "x=y"], "Virus Fight has no option 'x' (options: round_limit)"),
+    (["virus-fight", "-o", "players=3"], "give the number of players with --players"),
+    (["virus-fight", "--ladder", "-o", "x=y"], "Virus Fight has no option 'x'"),
     (["cell-management"], "Cell Management is a solitaire"),
     (["infection"], "Infection is played in real time"),
 ])

@@ -575,10 +575,13 @@ async def test_the_cellulis_bellum_lesson_by_keys_to_a_game_against_the_easy_bot
                 assert scroll.max_scroll_y == 0, step.number  # the step's text fits, unscrolled
             if step.kind == READ and step.title == "Your territory":
                 await pilot.press("t")  # the step's key: the territory tinted, and counted
-                await until(pilot, lambda: screen.show_territory, "the territory shown")
+                await until(pilot, lambda: screen.shown_territory() == "both", "the territory")
                 territory_shown.append(screen.table.state().board)
                 assert screen.lit_points() == {G.parse_point(m) for m in step.marks}
-                await pilot.press("t")
+                await pilot.press("t")  # again: Yellow's alone, and why it counts
+                await until(pilot, lambda: screen.shown_territory() == 0, "Yellow's alone")
+                assert "Yellow 10:" in screen.info_text().plain
+                await pilot.press("t", "t")
             await follow_one(pilot, screen, step, lambda step: cb_keys(pilot, screen, step))
         assert table.run.finished and territory_shown
         assert BR.territory(territory_shown[0], 0) == 10  # as the step says

@@ -102,9 +102,8 @@ class RealTimeSecret(Secret):
 register(RealTimeSecret())
 
 
-@pytest.fixture
-async def hub(tmp_path):
-    homes = tmp_path / "homes"
+def homes_in(homes):
+    """A hub's ``home_for``: each keyed player's own folder under ``homes`` (guests have none)."""
 
     def home_for(identity: str):
         if not identity.startswith("key:"):
@@ -113,7 +112,12 @@ async def hub(tmp_path):
         path.mkdir(parents=True, exist_ok=True)
         return path
 
-    hub = Hub(tmp_path / "tables", home_for=home_for, sweep_interval=3600)
+    return home_for
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    hub = Hub(tmp_path / "tables", home_for=homes_in(tmp_path / "homes"), sweep_interval=3600)
     await hub.start()
     yield hub
     await hub.close()

@@ -1,8 +1,9 @@
 """A tiny stand-in for the app behind textual-serve, for the browser front end's tests.
 
 It speaks textual-serve's pipe protocol (the ``__GANGLION__`` line, then packets: a type byte, a
-4-byte big-endian length, the payload) and shows its pid and size. Keys: ``q`` quits; anything
-else is echoed back as ``got: ...``. A ``quit`` meta packet ends it, as it ends the real app.
+4-byte big-endian length, the payload) and shows its pid and size. Keys: ``q`` quits; ``!``
+fails (says goodbye as a failing Textual app does, and exits with status 1); anything else is
+echoed back as ``got: ...``. A ``quit`` meta packet ends it, as it ends the real app.
 """
 
 import json
@@ -39,6 +40,9 @@ def main() -> None:
         if kind == b"D":
             if b"q" in payload:
                 break
+            if b"!" in payload:
+                send(b"M", json.dumps({"type": "exit"}).encode())
+                sys.exit(1)
             send(b"D", b"got: " + repr(payload).encode() + b"\r\n")
         elif kind == b"M":
             meta = json.loads(payload)

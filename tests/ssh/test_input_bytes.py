@@ -48,6 +48,7 @@ async def test_a_failing_session_shows_one_line_without_paths_and_the_server_log
         await term.wait_closed()
         seen = term.everything()
         assert "this session failed; the server's log says why." in seen
+        assert term.process.exit_status == 1
         assert "/srv/secret" not in seen and "Traceback" not in seen
         assert "cellwars_tui" not in seen  # no file of the server's either
         log = server.session_log

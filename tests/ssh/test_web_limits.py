@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
 
-from cellwars_tui.ssh.limits import Limits  # noqa: E402
+from cellwars_tui.ssh.limits import SESSION_FAILED, Limits  # noqa: E402
 from cellwars_tui.ssh.web import MAX_MESSAGE, WebServer, _app_process  # noqa: E402
 
 from .conftest import cellwars_cli, interrupt_leaving_no_process, open_terminal  # noqa: E402
@@ -225,6 +225,29 @@ async def test_an_idle_tab_is_closed_with_a_message_and_its_app_ends(make_web):
         pid = app_pid(await read_until(ws, "SIZE"))
         await read_until(ws, "closed after 0.5 seconds without input.")
         assert await _gone(pid)
+    assert await tabs_become(web, 0)
+
+
+async def test_a_tab_whose_app_fails_is_told_in_one_line_as_an_ssh_player_is(make_web):
+    web = await make_web()
+    async with aiohttp.ClientSession() as http, http.ws_connect(ws_url(web)) as ws:
+        pid = app_pid(await read_until(ws, "SIZE"))
+        await ws.send_str(json.dumps(["stdin", "!"]))  # the app fails (and exits with 1)
+        await read_until(ws, SESSION_FAILED)
+        assert await _gone(pid)
+    assert await tabs_become(web, 0)
+
+
+async def test_a_tab_whose_app_ends_by_itself_closes_without_a_word(make_web):
+    web = await make_web()
+    async with aiohttp.ClientSession() as http, http.ws_connect(ws_url(web)) as ws:
+        await read_until(ws, "SIZE")
+        await ws.send_str(json.dumps(["stdin", "q"]))
+        seen = ""
+        async for msg in ws:  # until the server closes it
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                seen += msg.data.decode("utf-8", "replace")
+        assert "cellwars:" not in seen
     assert await tabs_become(web, 0)
 
 

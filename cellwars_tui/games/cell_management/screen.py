@@ -407,6 +407,15 @@ class CellManagementScreen(GameScreen):
                     f"walk {'off' if not speed else f'{speed:g}s'}")
         self.query_one("#cm-info", Static).update(Text(text, no_wrap=True, overflow="ellipsis"))
 
+    def result_text(self) -> str:
+        """The verdict, in the result line over the game-over buttons (at 80x24 it covers the
+        narration, which said it): "Solved with help in 9 rounds; the optimum is 9 (not counted
+        as solved)."."""
+        state = self.table.state()
+        if not self.table.is_over() or state.phase not in R.OVER:
+            return super().result_text()
+        return self.result_line(state)
+
     def result_line(self, state: CMState) -> str:
         """The verdict once the puzzle is over: rounds against the optimum."""
         optimum = self._optimum(state)

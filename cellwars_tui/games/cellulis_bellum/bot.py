@@ -61,19 +61,20 @@ def _keeps_lead(board, seat: int, pts, enemy_territory: int) -> bool:
     return len(territory_triangles(after, seat)) > enemy_territory
 
 
-def ring_survey(board, seat: int, terr: tuple[int, int] | None = None
-                ) -> tuple[int, set[int], set[int]]:
+def ring_survey(board, seat: int, terr: tuple[int, int] | None = None,
+                on_centres: bool = True) -> tuple[int, set[int], set[int]]:
     """How near ``seat`` is to a virus: the most of its pieces on one rhombus of eight around a
     free centre with no enemy piece on it, with those rhombi's empty points (where a cell helps)
     and all their points (where a cell should stay). With ``terr`` (its territory and the
     enemy's) and a lead, only rhombi whose cells can go without losing the lead count (a virus
     made of the walls would open what it is meant to cash in); of equal ones, those whose centre
     has a nucleus on one of its lines come first. Rhombi with fewer than three pieces count for
-    the number only."""
+    the number only. ``on_centres``: rhombi around a square centre count too (the game's
+    ``centre_rhombi``)."""
     geo = G.board_of(board)
     mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
     found = []
-    for k, pts in geo.rhombi8.items():
+    for k, pts in geo.virus_rhombi(on_centres).items():
         if board[k] != EMPTY:
             continue
         n = 0
@@ -110,11 +111,11 @@ def ring_survey(board, seat: int, terr: tuple[int, int] | None = None
     return best, {p for p in held if board[p] == EMPTY}, held
 
 
-def _useful_bursts(board, seat: int, movers) -> list[Action]:
+def _useful_bursts(board, seat: int, movers, on_centres: bool) -> list[Action]:
     """Burst moves worth a search: those that flank an enemy cell, and those that bring a cell
     onto one of the rhombi of eight nearest to a virus from outside them."""
     terr = (len(territory_triangles(board, seat)), len(territory_triangles(board, 1 - seat)))
-    _, gaps, held = ring_survey(board, seat, terr)
+    _, gaps, held = ring_survey(board, seat, terr, on_centres)
     out: list[Action] = []
     for p in movers:
         for q in slides(board, p):
@@ -146,7 +147,7 @@ def bot_actions(game, s: CBState, seat: int) -> list[Action]:
     g = G.board_of(board)
     mine = CELLS[seat]
     if s.step == BURST:
-        keep = _useful_bursts(board, seat, s.burst)
+        keep = _useful_bursts(board, seat, s.burst, s.centre_rhombi)
         keep.append(Done())
         return keep
     win = winning_shot(game, s, seat)
@@ -156,7 +157,8 @@ def bot_actions(game, s: CBState, seat: int) -> list[Action]:
             if len(apoptosis_victims(board, seat, k)) >= 4]
     keep.extend(Generate(k) for k in generation_centres(s, seat))
     main: list[Action] = [Spawn(p) for p in spawn_points(s, seat)]
-    main.extend(_useful_bursts(board, seat, [p for p in range(g.n_points) if board[p] == mine]))
+    main.extend(_useful_bursts(board, seat, [p for p in range(g.n_points) if board[p] == mine],
+                               s.centre_rhombi))
     v = find(board, VIRUSES[seat])
     if v >= 0 and game.virus_may_act(s, seat):
         main.extend(VirusMove(q) for q in g.neighbours[v] if board[q] == EMPTY)
@@ -198,11 +200,12 @@ POSITION_CAP = 0.75  # the most a position short of a threat to end the game is 
 THREAT_TO_MOVE, THREAT_WAITING = 0.92, 0.8
 
 
-def score(board, seat: int, virus_uses: int, terr: tuple[int, int]) -> float:
+def score(board, seat: int, virus_uses: int, terr: tuple[int, int],
+          on_centres: bool = True) -> float:
     """``seat``'s material: territory (the real score), the wall it is building, cells on the
     board, how near it is to a virus that would keep its lead, and a live virus. ``terr``: its
-    territory and the enemy's."""
-    ring, _, _ = ring_survey(board, seat, terr)
+    territory and the enemy's; ``on_centres``: the game's ``centre_rhombi``."""
+    ring, _, _ = ring_survey(board, seat, terr, on_centres)
     value = (terr[0] + 0.5 * _wall_potential(board, seat) + 1.0 * cells_on_board(board, seat)
              + RING_WEIGHT * ring * ring / 8)
     if virus_uses:
@@ -234,8 +237,8 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     elif threat[1 - s.seat]:
         v = -THREAT_WAITING if s.seat == 0 else THREAT_WAITING
     else:
-        diff = (score(board, 0, s.virus_uses[0], t)
-                - score(board, 1, s.virus_uses[1], (t[1], t[0])))
+        diff = (score(board, 0, s.virus_uses[0], t, s.centre_rhombi)
+                - score(board, 1, s.virus_uses[1], (t[1], t[0]), s.centre_rhombi))
         v = POSITION_CAP * diff / (abs(diff) + SCALE)
     return (v, -v)
 

@@ -21,12 +21,19 @@ FIRST_PLAYER = 0  # Yellow
 # sets no wait), or only from its owner's next turn (a variant).
 VIRUS_AT_ONCE, VIRUS_NEXT_TURN = "acts at once", "acts next turn"
 NEW_VIRUS_DEFAULT = VIRUS_AT_ONCE
+# Where a rhombus of eight may make a virus (an option; rules version 3 on): around a free corner
+# or a free square centre (32 places), or around a free corner only (20: rules version 2).
+RHOMBI_ANY, RHOMBI_CORNERS = "around corners and centres (32)", "around corners only (20)"
+VIRUS_RHOMBI_DEFAULT = RHOMBI_ANY
 TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
 VIRUS_GENERATIONS_PER_TURN = 1
 
 # The first rules (rules version 1), which records made with them are replayed under.
-V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80}
+V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80,
+              "virus_rhombi": RHOMBI_CORNERS}
+# Rules version 2 (the 72-point board, 26-28 November 2026): a virus around corners only.
+V2_OPTIONS = {"virus_rhombi": RHOMBI_CORNERS}
 
 CLARIFICATIONS: tuple[tuple[str, str], ...] = (
     ("5 sur 6 cases ainsi que leurs diagonales",
@@ -44,10 +51,17 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "(a square with grid lines for sides is a 'carré'). Cells form one when they stand on every "
      "point of its outline. The rhombus of four is the smallest the lines draw: two corners "
      "joined by a grid line and the two centres on either side of it (apo d2-d3 names it by "
-     "its corners; 49 on the board). The rhombus of eight is the ring of the eight neighbours "
-     "of a corner inside the board: four corners at its tips and four centres in the middle of "
-     "its sides, the free corner in its middle being 'l'intersection au centre du losange' (20 "
-     "places for a virus)."),
+     "its corners; 49 on the board)."),
+    ("l'intersection au centre du losange est libre",
+     "The rhombus of eight ('huit cellules ... formant un losange') is the next size up: the "
+     "same diamond twice as large, around a free point, the intersection in its middle. Around a "
+     "corner (d3) its tips are the four corners one step along the grid (c3, d4, e3, d2) and the "
+     "middles of its sides the four centres around d3 (20 such corners inside the board). Around "
+     "a square centre (cd34) its tips are the four centres one square along the grid (cd23, "
+     "de34, cd45, bc34) and its sides run through the four corners of the square (c3, d3, d4, "
+     "c4) (12 such centres). Both meet the definition above and the seed's words, so both make a "
+     "virus: 32 places (rules version 3; games recorded under version 2, which offered the 20 "
+     "around corners only, replay and play on with those)."),
     ("Placer les Noyaux comme ci-dessus",
      "The picture is lost: the nuclei start on d2 (Yellow) and d5 (Violet), on the middle file "
      "one rank in from each player's edge, so that the board turned half a turn looks the same "

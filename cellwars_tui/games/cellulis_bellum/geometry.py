@@ -21,7 +21,9 @@ Shapes the rules use (``Board``):
 
 * rays along the lines in the 8 directions (virus shot, burst) and axes (phagocytosis);
 * ``rhombi4``: the rhombi of four points (apoptosis); ``rhombi8``: the rhombi of eight points
-  around a free centre point (virus generation);
+  around a free corner (virus generation), and ``rhombi8_on_centres``: the same diamond around a
+  free square centre (rules version 3 on: tips on the four centres beside it, sides through the
+  four corners of its square);
 * the 120 triangles the diagonals cut the squares into (south, east, north, west of each square),
   and which of their sides a player's cells wall off (territory).
 """
@@ -169,6 +171,8 @@ class Board:
             tuple(self._ray(p, d) for d in range(8)) for p in points)
         self.rhombi4, self.apoptosis_reach = self._rhombi4()
         self.rhombi8 = self._rhombi8()
+        self.rhombi8_on_centres = self._rhombi8_on_centres()
+        self._all_rhombi8 = {**self.rhombi8, **self.rhombi8_on_centres}
         self.tri_links = self._tri_links()
         self.tris_at: tuple[tuple[int, ...], ...] = tuple(
             tuple(t for t in range(N_TRIANGLES)
@@ -232,6 +236,28 @@ class Board:
                 out[c] = tuple(sorted(q for q in ring if q is not None))
         return out
 
+    def _rhombi8_on_centres(self) -> dict[int, tuple[int, ...]]:
+        """The diamond of eight around a square centre: the same size and shape as the one around
+        a corner, its tips on the four centres one square away along the grid (cd23, de34, cd45
+        and bc34 around cd34), its sides running along the diagonals through the four corners of
+        the square (c3, d3, d4, c4). Only a square with a square on each side has one: 12."""
+        out: dict[int, tuple[int, ...]] = {}
+        if not self.centre_points:
+            return out
+        for sq in range(N_SQUARES):
+            k = centre(sq)
+            x, y = xy(k)
+            tips = [at_xy(x + dx, y + dy) for dx, dy in ((0, 2), (2, 0), (0, -2), (-2, 0))]
+            if any(q is None for q in tips):
+                continue
+            out[k] = tuple(sorted((*self.neighbours[k], *(q for q in tips if q is not None))))
+        return out
+
+    def virus_rhombi(self, on_centres: bool) -> dict[int, tuple[int, ...]]:
+        """The rhombi of eight a virus may be generated in, by the point at their centre: around
+        a corner (``rhombi8``), and with ``on_centres`` around a square centre too."""
+        return self._all_rhombi8 if on_centres else self.rhombi8
+
     def _tri_links(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         edges = []
         for sq in range(N_SQUARES):
@@ -258,7 +284,12 @@ class Board:
     def region(self, walls: frozenset[int] | set[int], start_point: int) -> set[int]:
         """Triangles reachable from the triangles around ``start_point`` without crossing a side
         whose two end points are both in ``walls`` (the board edge closes every region)."""
-        todo = list(self.tris_at[start_point])
+        return self.flood(walls, self.tris_at[start_point])
+
+    def flood(self, walls: frozenset[int] | set[int], start: tuple[int, ...] | list[int]
+              ) -> set[int]:
+        """Triangles reachable from the triangles ``start`` without crossing a wall side."""
+        todo = list(start)
         seen = set(todo)
         links = self.tri_links
         while todo:

@@ -38,5 +38,7 @@ KEYS_AND_LEGEND = (
     "appear, your cells of the rhombus a lit); underlined: pieces that can\n"
     "move; red ✶: the virus's rays; a piece on its colour: the one selected;\n"
     "reversed: the cursor; yellow ground: what the lesson points at.\n"
-    "t tints each territory's triangles in its owner's colour (both: mixed)."
+    "t tints each territory in its owner's colour (both: mixed); t again shows\n"
+    "one side alone and why: grey, ground its cells close with no nucleus in\n"
+    "it; red, its ground holding the enemy nucleus too (so it counts 0)."
 )

@@ -1,5 +1,6 @@
-"""Cellulis Bellum's plain-text notation (records' move lists, the moves list, test names) and
-the log's sentences. Point names come from :mod:`.geometry` and are the same on both boards."""
+"""Cellulis Bellum's plain-text notation (records' move lists, the moves list, test names), the
+log's sentences, and the words that explain an ending and a territory to a player. Point names
+come from :mod:`.geometry` and are the same on both boards."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterable, Sequence
 
 from ...core.api import Action, Event, Game, parse_error
 from . import geometry as G
+from .position import TerritoryView, winners_by_territory
+from .state import CBState
 from .actions import (Apoptosed, Apoptosis, BurstMoved, Burst, Done, GameOver, Generate,
                       Generated, NucleusMove, NucleusMoved, Pass, Passed, Phagocytosis, Spawn,
                       Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
@@ -41,6 +44,30 @@ def action_to_str(a: Action) -> str:
         case Pass():
             return "pass"
     raise ValueError(f"not a Cellulis Bellum action: {a!r}")
+
+
+DIRECTION_WORDS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+                   "north-west")
+
+
+def action_words(a: Action) -> str:
+    """An action in a player's words: its notation, and for the moves a newcomer may not know
+    yet what they do ("nucleus d3 (your nucleus steps to d3)")."""
+    text = action_to_str(a)
+    match a:
+        case NucleusMove(to=q):
+            return f"{text} (your nucleus steps to {G.NAMES[q]})"
+        case VirusMove(to=q):
+            return f"{text} (your virus steps to {G.NAMES[q]})"
+        case VirusShot(direction=d):
+            return f"{text} (your virus fires {DIRECTION_WORDS[d]})"
+        case Burst(src=p, dst=q):
+            return f"{text} (a burst: the cell on {G.NAMES[p]} jumps to {G.NAMES[q]})"
+        case Apoptosis():
+            return f"{text} (an apoptosis of the rhombus of four {rhombus_name(a.key)})"
+        case Generate(centre=k):
+            return f"{text} (your virus made on {G.NAMES[k]})"
+    return text
 
 
 def action_from_str(game: Game, text: str) -> Action:
@@ -124,3 +151,44 @@ def describe_event(game: Game, e: Event, names: Sequence[str]) -> str | None:
                 return f"Game over ({t}): {who(w[0])} wins, {score}."
             return f"Game over ({t}): a draw, {score}."
     return None
+
+
+# -- explaining the end and the territories -------------------------------------------------------
+def ending_text(s: CBState, names: Sequence[str]) -> str:
+    """What ended the game and what decided it, as it happened: "Violet's nucleus died to its
+    own virus; territory decides: Violet 53, Yellow 0" (``names``: the seats' names)."""
+    shooter = 1 - s.seat  # the turn that ended the game was the other seat's
+    dead, territories = s.dead, winners_by_territory(s.board)[1]
+    killed = [q for q in (0, 1) if dead[q]]
+    if not killed:
+        what = (f"the {s.turn_limit}-turn limit was reached" if s.termination == "turn limit"
+                else s.termination)
+    elif len(killed) == 2:
+        what = f"{names[shooter]}'s virus destroyed both nuclei"
+    elif killed[0] == shooter:
+        what = f"{names[shooter]}'s nucleus died to its own virus"
+    else:
+        what = f"{names[shooter]}'s virus destroyed {names[killed[0]]}'s nucleus"
+    a, b = territories[0], territories[1]
+    if a == b:
+        decides = f"a draw, {a} each"
+    else:
+        w = 0 if a > b else 1
+        decides = f"{names[w]} {territories[w]}, {names[1 - w]} {territories[1 - w]}"
+    return f"{what[0].upper()}{what[1:]}; territory decides: {decides}"
+
+
+def territory_note(view: TerritoryView, names: Sequence[str]) -> str:
+    """Why ``view.seat``'s territory counts what it counts, in one sentence: "Yellow 0: no
+    Yellow wall parts the two nuclei (a territory holds one); 4 triangles closed with no nucleus
+    never count." """
+    me = names[view.seat]
+    if view.shared:
+        text = f"{me} 0: no {me} wall parts the two nuclei (a territory holds one)"
+    else:
+        text = f"{me} {len(view.counted)}: the ground {me}'s walls close around its nucleus"
+    if view.pockets:
+        k = len(view.pockets)
+        text += (f"; 1 triangle closed with no nucleus never counts" if k == 1 else
+                 f"; {k} triangles closed with no nucleus never count")
+    return text + "."

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from . import clarifications as C
 from . import geometry as G
@@ -150,13 +151,14 @@ def apoptosis_victims(board: Sequence[int], seat: int, key: tuple[int, int]) -> 
     return tuple(q for q in G.board_of(board).apoptosis_reach[key] if board[q] == enemy)
 
 
-def generation_rhombi(board: Sequence[int], seat: int) -> list[int]:
+def generation_rhombi(board: Sequence[int], seat: int, on_centres: bool) -> list[int]:
     """Centres of the rhombi of eight that ``seat`` could make its virus on (the centre free, the
-    eight points its own pieces, its virus among them if it has one on the board)."""
+    eight points its own pieces, its virus among them if it has one on the board); around a
+    square centre too when ``on_centres`` (``Board.virus_rhombi``)."""
     mine = (CELLS[seat], NUCLEI[seat], VIRUSES[seat])
     virus = find(board, VIRUSES[seat])
     out = []
-    for k, pts in G.board_of(board).rhombi8.items():
+    for k, pts in G.board_of(board).virus_rhombi(on_centres).items():
         if board[k] != EMPTY:
             continue
         if not all(board[p] in mine for p in pts):
@@ -199,6 +201,34 @@ def territory_triangles(board: Sequence[int], seat: int) -> set[int]:
     if e >= 0 and g.tris_at[e][0] in reg:
         return set()
     return reg
+
+
+class TerritoryView(NamedTuple):
+    """Why ``seat``'s territory counts what it counts (the screen's territory view).
+
+    ``region``: the triangles reachable from its nucleus without crossing one of its walls;
+    ``counted``: its territory (``region``, or nothing when ``shared``); ``shared``: the enemy
+    nucleus stands in ``region`` too, so it counts 0; ``pockets``: ground its walls close off
+    that holds no nucleus at all (inside a block of its cells, say): never territory."""
+
+    seat: int
+    region: frozenset[int]
+    counted: frozenset[int]
+    shared: bool
+    pockets: frozenset[int]
+
+
+def territory_view(board: Sequence[int], seat: int) -> TerritoryView:
+    g = G.board_of(board)
+    walls = frozenset(p for p in range(len(board)) if board[p] == CELLS[seat])
+    n, e = find(board, NUCLEI[seat]), find(board, NUCLEI[1 - seat])
+    region = frozenset(g.region(walls, n)) if n >= 0 else frozenset()
+    shared = e >= 0 and g.tris_at[e][0] in region
+    outside = set(range(G.N_TRIANGLES)) - region
+    if e >= 0 and not shared:
+        outside -= g.region(walls, e)  # the enemy's side of the walls: not a pocket
+    return TerritoryView(seat, region, frozenset() if shared else region, shared,
+                         frozenset(outside))
 
 
 def territory(board: Sequence[int], seat: int) -> int:

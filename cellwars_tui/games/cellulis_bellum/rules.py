@@ -48,16 +48,20 @@ from .state import (BURST, OVER, SPAWN, START, STEP_NAMES, CBState, generation_c
 
 BoardName = Literal[C.BOARD_CHOICES]  # type: ignore[valid-type]
 NewVirus = Literal[C.VIRUS_AT_ONCE, C.VIRUS_NEXT_TURN]  # type: ignore[valid-type]
+VirusRhombi = Literal[C.RHOMBI_ANY, C.RHOMBI_CORNERS]  # type: ignore[valid-type]
 
 
 class CellulisBellumOptions(Options, frozen=True, kw_only=True):
     """``board``: the 72 intersections of the seed's lines, or the first rules' 42 corners;
     ``new_virus``: whether a virus generated at the start of a turn may act in that turn (as the
-    seed reads) or waits for its owner's next turn (a variant); ``turn_limit``: a safety guard."""
+    seed reads) or waits for its owner's next turn (a variant); ``virus_rhombi``: whether a
+    rhombus of eight around a square centre makes a virus too (rules version 3) or only one around
+    a corner (version 2's records); ``turn_limit``: a safety guard."""
 
     players: int = 2
     board: BoardName = C.BOARD_DEFAULT
     new_virus: NewVirus = C.NEW_VIRUS_DEFAULT
+    virus_rhombi: VirusRhombi = C.VIRUS_RHOMBI_DEFAULT
     turn_limit: int = C.TURN_LIMIT_DEFAULT
 
 
@@ -76,7 +80,9 @@ class CellulisBellum(Game):
         min_players=2,
         max_players=2,
         order=3,
-        rules_version=2,  # 2: the 72-point board (version 1's 42 corners kept as an option)
+        # 2: the 72-point board (version 1's 42 corners kept as an option); 3: a virus around a
+        # square centre too (version 2's 20 places kept as an option)
+        rules_version=3,
     )
     options_type = CellulisBellumOptions
     state_type = CBState
@@ -96,6 +102,9 @@ class CellulisBellum(Game):
         if rules_version < 2:  # the first rules: 42 corners (and a virus acting at once, 80 turns)
             for key, value in C.V1_OPTIONS.items():
                 data.setdefault(key, value)
+        if rules_version < 3:  # the 72-point board's first rules: a virus around corners only
+            for key, value in C.V2_OPTIONS.items():
+                data.setdefault(key, value)
         return data
 
     def check_options(self, options: Options) -> None:
@@ -113,7 +122,8 @@ class CellulisBellum(Game):
         for seat, p in enumerate(C.NUCLEUS_START):
             board[p] = NUCLEI[seat]
         return CBState(board=tuple(board), turn_limit=options.turn_limit,
-                       virus_waits=options.new_virus == C.VIRUS_NEXT_TURN)
+                       virus_waits=options.new_virus == C.VIRUS_NEXT_TURN,
+                       centre_rhombi=options.virus_rhombi == C.RHOMBI_ANY)
 
     def to_act(self, s: CBState) -> tuple[int, ...]:
         return () if s.step == OVER else (s.seat,)
@@ -187,7 +197,7 @@ class CellulisBellum(Game):
                 events.append(Apoptosed(seat, a.key, pts, victims))
                 return rep(s, board=tuple(board)), tuple(events)
             case Generate(centre=k):
-                pts = g.rhombi8[k]
+                pts = g.virus_rhombi(s.centre_rhombi)[k]
                 gone = tuple(p for p in pts if board[p] in (CELLS[seat], VIRUSES[seat]))
                 for p in gone:
                     board[p] = EMPTY
@@ -303,6 +313,9 @@ class CellulisBellum(Game):
 
     def action_from_str(self, text: str) -> Action:
         return N.action_from_str(self, text)
+
+    def action_words(self, s: CBState, a: Action) -> str:
+        return N.action_words(a)
 
     def describe_event(self, e: Event, names: Sequence[str]) -> str:
         text = N.describe_event(self, e, names)

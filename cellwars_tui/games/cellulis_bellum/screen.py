@@ -41,11 +41,14 @@ from . import geometry as G
 from . import rules as R
 from .legend import (CROSSING_GLYPH, DEAD_GLYPHS, EMPTY_CENTRE, EMPTY_GLYPH, GLYPHS,
                      GEN_GLYPH, KEYS_AND_LEGEND, SHOT_GLYPH, TARGET_GLYPH)
-from .notation import rhombus_name
+from .notation import ending_text, rhombus_name, territory_note
+from .position import TerritoryView, territory_view
 from .rules import (BURST, CELL, NUCLEUS, OVER, SPAWN, VIRUS, Apoptosis, Burst, CBState, Done,
                     Generate, NucleusMove, Pass, Spawn, VirusMove, VirusShot)
 
 MODE_ACTIONS = {"aim": VirusShot, "spawn": Spawn, "apo": Apoptosis, "gen": Generate}
+# what t shows, in turn: nothing (at the end: both), both territories, Yellow's alone, Violet's
+TERRITORY_VIEWS: tuple[str | int | None, ...] = (None, "both", 0, 1)
 SEAT_VARS = ("seat-4", "seat-5")  # the theme's yellow and violet
 # characters per square (width, height), both even so that a square's centre falls on a character;
 # the largest that fits is used (w = 2h keeps the diagonals at 45 degrees on most terminals)
@@ -182,7 +185,8 @@ class CellulisBellumScreen(GameScreen):
         self.selected: int | None = None
         self.mode: str | None = None  # None, or "aim", "spawn", "apo", "gen": what is lit
         self.apo_choice: Apoptosis | None = None  # the rhombus lit in "apo" mode
-        self.show_territory = False
+        self.territory_shown: str | int | None = None  # one of TERRITORY_VIEWS
+        self.legend_seen = False  # i was pressed: no more pointing at it
 
     # -- layout ------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -290,35 +294,109 @@ class CellulisBellumScreen(GameScreen):
     def _paint(self) -> None:
         if not self.is_mounted:
             return
+        self.set_class(self.state.step == OVER, "-over")  # (the banner takes 3 rows)
         self.query_one(BoardView).refresh()
         self.query_one("#cb-info", Static).update(self.info_text())
 
+    def shown_territory(self) -> str | int | None:
+        """What the territory view shows: None, "both" (at the end, unless t chose one side),
+        or one seat's territory alone, with why it counts what it counts."""
+        if self.territory_shown is None and self.state.step == OVER:
+            return "both"
+        return self.territory_shown
+
+    def territories(self) -> tuple[TerritoryView, TerritoryView]:
+        board = self.state.board
+        return territory_view(board, 0), territory_view(board, 1)
+
+    def names(self) -> list[str]:
+        return [self.table.seat_name(q) for q in (0, 1)]
+
     def info_text(self) -> Text:
+        """Under the board: a line a player (territory, a dead nucleus, cells left, virus
+        uses), the turn, the cursor's point and the keys; then why the territory of the side t
+        shows alone counts what it counts, and a pointer to the legend while a virus or a
+        destroyed nucleus stands on the board unexplained. At the end (six rows at 80x24) the
+        turn line gives way to the keys that explain the end, or to the side t shows."""
         s = self.state
         t = Text()
+        views = self.territories()
         for seat in (0, 1):
-            glyph = GLYPHS[CELL][seat]
             style = f"bold {self.seat_colour(seat)}"
-            t.append(f"{glyph} {self.table.seat_name(seat)}", style=style)
-            t.append(f" ({R.reserve(s.board, seat)} left)")
-            if s.virus_uses[seat]:
-                t.append(f" virus {GLYPHS[VIRUS][seat]}×{s.virus_uses[seat]}")
+            t.append(f"{GLYPHS[CELL][seat]} {self.table.seat_name(seat)}", style=style)
             if s.dead[seat]:
-                t.append(" nucleus dead", style=self.colour("danger"))
-            if self.show_territory or s.step == OVER:
-                t.append(f" territory {R.territory(s.board, seat)}", style="bold")
-            t.append("\n")  # one line a seat: a narrow board column never splits one
-        t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit} · ",
-                 style=self.colour("muted"))
-        t.append(G.NAMES[self.cursor], style="bold")
-        t.append(" · ", style=self.colour("muted"))
-        t.append(self.hint_line(), style=self.colour("muted"))
+                t.append(f" {DEAD_GLYPHS[seat]}", style=style)
+            t.append(f" territory {len(views[seat].counted)}", style="bold")
+            t.append(f" · {R.reserve(s.board, seat)} left")
+            if s.virus_uses[seat]:
+                t.append(f" · {GLYPHS[VIRUS][seat]}×{s.virus_uses[seat]}")
+            t.append("\n")  # one line a seat
+        muted = self.colour("muted")
+        shown = self.shown_territory()
+        if s.step != OVER:
+            t.append(f"turn {min(s.turn + 1, s.turn_limit)}/{s.turn_limit} · ", style=muted)
+            t.append(G.NAMES[self.cursor], style="bold")
+            t.append(" · ", style=muted)
+            t.append(self.hint_line() + "\n", style=muted)
+        elif shown not in (0, 1):  # (at the end, one side's note takes the hint's place)
+            t.append(self.hint_line() + "\n", style=muted)
+        if shown in (0, 1):
+            v = views[int(shown)]
+            t.append(territory_note(v, self.names()), style=f"bold {self.seat_colour(v.seat)}")
+            t.append("\n")
+        new = self.unexplained()
+        if new and s.step != OVER:  # (at the end the hint line points at i)
+            t.append("New: ", style=f"bold {self.colour('highlight')}")
+            t.append(", ".join(new) + " · i: legend", style=self.colour("highlight"))
+        t.rstrip()
         return t
+
+    def log_events(self, last: int) -> list[tuple[int, int | None, str]]:
+        """The log, and at the end, after the result, why each territory counts what it
+        counts (a side left with none, or cells that closed ground with no nucleus in it)."""
+        entries = super().log_events(last)
+        if self.state.step == OVER and entries:
+            step = entries[-1][0]
+            entries += [(step, None, territory_note(v, self.names())) for v in self.territories()]
+        return entries
+
+    def unexplained(self) -> list[str]:
+        """The glyphs a newcomer meets late, standing on the board while the legend (i) has
+        not been opened yet: a virus, a destroyed nucleus."""
+        if self.legend_seen:
+            return []
+        s = self.state
+        viruses = [GLYPHS[VIRUS][q] for q in (0, 1) if R.VIRUSES[q] in s.board]
+        dead = [DEAD_GLYPHS[q] for q in (0, 1) if s.dead[q]]
+        out = []
+        if viruses:
+            out.append(" ".join(viruses) + (" a virus" if len(viruses) == 1 else " viruses"))
+        if dead:
+            out.append(" ".join(dead) + (" a destroyed nucleus" if len(dead) == 1
+                                         else " destroyed nuclei"))
+        return out
+
+    def result_text(self) -> str:
+        """The end as it happened: "You lose · Violet's nucleus died to its own virus; territory
+        decides: Violet 53, Yellow 0" (the banner, the status line and the log's last line)."""
+        outcome = self.table.outcome()
+        if outcome is None or self.state.step != OVER:
+            return super().result_text()
+        reader, winners = self.reader(), outcome.winners
+        if len(winners) != 1:
+            who = "Draw"
+        elif reader is not None:
+            who = "You win" if winners == (reader,) else "You lose"
+        else:
+            who = f"{self.table.seat_name(winners[0])} wins"
+        return f"{who} · {ending_text(self.state, self.names())}"
 
     def hint_line(self) -> str:
         s = self.state
         if s.step == OVER or not self.legal:
-            return "t: territory" if s.step == OVER else "waiting"
+            if s.step == OVER:
+                return "t: each side's territory · i: legend"
+            return "waiting"
         if self.mode == "aim":
             return "Aim: Enter on a lit ray fires the virus that way · x: cancel"
         if self.mode == "apo" and self.apo_choice is not None:
@@ -394,23 +472,9 @@ class CellulisBellumScreen(GameScreen):
                     for i in range(1, rows):
                         put(x0 + (x1 - x0) * i // rows, y0 + (y1 - y0) * i // rows, ch, st)
         # territory overlay
-        if self.show_territory or s.step == OVER:
-            terr = [R.territory_triangles(board, q) for q in (0, 1)]
-            bg = self.colour("board")
-            tints = [_blend(bg, self.seat_colour(q), 0.35) for q in (0, 1)]
-            both = _blend(tints[0], self.seat_colour(1), 0.35)
-            for sq in range(G.N_SQUARES):
-                f, r = sq % G.SQUARES_W, sq // G.SQUARES_W
-                x0, y0 = f * w, (G.SQUARES_H - 1 - r) * h
-                for dy in range(1, h):
-                    for dx in range(1, w):
-                        t = _triangle_of(f, r, dx / w, dy / h)
-                        inside = (t in terr[0], t in terr[1])
-                        if not any(inside):
-                            continue
-                        tint = both if all(inside) else tints[0] if inside[0] else tints[1]
-                        cur = styles[y0 + dy][x0 + dx]
-                        styles[y0 + dy][x0 + dx] = f"{cur} on {tint}".strip()
+        shown = self.shown_territory()
+        if shown is not None:
+            self._tint_territories(styles, scale, shown)
         # points and pieces
         targets = self.targets() if self.legal else {}
         movable = self.movable() if self.legal and self.mode is None else set()
@@ -464,6 +528,42 @@ class CellulisBellumScreen(GameScreen):
         files = " " * (margin + LEFT) + "".join(G.FILES[f].ljust(w) for f in range(G.WIDTH))
         out.append(files.rstrip(), style=self.colour("muted"))
         return out
+
+    def _tint_territories(self, styles: list[list[str]], scale: tuple[int, int],
+                          shown: str | int) -> None:
+        """Tint the triangles of the territories ``shown`` ("both", or one seat) in their
+        owner's colour (both: mixed). One side alone also shows what does not count: the ground
+        its cells close with no nucleus in it (grey), and its ground when the enemy nucleus
+        stands in it too (red: it counts 0)."""
+        w, h = scale
+        views = self.territories()
+        seats = (0, 1) if shown == "both" else (int(shown),)
+        counted = [views[q].counted if q in seats else frozenset() for q in (0, 1)]
+        bg = self.colour("board")
+        tints = [_blend(bg, self.seat_colour(q), 0.35) for q in (0, 1)]
+        both = _blend(tints[0], self.seat_colour(1), 0.35)
+        lost: dict[int, str] = {}  # triangle: tint, for what does not count
+        if shown != "both":
+            v = views[int(shown)]
+            grey = _blend(bg, self.colour("muted"), 0.35)
+            lost = dict.fromkeys(v.pockets, grey)
+            if v.shared:
+                lost.update(dict.fromkeys(v.region, _blend(bg, self.colour("danger"), 0.3)))
+        for sq in range(G.N_SQUARES):
+            f, r = sq % G.SQUARES_W, sq // G.SQUARES_W
+            x0, y0 = f * w, (G.SQUARES_H - 1 - r) * h
+            for dy in range(1, h):
+                for dx in range(1, w):
+                    t = _triangle_of(f, r, dx / w, dy / h)
+                    inside = (t in counted[0], t in counted[1])
+                    if any(inside):
+                        tint = both if all(inside) else tints[0] if inside[0] else tints[1]
+                    elif t in lost:
+                        tint = lost[t]
+                    else:
+                        continue
+                    cur = styles[y0 + dy][x0 + dx]
+                    styles[y0 + dy][x0 + dx] = f"{cur} on {tint}".strip()
 
     def highlight(self, marks: tuple[str, ...]) -> None:
         """The lesson points at ``marks`` (point names such as ``d2`` or ``cd23``): they are drawn
@@ -607,14 +707,25 @@ class CellulisBellumScreen(GameScreen):
         self._paint()
 
     def action_keys_help(self) -> None:
+        self.legend_seen = True
+        self._paint()
         self.app.push_screen(KeysPanel("Cellulis Bellum: keys and legend", KEYS_AND_LEGEND))
 
     def action_territory(self) -> None:
-        self.show_territory = not self.show_territory
-        s = self.state
-        self.say(f"Territory: {self.table.seat_name(0)} {R.territory(s.board, 0)}, "
-                 f"{self.table.seat_name(1)} {R.territory(s.board, 1)} triangles."
-                 if self.show_territory else "Territory hidden.")
+        """Both territories, then each side's alone with why it counts what it counts, then
+        none again (at the end: back to both)."""
+        now = self.shown_territory()
+        shown = TERRITORY_VIEWS[(TERRITORY_VIEWS.index(now) + 1) % len(TERRITORY_VIEWS)]
+        self.territory_shown = shown
+        views, names = self.territories(), self.names()
+        shown = self.shown_territory()
+        if shown == "both":
+            self.say(f"Territories: {names[0]} {len(views[0].counted)}, {names[1]} "
+                     f"{len(views[1].counted)} triangles · t: each side alone")
+        elif shown is None:
+            self.say("Territories hidden (t shows them).")
+        else:
+            self.say(f"{names[int(shown)]}'s territory alone: what counts and why · t: next")
         self._paint()
 
 

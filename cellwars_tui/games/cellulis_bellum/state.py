@@ -31,17 +31,20 @@ class CBState(msgspec.Struct, frozen=True, kw_only=True):
     burst: tuple[int, ...] = ()  # BURST: cells of the colony not yet moved
     termination: str = ""
     virus_waits: bool = False  # the option new_virus: a virus acts only from the next turn
+    # the option virus_rhombi: a rhombus of eight around a square centre makes a virus too (rules
+    # version 3; False in states made before it, whose games offered the 20 around corners only)
+    centre_rhombi: bool = False
 
 
 def state_from_diagram(text: str, *, seat: int = 0, turn: int = 0,
                        turn_limit: int = C.TURN_LIMIT_DEFAULT,
-                       virus_waits: bool = False) -> CBState:
+                       virus_waits: bool = False, centre_rhombi: bool = True) -> CBState:
     """A position at the start of ``seat``'s turn (on the board the diagram draws); each virus on
-    the board has both its uses."""
+    the board has both its uses; today's rules unless told (``centre_rhombi``)."""
     board = board_from_diagram(text)
     uses = tuple(C.VIRUS_USES if VIRUSES[q] in board else 0 for q in (0, 1))
     return CBState(board=board, seat=seat, turn=turn, turn_limit=turn_limit, virus_uses=uses,
-                   virus_waits=virus_waits)
+                   virus_waits=virus_waits, centre_rhombi=centre_rhombi)
 
 
 def spawn_points(s: CBState, seat: int) -> list[int]:
@@ -54,7 +57,7 @@ def generation_centres(s: CBState, seat: int) -> list[int]:
     """Centres where ``seat`` may generate its virus now (once a turn, before the main action)."""
     if s.generated or s.step != START:
         return []
-    return generation_rhombi(s.board, seat)
+    return generation_rhombi(s.board, seat, s.centre_rhombi)
 
 
 def outcome_of(s: CBState) -> Outcome | None:

@@ -43,8 +43,8 @@ from .rules import (CURE, REST, SEARCH, Claim, Double, Hold, InfectionOptions, I
                     Move, Rat, Rest, Rewhite, Roll, RollWhite, RoundOver, Supply, Target,
                     microscopes, top_free, vp)
 from .texts import (COLUMN_KEYS, KEYS_AND_LEGEND, POWER_KEYS, PROTEIN_STYLE, Rolling,
-                    column_pitch, column_text, dice_text, face_text, powers_text, stage_text,
-                    you_text)
+                    column_pitch, column_text, dice_text, face_text, powers_text,
+                    protein_legend, stage_text, you_text)
 from .widgets import ColumnList, CountdownDigits, DieBox, MineLine, PowerList
 
 FPS = 40  # screen updates a second during a round: headroom over the 30 the table must keep
@@ -148,8 +148,10 @@ class InfectionScreen(GameScreen):
             return
         self.set_class(narrow, "-narrow")
         self.set_class(wide, "-wide")
-        for col in range(3):
-            self.query_one(f"#inf-colbox-{col}").border_title = self._column_title(col)
+        for col in range(3):  # the proteins' legend: under the columns, or (narrow) in the status
+            box = self.query_one(f"#inf-colbox-{col}")
+            box.border_title = self._column_title(col)
+            box.border_subtitle = None if narrow else protein_legend(col)
         self._drawn.clear()  # repaint everything at the new size
         if self._state is not None:
             self.refresh_table()
@@ -493,17 +495,20 @@ class InfectionScreen(GameScreen):
             status = f"Round {self._round_seen}: ready? Press space to start the clock."
         elif self.me() is None:
             status = "Watching the bots play · p: pause"
+        elif self._legal and self.compact:  # (space, rest, pause: in the footer)
+            legend = protein_legend(None)
+            legend.append(" · 123 hold · zxc column · asd… powers", style=self.colour("muted"))
+            status = legend
         elif self._legal:
-            status = ("space roll/claim · 123 hold · zxc target · asd… powers · . rest · p pause"
-                      if self.compact else
-                      "space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · "
+            status = ("space roll/claim · 1 2 3 hold · z x c target · a s d… powers · . rest · "
                       "p pause · i legend")
         else:
             status = "Resting until the next round · p: pause"
         problem = table.save_problem
         if problem:
             status = problem
-        self._put("#gs-status", status, lambda: Text(status, no_wrap=True, overflow="ellipsis"))
+        self._put("#gs-status", str(status), lambda: Text.assemble(
+            status, no_wrap=True, overflow="ellipsis"))
 
     def say(self, text: str) -> None:
         self._drawn.pop("#gs-status", None)

@@ -45,6 +45,21 @@ KEYS_AND_LEGEND = (
 )
 
 
+# The proteins' letters spelled out, at the foot of the three columns (their bottom borders), or at
+# 80 columns in the status line: the cards write their proteins as letters.
+PROTEIN_LEGEND = ("GB", "YR", "P")
+
+
+def protein_legend(col: int | None) -> Text:
+    """Column ``col``'s share of the proteins' legend ("G green B blue", each in its colour), or
+    all of it (``None``)."""
+    text = Text()
+    for prot in K.PROTEINS if col is None else PROTEIN_LEGEND[col]:
+        text.append(" " if text.plain else "")
+        text.append(f"{prot} {K.PROTEIN_NAMES[prot]}", style=PROTEIN_STYLE[prot])
+    return text
+
+
 def face_text(face: str) -> str:
     """A die face in two cells: a protein letter, 🔬 for a microscope (as on your own dice and
     the column titles), blank, or '··' unrolled."""

@@ -286,6 +286,12 @@ class VirusFight(Game[VFState, Action]):
             return s
         return msgspec.structs.replace(s, programs=programs, marks=marks)
 
+    def chat_closed(self, s: VFState) -> str:
+        if s.phase != BUILD:
+            return ""
+        return ("the chat waits while programs are written in secret (a word now could strike "
+                "a deal or give a program away); it opens when they are revealed")
+
     def determinize(self, view: VFState, seat: int, rng: random.Random) -> VFState:
         if view.phase != BUILD:
             return view

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -23,9 +24,24 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...learn.run import PanelInfo
+from ...learn.table import NotTheLesson
 from ..css import default_css
 
 GO_ON_KEY = "⏎"
+# the status line's words for a lesson's refusal too long for it (the panel says it whole)
+REFUSAL_POINTER = "✗ Not played: the lesson panel on the right says why, and what to do."
+
+
+def refusal_line(exc: Exception, width: int) -> str:
+    """Why an action was not played, for a game screen's one-line status line ``width``
+    columns wide, while the lesson panel shows. A lesson's refusal the line would cut (at 80x24,
+    just before what to do) points at the panel instead, which shows it whole and wrapped, at its
+    top (``panel_text``); any other error is said as it is."""
+    text = str(exc)
+    if not isinstance(exc, NotTheLesson):
+        return text
+    text = f"✗ {text}"
+    return text if cell_len(text) <= width else REFUSAL_POINTER
 
 
 def panel_text(info: PanelInfo, colour: Callable[[str], str]) -> Text:

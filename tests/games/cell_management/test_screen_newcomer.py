@@ -166,3 +166,23 @@ async def test_the_ship_grows_with_the_window_in_proportion(size):
         for selector in ("#cm-narration", "#cm-info"):  # below the ship, inside the window
             line = screen.query_one(selector).region
             assert line.y >= ship.region.bottom and line.bottom <= size[1] - 2
+
+
+async def test_at_80x24_the_result_line_says_solved_with_help():
+    """Issue 29: at 80x24 the game-over banner covers the narration, where the verdict was; the
+    banner's own line said only "You win (escaped in 6 rounds)"."""
+    app = _app("#984")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        screen.mark_assisted()  # (as the solution key, a hint or the lesson do)
+        setup = R.setup_from_code("#984")
+        for action in S.solution_actions(R.initial_position(setup)):
+            screen.play(action)
+            await pilot.pause()
+        await until(pilot, lambda: screen.query_one("#gs-banner").has_class("over"), "over")
+        await pilot.pause()
+        verdict = "Solved with help in 6 rounds; the optimum is 6 (not counted as solved)."
+        result = screen.query_one("#gs-result")
+        assert _text(screen, "#gs-result") == verdict == screen.log_events(1)[-1][2]
+        assert len(verdict) <= 2 * result.content_region.width and result.region.bottom <= 24

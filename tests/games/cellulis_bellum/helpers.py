@@ -17,7 +17,7 @@ def P(name: str) -> int:
 
 
 def pos(*groups: str, seat: int = 0, turn: int = 0, limit: int = C.TURN_LIMIT_DEFAULT,
-        waits: bool = False) -> CBState:
+        waits: bool = False, centre_rhombi: bool = True) -> CBState:
     board = [EMPTY] * G.N_POINTS
     for group in groups:
         glyph, *points = group.split()
@@ -29,7 +29,7 @@ def pos(*groups: str, seat: int = 0, turn: int = 0, limit: int = C.TURN_LIMIT_DE
             board[C.NUCLEUS_START[q]] = NUCLEI[q]
     uses = tuple(C.VIRUS_USES if VIRUSES[q] in board else 0 for q in (0, 1))
     return CBState(board=tuple(board), seat=seat, turn=turn, turn_limit=limit, virus_uses=uses,
-                   virus_waits=waits)
+                   virus_waits=waits, centre_rhombi=centre_rhombi)
 
 
 def play(s, *texts):

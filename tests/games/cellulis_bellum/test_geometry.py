@@ -291,6 +291,9 @@ def listing() -> str:
     lines.append("# rhombi of eight (virus generation), named by the point in their middle")
     for k, pts in B.rhombi8.items():
         lines.append(f"{G.NAMES[k]}: " + " ".join(names(pts)))
+    lines.append("# rhombi of eight around a square centre (rules version 3 on)")
+    for k, pts in B.rhombi8_on_centres.items():
+        lines.append(f"{G.NAMES[k]}: " + " ".join(names(pts)))
     return "\n".join(lines) + "\n"
 
 

@@ -94,6 +94,6 @@ def test_a_record_naming_an_unknown_board_is_refused_in_one_line(tmp_path):
 
 def test_a_new_record_names_its_board_and_rules_version():
     record = match_to_record(_match())
-    assert record.header.rules_version == GAME.rules_version == 2
+    assert record.header.rules_version == GAME.rules_version == 3
     assert record.header.options["board"] == "72 points"
     assert '"board":"72 points"' in export_text(_match())

@@ -37,21 +37,26 @@ def legal(s, kind=None) -> set[str]:
 # -- options: the board, old records, bad input ---------------------------------------------------
 def test_a_new_game_is_on_the_72_point_board():
     opts = CellulisBellumOptions()
-    assert (opts.board, opts.new_virus) == ("72 points", "acts at once")
+    assert (opts.board, opts.new_virus, opts.virus_rhombi) == (
+        "72 points", "acts at once", "around corners and centres (32)")
     s = GAME.initial_state(opts)
-    assert len(s.board) == 72 and not s.virus_waits
+    assert len(s.board) == 72 and not s.virus_waits and s.centre_rhombi
     assert GAME.options_from_dict({"players": 2}) == opts
 
 
 def test_the_first_rules_stay_as_options_that_records_of_version_1_get():
-    assert GAME.rules_version == 2
+    assert GAME.rules_version == 3
     old = GAME.options_from_record({"players": 2, "turn_limit": 30}, 1)
     assert (old.board, old.new_virus, old.turn_limit) == (
         "corners only (42 points)", "acts at once", 30)
     assert GAME.options_from_record({"players": 2}, 1).turn_limit == 80
     assert len(GAME.initial_state(old).board) == 42
-    now = GAME.options_from_record({"players": 2, "turn_limit": 30}, 2)
-    assert now.board == "72 points" and now.new_virus == "acts at once"
+    v2 = GAME.options_from_record({"players": 2, "turn_limit": 30}, 2)
+    assert v2.board == "72 points" and v2.new_virus == "acts at once"
+    assert v2.virus_rhombi == "around corners only (20)"
+    assert not GAME.initial_state(v2).centre_rhombi
+    now = GAME.options_from_record({"players": 2, "turn_limit": 30}, 3)
+    assert now.virus_rhombi == "around corners and centres (32)"
 
 
 def test_an_unknown_board_is_a_one_line_error():
@@ -63,6 +68,8 @@ def test_an_unknown_board_is_a_one_line_error():
         GAME.options_from_dict({"players": 2, "new_virus": "whenever"})
     with pytest.raises(BadOptions):
         GAME.options_from_dict({"players": 2, "turn_limit": 1})
+    with pytest.raises(BadOptions):
+        GAME.options_from_dict({"players": 2, "virus_rhombi": "everywhere"})
 
 
 # -- "Deux fois 30 pions": 28 cells, a virus and a nucleus each ---------------------------------
@@ -439,6 +446,13 @@ def test_notation_round_trips(text):
 def test_bad_notation_is_refused(text):
     with pytest.raises(BadNotation):
         GAME.action_from_str(text)
+
+
+def test_a_lesson_refusal_says_what_a_move_does_in_words():
+    words = {t: GAME.action_words(None, GAME.action_from_str(t))
+             for t in ("nucleus d3", "shoot ne", "spawn c2")}
+    assert words == {"nucleus d3": "nucleus d3 (your nucleus steps to d3)",
+                     "shoot ne": "shoot ne (your virus fires north-east)", "spawn c2": "spawn c2"}
 
 
 def test_an_old_apoptosis_decodes_with_its_centre():

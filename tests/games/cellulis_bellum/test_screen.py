@@ -221,15 +221,12 @@ async def test_mouse_play_lit_targets_territory_overlay_and_compact_board():
         await pilot.pause()
         assert table.state().board[P("de56")] == R.NUCLEI[1]
         assert table.state().seat == 0
-        # the territory overlay on demand, with the counts
-        assert "territory" not in _text(screen, "#cb-info")
-        await pilot.press("t")
-        await pilot.pause()
+        # the territories counted live; the overlay on demand (test_screen_territory.py)
         assert "territory 0" in _text(screen, "#cb-info")
-        assert "Territory:" in _text(screen, "#gs-status")
         await pilot.press("t")
         await pilot.pause()
-        assert "territory" not in _text(screen, "#cb-info")
+        assert "Territories:" in _text(screen, "#gs-status")
+        assert screen.shown_territory() == "both"
         # an 80x24 terminal gets the compact board: a row of corners, a row of centres
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

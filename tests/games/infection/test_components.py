@@ -74,6 +74,7 @@ def test_face_odds_sum_to_one():
 
 # -- the rules page ----------------------------------------------------------------------------
 RULES_MD = Path(K.__file__).with_name("rules.md").read_text(encoding="utf-8")
+LESSON = Path(K.__file__).with_name("lesson.toml")
 
 
 def test_the_rules_page_quotes_every_clarification():
@@ -97,6 +98,23 @@ def test_the_rules_page_states_the_die_faces_and_protein_values():
         assert f"{K.PROTEIN_NAMES[name]} **{vp}**" in RULES_MD
     assert "a microscope, green, blue, red, and two blank faces" in RULES_MD
     assert "a microscope, yellow, purple, green, blue and one blank face" in RULES_MD
+
+
+def test_what_the_rules_page_and_lesson_say_of_rarity_and_value_is_true_on_our_dice():
+    """Issue 29: "the rarer, the more it is worth" was false (green and blue are as common and
+    worth 1 and 2). What the page says now: rarer is never worth less, and the face counts."""
+    faces = Counter(face for die in K.DICE for face in die)
+    said = {"G": 3, "B": 3, "R": 2, "Y": 1, "P": 1}
+    assert {p: faces[p] for p in K.PROTEIN_VP} == said and sum(faces.values()) == 18
+    for a in K.PROTEIN_VP:
+        for b in K.PROTEIN_VP:
+            if faces[a] < faces[b]:
+                assert K.PROTEIN_VP[a] >= K.PROTEIN_VP[b], (a, b)  # rarer never worth less
+    assert K.PROTEIN_VP["G"] != K.PROTEIN_VP["B"] and K.PROTEIN_VP["Y"] != K.PROTEIN_VP["P"]
+    text = " ".join(RULES_MD.split())
+    assert "A rarer protein is never worth less than a commoner one" in text
+    assert "The rarer it is on the dice, the more it is worth" not in text
+    assert "the more it is worth" not in LESSON.read_text(encoding="utf-8")
 
 
 def test_bot_paces_option_one_for_all_or_one_per_seat():

@@ -189,3 +189,28 @@ def test_a_team_win_reads_team_wins():
     won = game.outcome(msgspec.structs.replace(searching(players=2), result="cleared"))
     text = won.text(["Ann", "Ben"], 0, team=game.meta.cooperative)
     assert text.startswith("Team wins (virus cleared") and "everyone" not in text
+
+
+async def test_the_proteins_letters_are_spelled_out_on_the_table_at_every_size(clock):
+    """Issue 29: at 80x24 the cards' protein letters had no legend on screen. Narrow, the status
+    line spells them out (space, rest and pause are in the footer); wider, the foot of the
+    columns does."""
+    InfectionScreen.wait_until_ready = False
+    app = CellwarsApp(match=_match())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("space")
+        await _until(pilot, lambda: screen._legal)
+        await pilot.pause()
+        status = _text(screen, "#gs-status")
+        assert status.startswith("G green B blue Y yellow R red P purple · 123 hold")
+        assert len(status) <= screen.query_one("#gs-status").content_region.width
+        assert all(screen.query_one(f"#inf-colbox-{c}").border_subtitle is None for c in range(3))
+        await pilot.resize_terminal(110, 32)
+        await pilot.pause()
+        feet = []
+        for col in range(3):
+            box = screen.query_one(f"#inf-colbox-{col}")
+            feet.append(Text.from_markup(box.border_subtitle).plain)
+            assert len(feet[-1]) <= box.size.width - 6  # shown whole on the border
+        assert feet == ["G green B blue", "Y yellow R red", "P purple"]
