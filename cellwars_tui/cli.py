@@ -113,7 +113,7 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
     from .analysis.cli import add_analyse_arguments
 
     add_analyse_arguments(sub.add_parser(
-        "analyse", help="analyse a recorded game: Win% by step, mistakes, accuracy"))
+        "analyse", help="analyse a recorded game: Win%% by step, mistakes, accuracy"))
 
     bench = sub.add_parser("bench", help="run the benchmarks")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
