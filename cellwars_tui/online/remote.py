@@ -84,10 +84,6 @@ class RemoteTable(NoUndo, ChangeListeners):
     def code(self) -> str:
         return self._state.info.code
 
-    @property
-    def table_state(self) -> p.TableState:
-        return self._state
-
     def update(self, state: p.TableState) -> None:
         """A new state from the hub: remember it and tell the screen."""
         if state.info.code != self.code:
@@ -139,8 +135,6 @@ class RemoteTable(NoUndo, ChangeListeners):
         return self._state.paused or None
 
     # -- a real-time game's shared timer (kept by the hub) -----------------------------------
-    shared_timer = True  # the timer runs in the hub: a screen shows it and never ends a round
-
     def has_timer(self) -> bool:
         """Whether this table plays on a shared round timer (a real-time game that started)."""
         return self._state.clock >= 0

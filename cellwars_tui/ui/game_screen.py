@@ -1,32 +1,27 @@
-"""The base of every game screen, and GenericScreen that plays any game by its move notation.
+"""The base of every game screen (GenericScreen, in :mod:`.generic_screen`, plays any game by
+its move notation over it).
 
 A game screen only renders state and turns keys and clicks into actions: the rules stay in the
 core. The base gives the layout (title line, the game's board, a side panel with the seats and
 the event log, a status line, the footer), the bindings (undo, redo, rules, moves picker, back),
 the hot-seat cover for hidden information, and the game-over banner. The table plays its own
-bots while the screen shows it (``Table.start_bots``): the screen only draws their moves. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
+bots while the screen shows it (``Table.start_bots``): the screen only draws their moves. A
+subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
 
-During a guided first game (``follow_lesson``) the side column shows the lesson panel instead of
-the log, and the base tells the game's screen what to highlight through ``highlight`` (a hook
-with a default: a screen that draws highlights overrides it, or reads ``highlighted``).
+During a guided first game the side column shows the lesson panel instead of the log
+(:mod:`.lesson_screen`, the base of this one); the log is a :class:`~.widgets.log_panel.LogPanel`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import msgspec
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
-from textual.strip import Strip
-from textual.visual import Visual
-from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
 
 from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
@@ -36,73 +31,17 @@ from ..table.realtime import COVERED
 from .css import default_css
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
-from .host import CommandScreen, Host
+from .host import Host
+from .lesson_screen import LessonScreen
 from .size_guard import TooSmall
-from .widgets.lesson_panel import LessonPanel, NotesScreen, refusal_line
-
-if TYPE_CHECKING:
-    from ..learn.table import LessonTable
+from .widgets.lesson_panel import LessonPanel, refusal_line
+from .widgets.log_panel import LogPanel
 
 SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
 
 
-class LogPanel(Static):
-    """The side log (``#gs-log``): holds the last lines of the game, oldest first, and shows the
-    end of them, newest last, however tall they wrap; the mouse wheel scrolls back (an update
-    goes to the end again). A screen that paints the log itself with ``update`` gets the same."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.back = 0  # rows scrolled back from the end
-        self._strips: list[Strip] = []
-        self._strips_key: tuple[Any, ...] | None = None
-
-    def show_entries(self, entries: list[Text]) -> None:
-        """Show ``entries`` (one Text each, oldest first), scrolled to the newest."""
-        self.update(Text("\n").join(entries))
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self.back = 0
-        self._strips_key = None
-        super().update(*args, **kwargs)
-
-    def _all_strips(self) -> list[Strip]:
-        width = self.size.width
-        key = (width, id(self.visual), self.visual_style)
-        if key != self._strips_key:
-            self._strips = Visual.to_strips(self, self.visual, width, None, self.visual_style)
-            self._strips_key = key
-        return self._strips
-
-    def hidden_rows(self) -> int:
-        """Rows above the window when scrolled to the end (0: everything shows)."""
-        return max(0, len(self._all_strips()) - self.size.height)
-
-    def render_line(self, y: int) -> Strip:
-        super().render_line(y)  # keeps the widget's own render cache (and dirty marks) in step
-        strips = self._all_strips()
-        top = max(0, self.hidden_rows() - self.back)
-        try:
-            return strips[top + y]
-        except IndexError:
-            return Strip.blank(self.size.width, self.visual_style.rich_style)
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        event.stop()
-        back = min(self.hidden_rows(), self.back + 1)
-        if back != self.back:
-            self.back = back
-            self.refresh()
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        event.stop()
-        if self.back:
-            self.back -= 1
-            self.refresh()
-
-
-class GameScreen(CommandScreen):
+class GameScreen(LessonScreen):
     """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
     (a local, replay or online table)."""
 
@@ -135,11 +74,6 @@ class GameScreen(CommandScreen):
         self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
         self._over = False  # the game was over at the last repaint (the footer's keys change)
-        self.lesson: LessonTable | None = None  # the lesson this table follows (follow_lesson)
-        self.highlighted: tuple[str, ...] = ()  # what the lesson points at (see highlight)
-        self._lesson_shown = False  # the lesson panel is showing
-        self._lesson_was_reading: bool | None = None  # at the last paint (the footer's keys)
-        self._lesson_over_told = False  # lesson_over was called
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -267,18 +201,6 @@ class GameScreen(CommandScreen):
         """What the player to act does now, in words, for the status line ("" for the plain
         "Ann: your move (7 legal)"): a screen that knows its decisions says it here."""
         return ""
-
-    def colour(self, name: str) -> str:
-        """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
-        value = self.app.theme_variables.get(name)
-        if value is None:
-            from .themes import FALLBACK_VARIABLES
-
-            value = FALLBACK_VARIABLES.get(name, "white")
-        return value
-
-    def seat_colour(self, seat: int) -> str:
-        return self.colour(f"seat-{seat % 6 + 1}")
 
     def acting_seat(self) -> int | None:
         """The local human who may act now (the seat the screen shows)."""
@@ -486,78 +408,6 @@ class GameScreen(CommandScreen):
         self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"),
                                                     layout=False)  # one line
 
-    # -- a guided first game (learn/) ----------------------------------------------------------
-    def follow_lesson(self, lesson: LessonTable) -> None:
-        """Show ``lesson``'s panel (call before the screen is mounted; ``lesson`` is its table)."""
-        self.lesson = lesson
-        self._lesson_shown = True
-        self.set_class(True, "-lesson")
-
-    def highlight(self, marks: tuple[str, ...]) -> None:
-        """Hook: the lesson points at ``marks`` (squares, tiles, cards, dice, in the names the
-        game's lesson file uses; () for none). Called before ``show`` repaints; the default keeps
-        them in ``highlighted`` for the screen's painting to read."""
-        self.highlighted = marks
-
-    def lesson_over(self) -> None:
-        """Hook: the lesson has just ended; the game goes on as a normal one. Default: nothing
-        (Infection holds its clock for the player's ready moment)."""
-
-    def lesson_reading(self) -> bool:
-        """The lesson waits for Enter: a step to read, or its closing words."""
-        lesson = self.lesson
-        return (lesson is not None and self._lesson_shown and not self.read_only
-                and (lesson.reading or not lesson.active))
-
-    def lesson_go_on(self) -> None:
-        """Enter (or a click on the panel) while the lesson waits for it."""
-        lesson = self.lesson
-        if lesson is None or not self._lesson_shown:
-            return
-        if lesson.active:
-            lesson.go_on()
-            return
-        self._lesson_shown = False  # the closing words are read: the log comes back
-        self.set_class(False, "-lesson")
-        self.highlight(())
-        self.refresh_table()
-        self.refresh_bindings()
-
-    def _paint_lesson(self) -> None:
-        lesson = self.lesson
-        if lesson is None or not self._lesson_shown:
-            return
-        try:
-            panel = self.query_one("#gs-lesson", LessonPanel)
-        except NoMatches:  # not composed (yet)
-            return
-        panel.show_info(lesson.panel(), self.colour)
-        if not lesson.active and not self._lesson_over_told:
-            self._lesson_over_told = True
-            self.lesson_over()
-        reading = self.lesson_reading()
-        if self._lesson_was_reading != reading:
-            self._lesson_was_reading = reading
-            self.refresh_bindings()  # the footer's Enter: "Go on" while the lesson waits for it
-
-    @on(LessonPanel.GoOn)
-    def _panel_clicked(self) -> None:
-        if self.lesson_reading():
-            self.lesson_go_on()
-
-    def action_biology(self) -> None:
-        """The biology of the game's pieces and cards, in short notes (Shift+B)."""
-        from ..learn.lesson import lesson_notes
-
-        first: tuple[str, ...] = ()
-        if self.lesson is not None:
-            notes = self.lesson.notes()
-            if self._lesson_shown:
-                first = self.lesson.panel().notes
-        else:
-            notes = lesson_notes(self.game)
-        self.app.push_screen(NotesScreen(f"{self.game.title}: the biology", notes, first))
-
     # -- hot-seat cover ----------------------------------------------------------------------
     def _cover_seat(self, seat: int) -> None:
         if self._covered:
@@ -637,15 +487,6 @@ class GameScreen(CommandScreen):
         if clock is not None:
             clock.set_hidden(message.covered)
 
-    def _in_lesson(self) -> bool:
-        """A lesson still guides this game: it is not saved until it ends (LessonTable)."""
-        return self.lesson is not None and self.lesson.active and not self.read_only
-
-    def _leaving_words(self) -> str:
-        if self._in_lesson():
-            return "Leave the lesson (it is not saved: Learn to play starts it again)"
-        return "Leave this game (it is saved)"
-
     def action_back(self) -> None:
         if self._in_lesson():
             self.app.notify("You left the lesson part-way: it is not saved. Learn to play "
@@ -705,53 +546,3 @@ class GameScreen(CommandScreen):
         self.action_back()
         if isinstance(app, Host):
             app.call_later(app.new_game_dialog, game)
-
-
-def format_state(view: Any) -> str:
-    """A plain text dump of a state, field by field (the GenericScreen's board)."""
-    try:
-        data = msgspec.to_builtins(view)
-    except (TypeError, msgspec.EncodeError):
-        return repr(view)
-    if not isinstance(data, dict):
-        return repr(data)
-    lines = []
-    for key, value in data.items():
-        text = msgspec.json.encode(value).decode() if not isinstance(value, str) else value
-        if len(text) > 300:
-            text = text[:297] + "..."
-        lines.append(f"{key}: {text}")
-    return "\n".join(lines)
-
-
-class GenericScreen(GameScreen):
-    """Plays any registered game: the state as text and the legal moves as a list."""
-
-    CSS_PATH = str(Path(__file__).with_name("generic_screen.tcss"))  # full: subclassed elsewhere
-
-    def compose_board(self) -> ComposeResult:
-        with VerticalScroll(id="generic-view-scroll"):
-            yield Static(id="generic-view")
-        yield OptionList(id="generic-moves")
-
-    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
-        self.query_one("#generic-view", Static).update(Text(format_state(view)))
-        moves = self.query_one("#generic-moves", OptionList)
-        moves.clear_options()
-        moves.add_options(
-            Option(self.game.action_to_str(a), id=str(i)) for i, a in enumerate(legal)
-        )
-        if legal:
-            moves.highlighted = 0
-            if self.focused is None or not self.focused.is_attached:
-                moves.focus()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#generic-moves", OptionList).focus()
-
-    @on(OptionList.OptionSelected, "#generic-moves")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        index = int(event.option.id or 0)
-        if 0 <= index < len(self._legal):
-            self.play(self._legal[index])

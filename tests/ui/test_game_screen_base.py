@@ -13,7 +13,8 @@ from cellwars_tui.core.api import CHANCE, Options, Outcome
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.ui.dialogs import HandOff
-from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.host import Host as ShellHost
 from cellwars_tui.table.local import LocalTable
 from tests.toy_game import TOY, Die, Hold, Roll
