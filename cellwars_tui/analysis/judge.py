@@ -7,7 +7,9 @@ prefers: ``drop = best[mover] - played[mover]`` (0 when the move played is the p
   (lichess's thresholds on its Win% scale, the same for 2 to 6 players because each seat's
   Win% is its own chance);
 * chance steps (dice, shuffles, draws, the clock) and forced moves (a single legal move) are not
-  judged.
+  judged;
+* a searched drop counts only beyond the search's noise (``Decision.margin``: 2 standard errors
+  of the playouts and ``search.ALLOWANCE`` points); an exact one counts whole.
 
 A move's accuracy is lichess's curve on the same drop:
 ``accuracy = 103.1668 * exp(-0.04354 * drop) - 3.1669``, kept within 0..100 (a drop of 0 is 100,

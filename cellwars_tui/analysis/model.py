@@ -85,9 +85,11 @@ class Analysis(msgspec.Struct, kw_only=True):
         return [d.step for d in self.decisions if d.judgment in wanted]
 
     def worst(self, seat: int | None = None) -> Decision | None:
-        """The decision with the largest drop (of ``seat``'s, or anyone's)."""
+        """The worst decision (of ``seat``'s, or anyone's): the gravest judgment, then the
+        largest drop, then the earliest."""
         found = [d for d in self.decisions if d.judged and (seat is None or d.seat == seat)]
-        return max(found, key=lambda d: (d.drop, -d.step), default=None)
+        order = ("", INACCURACY, MISTAKE, BLUNDER)
+        return max(found, key=lambda d: (order.index(d.judgment), d.drop, -d.step), default=None)
 
     def accuracy_text(self) -> str:
         """``"Ann 87 · Bot 92"``: each player's accuracy (``-`` without a judged move)."""

@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -155,10 +156,33 @@ def analyse(replay: Replay, *, budget: int | None = None, seed: int = 0,
                      time.perf_counter() - t0)
 
 
+def _tracker_running() -> None:
+    """Start multiprocessing's resource tracker while ``sys.stderr`` has a file descriptor: a
+    Textual app replaces it with one that has none, and the tracker would refuse to start."""
+    from multiprocessing import resource_tracker
+
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        pass
+    else:
+        if sys.stderr.fileno() >= 0:
+            resource_tracker.ensure_running()
+            return
+    saved = sys.stderr
+    with open(os.devnull, "w") as quiet:
+        sys.stderr = quiet
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = saved
+
+
 def _run_pool(tasks: list[Task], verdicts: dict[int, Verdict], workers: int,
               progress: Callable[[int, int], None] | None,
               stop: Callable[[], bool] | None) -> None:
     ctx = multiprocessing.get_context("spawn")  # never fork a process that runs threads (the UI)
+    _tracker_running()
     pool = cf.ProcessPoolExecutor(min(workers, len(tasks)), mp_context=ctx,
                                   initializer=_quiet_worker)
     try:

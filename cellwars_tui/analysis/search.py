@@ -10,7 +10,7 @@ Two ways, tried in this order:
 * **search** otherwise: the game's own determinised MCTS (:class:`~cellwars_tui.ai.bots.MCTSBot`,
   with the game's ``bot_actions``, ``random_playout`` and ``heuristic``) for ``budget`` playouts,
   keeping every seat's playout values at the root's children (the bot keeps only the mover's).
-  The move played, if the search gave it few playouts, gets more (up to a quarter of the budget,
+  The move played, if the search gave it few playouts, gets more (up to half the budget,
   all through its own subtree), so that its value is measured as well as the best move's.
 
 Values are OpenSpiel returns in [-1, 1] (+1 a win, -1 a loss, 0 a draw) and are shown as Win%:
@@ -45,7 +45,11 @@ class Verdict(msgspec.Struct, frozen=True):
     margin: float = 0.0  # Win% points of the drop the search cannot tell from noise
 
 
-Z = 1.5  # standard errors of a searched drop left out of the judgment (see judge.py)
+Z = 2.0  # standard errors of a searched drop left out of the judgment (see judge.py)
+# Win% points left out besides: the playouts' spread does not measure how the tree below each
+# move was explored (which replies the search tried), and two seeds' values of the same move
+# differ by that much more (measured on Cell Wars and Virus Fight, see the rules pages)
+ALLOWANCE = 3.0
 
 
 def win_percent(values: Sequence[float]) -> tuple[float, ...]:
@@ -167,7 +171,7 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
         return Verdict(played, (50.0,) * players, (50.0,) * players, note="no move searched")
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))[0]
     if best != played:
-        want = max(2, budget // 4)
+        want = max(2, budget // 2)
         forced = _Node()
         forced.seat = seat
         child = root.children.get(played)
@@ -199,7 +203,7 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
     if best != played:
         spread = sum(_variance(game, state, seat, action, stats.get(id(root.children[action])))
                      for action in (best, played))
-        margin = round(Z * spread ** 0.5, 1)
+        margin = round(Z * spread ** 0.5 + ALLOWANCE, 1)
     return Verdict(best, win_percent(best_values), win_percent(played_values), margin=margin)
 
 

@@ -125,3 +125,26 @@ def test_cell_management_marks_agree_with_the_solver(tmp_path):
         last = result.decisions[-1]
         assert last.played == "give-up" and last.judgment == BLUNDER or last.before[0] == 0.0
     assert result.values[0] == (100.0,)
+
+
+def test_infection_charts_the_teams_chance_to_cure_against_the_virus(monkeypatch):
+    """Every seat has the team's Win%; the chart's lines are the team and the virus."""
+    from cellwars_tui.games.infection.simulate import simulate
+    from cellwars_tui.games.infection.rules import GAME as INFECTION
+    from cellwars_tui.core.match import Step
+
+    monkeypatch.setattr("cellwars_tui.analysis.infection.MIN_GAMES", 2)
+    _, steps = simulate(2, 1.2, 5, keep_steps=True)
+    cut, players = [], 0
+    for t, seat, action in steps:
+        cut.append(Step(seat, action, t))
+        players += seat >= 0
+        if players >= 3:
+            break
+    options = INFECTION.options_type(players=2)
+    replay = Replay(INFECTION, options, [Seat(name="Ann"), Seat(name="Bob")], 5, cut)
+    result = analyse(replay, budget=2, workers=1)
+    assert result.lines == ("Team", "Virus")
+    assert all(abs(team + virus - 100) < 0.2 for team, virus in result.values)
+    judged = [d for d in result.decisions if not d.forced]
+    assert judged and all(d.before[0] == d.before[1] for d in judged)

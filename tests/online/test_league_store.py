@@ -1,5 +1,5 @@
-"""Results and ratings in the table store (online/league*.py): the same contract for the SQLite
-store and the memory store; the rating is kept in the result's transaction, exactly once, even
+"""Results and ratings in the table store (online/league*.py, online/pg/league.py): the same
+contract for the SQLite store, the memory store and the PostgreSQL store; the rating is kept in the result's transaction, exactly once, even
 when the process dies in the middle of it."""
 
 from __future__ import annotations
@@ -38,8 +38,15 @@ def result(n: int, a: str = ANN, b: str = BEN, winner: int | None = 0, *, game="
                       record=b"rec", chat=(ChatLine(1.0, 3, "ann", "gg"),))
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def store(request, tmp_path):
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
+async def store(request, tmp_path):
+    if request.param == "postgres":  # a real one (tests/postgres.py)
+        from cellwars_tui.online.pg.store import PostgresTableStore
+
+        pg = await PostgresTableStore.open(request.getfixturevalue("pg_url"))
+        yield pg
+        await pg.close()
+        return
     s = SqliteTableStore(tmp_path / "tables.sqlite3") if request.param == "sqlite" \
         else MemoryTableStore()
     yield s

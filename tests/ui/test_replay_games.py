@@ -117,7 +117,7 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         await until(pilot, lambda: app.screen is screen)
         assert screen.replay.cursor == half
         assert screen.table.state() == match.states[half]
-        await pilot.press("a")
+        await pilot.press("V")  # reveal everything (a analyses)
         assert screen.table.viewer() is None
         await pilot.press("v")
         assert screen.table.viewer() == 0

@@ -96,10 +96,10 @@ async def test_next_and_previous_turn_follow_the_chosen_seat(tmp_path):
         screen = app.screen
         await pilot.press("home", "t")  # turns of the second seat
         assert screen.turn_seat == 1
-        await pilot.press("n")
+        await pilot.press("right_square_bracket")  # ] (n and N: the analysis' judged moves)
         first = screen.replay.cursor
         assert match.steps[first].seat == 1
-        await pilot.press("n", "N")
+        await pilot.press("right_square_bracket", "left_square_bracket")
         assert screen.replay.cursor == first
         await pilot.press("g", "1", "2", "enter")
         assert screen.replay.cursor == 12 and screen.replay.state == match.states[12]

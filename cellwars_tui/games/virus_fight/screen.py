@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
@@ -27,8 +27,8 @@ from ...ui.game_screen import LOG_LINES, SEAT_GLYPHS, GameScreen
 from . import clarifications as C
 from . import engine as E
 from .board_view import BoardView, board_extent, board_lines, pick_scale
+from .build_view import ProgramEditor
 from .engine import ALL_CODES, TYPE_NAMES, piece_name, square_name
-from .notation import program_text
 from .panel import log_text, seats_text
 from .picks import STAGE_HELP, TurnPicker, describe_square, lit_squares, stage_word, value_text
 from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, Mark, Offer,
@@ -42,6 +42,9 @@ class VirusFightScreen(GameScreen):
     CSS_PATH = "screen.tcss"
 
     AUTO_FOCUS = ""  # keys go to the screen's bindings, not to the (hidden) banner buttons
+
+    # a window this wide shows the help column beside the program editor (build_view.py)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
 
     BINDINGS = [
         Binding("up", "cursor(0,1)", "Up", show=False),
@@ -82,21 +85,7 @@ class VirusFightScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         yield Static(id="vf-round")
         yield BoardView(id="vf-board")
-        with Vertical(id="vf-build"):
-            yield Static(id="vf-build-title")
-            with Horizontal(id="vf-program"):
-                for i in range(C.MAX_PROGRAM):
-                    yield Chip("", "slot", i, id=f"vf-slot-{i + 1}", classes="vf-slot")
-            with Grid(id="vf-palette"):
-                for kind in range(4):
-                    for pip in (1, 2, 3):
-                        code = E.code(kind, pip)
-                        yield Chip(piece_name(code), "add", code, id=f"vf-add-{piece_name(code)}",
-                                   classes="vf-add")
-            with Horizontal(id="vf-build-buttons"):
-                yield Chip("⌫ Drop last", "drop", 0, id="vf-drop", classes="vf-button")
-                yield Chip("✓ Ready (y)", "ready", 0, id="vf-ready", classes="vf-button")
-            yield Static(id="vf-others")
+        yield ProgramEditor(id="vf-build")
         # The spares: one row when it fits, else the chips that do not fit go on a second row
         # (each spare has a chip in both rows; _paint_hand shows exactly one of them).
         with Vertical(id="vf-hand"):
@@ -483,56 +472,10 @@ class VirusFightScreen(GameScreen):
         return self._board_cache
 
     def _paint_build(self, view: VFState) -> None:
-        seat = self.seat
-        mine = seat is not None and 0 <= seat < view.players
-        title = self.query_one("#vf-build-title", Static)
-        prog: tuple[int, ...] = ()
-        mark = -1
-        if seat is not None and 0 <= seat < view.players:
-            prog = view.programs[seat]
-            mark = view.marks[seat]
-        if mine:
-            who = self.table.seat_name(seat)
-            t = Text(f"{who}'s secret program ({len(prog)}/{C.MAX_PROGRAM}); ▼ marks the "
-                     "marker", no_wrap=True, overflow="ellipsis")
-        elif seat is None and any(view.programs):  # reveal all (a replay, a bots-only game)
-            t = Text("Every program as written so far (revealed):", no_wrap=True,
-                     overflow="ellipsis")
-        else:
-            t = Text("Programs are being written in secret.", no_wrap=True)
-        self.painter.put(title, t)
-        for i in range(C.MAX_PROGRAM):
-            slot = self.query_one(f"#vf-slot-{i + 1}", Chip)
-            filled = mine and i < len(prog)
-            self.painter.put(slot, Text(("▼" if i == mark else "") + piece_name(prog[i]) if filled else ""))
-            slot.border_subtitle = str(i + 1)
-            set_class(slot, filled and i == mark, "marked")
-            set_class(slot, filled, "filled")
-            # a lesson pointing at an instruction already written lights it in the program
-            set_class(slot, filled and piece_name(prog[i]) in self.highlighted, "lit")
-        for i, code in enumerate(ALL_CODES):
-            chip = self.query_one(f"#vf-add-{piece_name(code)}", Chip)
-            set_class(chip, code in prog, "used")
-            set_class(chip, mine and bool(self.legal) and i == self.palette, "cursor")
-            set_class(chip, code not in prog and piece_name(code) in self.highlighted, "lit")
-            self.painter.put(chip, Text(f"[{piece_name(code)}]" if code in prog else piece_name(code)))
-        can_ready = Ready() in self.legal
-        set_class(self.query_one("#vf-ready", Chip), not can_ready, "off")
-        set_class(self.query_one("#vf-drop", Chip), Drop() not in self.legal, "off")
-        show(self.query_one("#vf-program"), mine)
-        show(self.query_one("#vf-palette"), mine and bool(self.legal))
-        show(self.query_one("#vf-build-buttons"), mine and bool(self.legal))
-        others = Text()
-        for q in range(view.players):
-            if q == seat and mine:
-                continue
-            state = "ready ✓" if view.ready[q] else "writing…"
-            self._seat_label(others, q)
-            others.append(f": {state}")
-            if view.programs[q]:  # only when this view may see it (a replay showing all)
-                others.append("  " + program_text(view.programs[q], view.marks[q]))
-            others.append("\n")
-        self.painter.put(self.query_one("#vf-others", Static), others)
+        self.query_one(ProgramEditor).paint(
+            view, self.seat, legal=self.legal, palette=self.palette,
+            highlighted=self.highlighted, painter=self.painter,
+            seat_name=self.table.seat_name, seat_label=self._seat_label)
 
     def _paint_hand(self, view: VFState) -> None:
         hand = self.query_one("#vf-hand")

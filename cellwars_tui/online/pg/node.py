@@ -42,7 +42,8 @@ from typing import Any
 from ..store import StoreError
 from .status import ServerStatus
 from .schema import LOCK_SPACE_SERVER, LOCK_SPACE_TABLE, NOTIFY_CHANNEL, NOTIFY_MAX, code_number
-from .store import connect, one_line
+from .errors import one_line
+from .store import connect
 
 log = logging.getLogger(__name__)
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .league import LEAGUE_MIGRATION
-
 # Advisory lock keys: (namespace, number). One namespace per kind of thing locked.
 LOCK_SPACE_SCHEMA = 0x4357_0001  # (space, 0): migrations
 LOCK_SPACE_TABLE = 0x4357_0002  # (space, code number): the owner of a table
 LOCK_SPACE_SERVER = 0x4357_0003  # (space, hashtext(name)): a server's name
+LOCK_SPACE_RATING = 0x4357_0004  # (space, hashtext(game, identity)): a rating being updated
 
 NOTIFY_CHANNEL = "cellwars"
 NOTIFY_MAX = 7999  # bytes: PostgreSQL refuses a payload of 8,000 bytes or more
@@ -26,8 +25,7 @@ NOTIFY_MAX = 7999  # bytes: PostgreSQL refuses a payload of 8,000 bytes or more
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables (the hub's StoredTable as msgpack, its version, status and lobby summary),
     #    servers (alive, heartbeats by the database's clock), presence (who is connected where)
-    #    settings (what every server must agree on: its host key, its guests' secret) and
-    #    files (finished games' records, players' files: no server's disk holds them)
+    #    and files (finished games' records, players' files: no server's disk holds them)
     """
     CREATE TABLE cellwars_tables (
         code text PRIMARY KEY,
@@ -54,18 +52,48 @@ MIGRATIONS: tuple[str, ...] = (
         name text NOT NULL,
         PRIMARY KEY (server, identity)
     );
-    CREATE TABLE cellwars_settings (
-        key text PRIMARY KEY,
-        value text NOT NULL
-    );
     CREATE TABLE cellwars_files (
         path text PRIMARY KEY,
         data bytea NOT NULL,
         updated timestamptz NOT NULL DEFAULT now()
     );
     """,
-    # 2: finished games, their players and the players' ratings (pg/league.py)
-    LEAGUE_MIGRATION,
+    # 2: settings (what every server must agree on: its host key, its guests' secret), and the
+    #    league (:mod:`.league`): finished games, who sat where, ratings
+    """
+    CREATE TABLE cellwars_settings (
+        key text PRIMARY KEY,
+        value text NOT NULL
+    );
+    CREATE TABLE cellwars_results (
+        game_id text PRIMARY KEY,
+        game text NOT NULL,
+        finished double precision NOT NULL,
+        rated boolean NOT NULL,
+        data bytea NOT NULL,
+        line bytea NOT NULL,
+        changes bytea NOT NULL
+    );
+    CREATE TABLE cellwars_result_seats (
+        game_id text NOT NULL REFERENCES cellwars_results ON DELETE CASCADE,
+        seat integer NOT NULL,
+        identity text NOT NULL,
+        finished double precision NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX cellwars_result_seats_by_player ON cellwars_result_seats (identity, finished);
+    CREATE TABLE cellwars_ratings (
+        game text NOT NULL,
+        identity text NOT NULL,
+        name text NOT NULL,
+        mu double precision NOT NULL,
+        sigma double precision NOT NULL,
+        games integer NOT NULL,
+        PRIMARY KEY (game, identity)
+    );
+    CREATE INDEX cellwars_ratings_board ON cellwars_ratings (game, mu DESC);
+    CREATE INDEX cellwars_ratings_by_player ON cellwars_ratings (identity);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -14,7 +14,7 @@ never in a notification (they are capped at 8,000 bytes); a server that wants it
 
 Besides the table (msgpack, as SQLite keeps it) a row holds the table's status and its lobby
 summary (:class:`TableSummary`: seats and host, no game): every server lists every table from
-those alone.
+those alone. Finished games and ratings are the league's part (:mod:`.league`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from ..store import StaleTable, StoredSlot, StoredTable, StoreError, _decode, _encode
+from .errors import one_line
 from .league import PostgresLeague
 from .schema import NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, migrate
 
@@ -54,12 +55,6 @@ def summary_of(table: StoredTable) -> TableSummary:
     return TableSummary(code=table.code, game=table.game, status=table.status or "playing",
                         host_name=table.host_name, host_identity=table.host_identity,
                         slots=table.slots, version=table.version)
-
-
-def one_line(exc: BaseException) -> str:
-    """A driver's message on one line (psycopg's span several, with hints)."""
-    text = " ".join(str(exc).split("\n", 1)[0].split()) or type(exc).__name__
-    return text[:300]
 
 
 def check_url(url: str) -> dict[str, Any]:

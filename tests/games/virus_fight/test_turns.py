@@ -48,6 +48,13 @@ def test_move_can_split_a_block_and_merge_into_another_players_block():
     assert parse_square("d1") not in block and parse_square("b2") in block
 
 
+def test_move_takes_a_rivals_instruction_once_the_programs_touch():
+    # North's E2 on d2 links North's J2 (d3, marked) to South's row: it is in South's block
+    s = pos("...../...../...J2./...E2./M1W1W2E1.", "a1,d3")
+    assert "move d2-e1 >b1" in turns(s)
+    assert not any(t.startswith("move d3-") for t in turns(s))  # (North's marker: immune)
+
+
 def test_move_with_nothing_movable_does_nothing_and_the_marker_still_steps():
     s = pos("....J2/...../...../...../M1..E1.", "a1,e5")
     # a lone M1: nothing can move (the marked instruction is immune) and no neighbour to step to
@@ -114,6 +121,13 @@ def test_erase_captures_an_instruction_next_to_an_erase_of_the_active_block():
     assert turns(s) == {"erase - >a1", "erase - >b2", "erase a1 >b2", "erase b2 >a1"}
     s2 = play(s, "erase b2 >a1")
     assert s2.spares[0] == (2,) and not s2.board[parse_square("b2")]
+
+
+def test_erase_works_beside_any_erase_of_the_block_not_only_the_one_run():
+    # the marker runs E1 on a1; M1 on d1 lies beside the block's other ERASE (E2 on c1) only
+    s = pos("....J2/...../...../...../E1W1E2M1.", "a1,e5", spares=("-", "*"))
+    assert "erase d1 >b1" in turns(s)
+    assert play(s, "erase d1 >b1").spares[0] == (1,)
 
 
 def test_an_erased_instruction_may_be_written_again_by_the_player_who_erased_it():

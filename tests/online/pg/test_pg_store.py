@@ -20,13 +20,28 @@ from ..test_store_contract import a_table
 async def test_the_schema_is_made_once_even_by_servers_starting_together(pg_url):
     stores = await asyncio.gather(*(PostgresTableStore.open(pg_url) for _ in range(3)))
     try:
-        now = schema.SCHEMA_VERSION
-        assert sorted(s.schema_was for s in stores) == [0, now, now]
+        last = schema.SCHEMA_VERSION
+        assert sorted(s.schema_was for s in stores) == [0, last, last]
         with psycopg.connect(pg_url) as conn:
-            assert conn.execute("SELECT version FROM cellwars_schema").fetchall() == [(now,)]
+            assert conn.execute("SELECT version FROM cellwars_schema").fetchall() == [(last,)]
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_a_database_made_at_an_older_schema_is_brought_up_to_date(pg_url):
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # as schema 1 left it
+        with conn.transaction():
+            conn.execute(schema.MIGRATIONS[0])
+            conn.execute("CREATE TABLE cellwars_schema (version integer NOT NULL)")
+            conn.execute("INSERT INTO cellwars_schema VALUES (1)")
+    store = await PostgresTableStore.open(pg_url)
+    try:
+        assert store.schema_was == 1
+        await store.save(a_table(version=1))
+        assert await store.leaderboard("cellulis-bellum") is not None
+    finally:
+        await store.close()
 
 
 async def test_a_schema_from_a_newer_cellwars_is_refused_in_one_line_and_left_alone(pg_url):
@@ -123,3 +138,21 @@ async def test_saves_fail_in_one_line_while_the_database_is_down_and_work_when_i
         assert (await store.fetch("ABCD")).version == 2
     finally:
         await store.close()
+
+
+async def test_two_servers_rating_one_player_at_once_lose_no_update(pg_url):
+    from ..test_league_store import ANN, BEN, CY, result
+
+    one, two = await PostgresTableStore.open(pg_url), await PostgresTableStore.open(pg_url)
+    try:
+        for n in range(1, 6):  # ann plays ben on one server and cy on the other, at once
+            await asyncio.gather(one.record_result(result(2 * n, ANN, BEN)),
+                                 two.record_result(result(2 * n + 1, ANN, CY)))
+        told = await asyncio.gather(one.record_result(result(99)), two.record_result(result(99)))
+        assert sorted(r.new for r in told) == [False, True]  # one game told by both: kept once
+        assert told[0].changes == told[1].changes
+        held = await one.ratings_of("cellulis-bellum", [ANN, BEN, CY])
+        assert (held[ANN].games, held[BEN].games, held[CY].games) == (11, 6, 5)
+    finally:
+        await one.close()
+        await two.close()
