@@ -95,13 +95,6 @@ def _tile_score(s: R.CWState, p: int, tile: int, targets: Sequence[int]) -> floa
     return d * 10 + R.nearest_enemy_distance(s, p, tile) * 0.1
 
 
-def _best_step(s: R.CWState, steps: list[R.Step]) -> R.Step:
-    p = s.panel
-    here = s.panels[p].tile
-    targets = _targets(s, p)
-    return min(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets), a.dir))
-
-
 def _on_target(s: R.CWState, p: int) -> bool:
     tile = s.panels[p].tile
     if R.PANEL_CAMPS[p] == IMMUNE:

@@ -27,7 +27,6 @@ RHOMBI_ANY, RHOMBI_CORNERS = "around corners and centres (32)", "around corners 
 VIRUS_RHOMBI_DEFAULT = RHOMBI_ANY
 TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
-VIRUS_GENERATIONS_PER_TURN = 1
 
 # The first rules (rules version 1), which records made with them are replayed under.
 V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80,
