@@ -22,6 +22,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from . import Result, result
 
@@ -200,7 +201,8 @@ async def _run(tables: int, moves: int, slow: float) -> tuple[list[float], list[
     logging.getLogger("cellwars_tui").setLevel(logging.ERROR)  # (the sweep's lines: not here)
     with tempfile.TemporaryDirectory(prefix="cellwars-bench-online-") as folder:
         store = SqliteTableStore(Path(folder) / "tables.sqlite3")
-        hub = Hub(Path(folder) / "tables", store=_SlowStore(store, slow) if slow else store,
+        kept: Any = _SlowStore(store, slow) if slow else store  # (a store for the tables only)
+        hub = Hub(Path(folder) / "tables", store=kept,
                   idle_table_seconds=1.0, sweep_interval=1.0)  # (finished games leave)
         await hub.start()
         busy = await _busy_tables(hub, tables, PACE)
@@ -235,7 +237,7 @@ def _local_round_trips(moves: int) -> list[float]:
         os.environ["CELLWARS_HOME"] = home
         try:
             while len(out) < moves:
-                table = LocalTable(Match(game, game.options_type(players=2),
+                table: LocalTable[Any, Any] = LocalTable(Match(game, game.options_type(players=2),
                                          [Seat(name="ann"), Seat(name="ben")], rng.getrandbits(32)))
                 told: list[float] = []
                 table.subscribe(lambda: told.append(time.perf_counter()))

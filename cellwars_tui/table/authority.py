@@ -40,7 +40,7 @@ import random
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, cast
 
 from ..core.api import CHANCE, Action, Event, Game
 from ..core.errors import CellwarsError, IllegalAction
@@ -48,6 +48,7 @@ from ..core.match import Match
 from ..timer import Clock
 from .listeners import ChangeListeners
 from .ports import BotTurn, SaveFailed, Saver, Thinker
+from .protocol import A, S
 from .realtime import RoundSession
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class _Step:
     """A step on its way: who plays what, how it is checked and who hears the answer."""
 
     seat: int
-    action: Action
+    action: Any  # (the table's action type)
     checked: bool = True  # a person's or a bot's move (the round clock's steps are not)
     lands: bool = True  # a real-time step lands (dice in the air) before its seat acts again
     replace_clock: bool = False  # a clock step replacing the one recorded just before
@@ -91,14 +92,14 @@ class _Step:
     before: Any = None  # the public view before it (what a landing shows)
 
 
-class TableAuthority(ChangeListeners):
+class TableAuthority(ChangeListeners, Generic[S, A]):
     """The owner of one table's game (see the module's docstring). A table kind gives the ports
     and answers the hooks below (who sits where, where the log goes, why the game waits)."""
 
     def __init__(self, match: Match, *, saver: Saver, thinker: Thinker,
                  read_only: bool = False, autosave: bool = True) -> None:
         self.match: Match = match
-        self.game: Game = match.game
+        self.game: Game[S, A] = match.game
         self.saver = saver
         self.thinker = thinker
         self.read_only = read_only
@@ -159,7 +160,7 @@ class TableAuthority(ChangeListeners):
         """``seat`` just moved (a local table remembers its last person)."""
 
     # -- the checks -----------------------------------------------------------------------------
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: int, action: A) -> None:
         """IllegalAction (one line) when ``seat`` may not play now: not its turn, the game
         waits, or its dice are still landing. The rules check the action itself."""
         if self.read_only:
@@ -175,12 +176,12 @@ class TableAuthority(ChangeListeners):
             self._session.check(seat)  # paused, or the seat's last roll still in the air
 
     # -- acting ---------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action, ticket: Ticket | None = None) -> None:
+    def submit(self, seat: int, action: A, ticket: Ticket | None = None) -> None:
         """Play ``action`` for ``seat``. Refused at once: IllegalAction (one line). Behind a
         durable save: the move waits its turn and its ``ticket`` hears the answer."""
         self._submit(_Step(seat, action, ticket=ticket))
 
-    def submit_system(self, action: Action, *, replace_clock: bool = False) -> None:
+    def submit_system(self, action: A, *, replace_clock: bool = False) -> None:
         """A system action for the CHANCE seat (a real-time round's ``time-up``, a clock step),
         recorded like a die roll (``replace_clock``: a clock step that replaces the clock step
         recorded just before it, when it is the last step)."""
@@ -188,7 +189,7 @@ class TableAuthority(ChangeListeners):
             raise IllegalAction("this table is read-only")
         self._submit(_Step(CHANCE, action, checked=False, replace_clock=replace_clock))
 
-    def play_unchecked(self, seat: int, action: Action) -> None:
+    def play_unchecked(self, seat: int, action: A) -> None:
         """Play a step someone else decided and checked (a lesson plays the other seats' steps
         and the player's own it plays for them): no turn or landing check, no landing."""
         self._submit(_Step(seat, action, checked=False, lands=False))
@@ -427,7 +428,7 @@ class TableAuthority(ChangeListeners):
                 return  # someone moved meanwhile: think again (finally)
             self._bot_task = None
             try:
-                self.submit(seat, action)
+                self.submit(seat, cast(A, action))
             except CellwarsError as exc:
                 self.note(f"{self.seat_title(seat)} tried an illegal move: {exc}")
                 self._tell_listeners()
@@ -478,9 +479,9 @@ class TableAuthority(ChangeListeners):
         add to them: a lesson's). A step refused later (behind a durable save) goes to the
         server's log."""
         if seat == CHANCE:
-            self.submit_system(action, replace_clock=replace_clock)
+            self.submit_system(cast(A, action), replace_clock=replace_clock)
         else:
-            self.submit(seat, action)
+            self.submit(seat, cast(A, action))
 
     def _session_think(self, seat: int, view: Any) -> Action | Awaitable[Action]:
         """A real-time bot's choice through the thinker (a random legal move when it fails)."""

@@ -11,6 +11,7 @@ table. It implements the :class:`~.protocol.Table` protocol every game screen is
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from ..ai.levels import check_seats
 from ..core.api import CHANCE, Action, Game, Outcome
@@ -20,13 +21,13 @@ from .authority import REALTIME_BOT_BUDGET, TableAuthority
 from .log import Entry, sentences, step_entries
 from .naming import seat_kind_detail, seat_text
 from .ports import RecordSaver, ThreadThinker
-from .protocol import LogEntry, RoundClock
+from .protocol import A, LogEntry, RoundClock, S
 from .realtime import PLAYER, READY
 
 __all__ = ["REALTIME_BOT_BUDGET", "LocalTable"]
 
 
-class LocalTable(TableAuthority):
+class LocalTable(TableAuthority[S, A]):
     """A match played here: local humans (hot-seat) and bots."""
 
     spectator = False
@@ -129,16 +130,18 @@ class LocalTable(TableAuthority):
             return self.last_human
         return min(self.humans)
 
-    def view(self, seat: int | None) -> object:
+    def view(self, seat: int | None) -> S:
         if seat is None:
-            return self.match.state
+            state: S = self.match.state
+            return state
         return self.game.view(self.match.state, seat)
 
-    def public_view(self) -> object:
+    def public_view(self) -> S:
         return self.game.view(self.match.state, None)
 
-    def state(self) -> object:
-        return self.match.state
+    def state(self) -> S:
+        state: S = self.match.state
+        return state
 
     def to_act(self) -> tuple[int, ...]:
         return self.match.to_act()
@@ -148,10 +151,10 @@ class LocalTable(TableAuthority):
             return ()
         return tuple(s for s in self.to_act() if s in self.humans)
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[A]:
         if self.read_only or seat not in self.to_act():
             return []
-        return list(self.match.legal_actions(seat))
+        return list(self.game.legal_actions(self.match.state, seat))
 
     def step(self) -> int:
         """How many steps (chance included) the game has gone through."""
@@ -226,14 +229,15 @@ class LocalTable(TableAuthority):
         return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots --------------------------------------------------------------------------------
-    def bot_step(self, seat: int | None = None) -> Action:
+    def bot_step(self, seat: int | None = None) -> A:
         """Let the bot at ``seat`` (default: the first bot to act) choose, here and now
         (blocking: for scripts and tests; a front end calls ``start_bots`` instead)."""
         if seat is None:
             seat = self.bot_to_move()
         if seat is None:
             raise CellwarsError("no bot is to act")
-        return self.threads.choose_now(self.turn(seat, self.game.view(self.match.state, seat)))
+        view = self.game.view(self.match.state, seat)
+        return cast(A, self.threads.choose_now(self.turn(seat, view)))
 
     # -- real time -----------------------------------------------------------------------------
     def round_clock(self) -> RoundClock | None:

@@ -20,7 +20,7 @@ No textual or rich here: tables are headless, screens do the drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from ..timer import Clock
 
 Listener = Callable[[], None]
+S = TypeVar("S", bound=msgspec.Struct)  # a table's game's state (what its views are)
+A = TypeVar("A", bound=Action)  # a table's game's actions
 LogEntry = tuple[int, int | None, str]  # (step, seat or None, sentence)
 
 
@@ -156,9 +158,10 @@ class NoUndo:
 
 
 @runtime_checkable
-class Table(Undoing, Protocol):
+class Table(Undoing, Protocol[S, A]):
     """Who sits where, what each seat may see and do, and what happened: all a screen needs
-    (its undo part is :class:`Undoing`)."""
+    (its undo part is :class:`Undoing`). Generic in its game's state and action types: a
+    screen of one game reads its views typed (``Table[CWState, Action]``)."""
 
     # -- capabilities ------------------------------------------------------------------------
     @property
@@ -185,7 +188,7 @@ class Table(Undoing, Protocol):
 
     # -- who sits here -----------------------------------------------------------------------
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[S, A]: ...
 
     @property
     def players(self) -> int: ...
@@ -213,17 +216,19 @@ class Table(Undoing, Protocol):
         """The seat whose eyes the screen uses now (None: reveal all)."""
         ...
 
-    def view(self, seat: int | None) -> Any: ...
+    def view(self, seat: int | None) -> S:
+        """The state as ``seat`` may see it (None: everything, where this table may show it)."""
+        ...
 
-    def public_view(self) -> Any: ...
+    def public_view(self) -> S: ...
 
-    def state(self) -> Any: ...
+    def state(self) -> S: ...
 
     def to_act(self) -> tuple[int, ...]: ...
 
     def humans_to_act(self) -> tuple[int, ...]: ...
 
-    def legal(self, seat: int) -> list[Action]: ...
+    def legal(self, seat: int) -> list[A]: ...
 
     def step(self) -> int:
         """How many steps (chance included) the game has gone through."""
@@ -240,11 +245,11 @@ class Table(Undoing, Protocol):
         ...
 
     # -- acting ------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: A) -> None:
         """Play ``action`` for ``seat``; IllegalAction (one line) when it may not."""
         ...
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: A) -> None:
         """A system action for the CHANCE seat (a real-time game's ``time-up``)."""
         ...
 

@@ -10,7 +10,7 @@ the seat chosen in the replay bar, or None to reveal all. The replay itself
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
 from ..core.errors import IllegalAction
@@ -18,7 +18,7 @@ from ..core.match import Seat, Step
 from .listeners import ChangeListeners
 from .naming import seat_kind_detail
 from .log import Entry, sentences, step_entries
-from .protocol import LogEntry, NoUndo, RoundClock
+from .protocol import A, LogEntry, NoUndo, RoundClock, S
 
 
 class Position(Protocol):
@@ -66,7 +66,7 @@ class Position(Protocol):
     def is_over(self) -> bool: ...
 
 
-class ReplayTable(NoUndo, ChangeListeners):
+class ReplayTable(NoUndo, ChangeListeners, Generic[S, A]):
     """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
 
     read_only = True
@@ -78,7 +78,7 @@ class ReplayTable(NoUndo, ChangeListeners):
 
     def __init__(self, replay: Position, seat: int | None = None) -> None:
         self.replay = replay
-        self.game: Game = replay.game
+        self.game: Game[S, A] = replay.game
         self.players: int = replay.players
         self.humans: frozenset[int] = frozenset()
         self.revision = 0
@@ -124,14 +124,16 @@ class ReplayTable(NoUndo, ChangeListeners):
     def viewer(self) -> int | None:
         return self.seat
 
-    def view(self, seat: int | None) -> Any:
-        return self.replay.view(seat)
+    def view(self, seat: int | None) -> S:
+        view: S = self.replay.view(seat)
+        return view
 
-    def public_view(self) -> Any:
+    def public_view(self) -> S:
         return self.game.view(self.replay.state, None)
 
-    def state(self) -> Any:
-        return self.replay.state
+    def state(self) -> S:
+        state: S = self.replay.state
+        return state
 
     def to_act(self) -> tuple[int, ...]:
         return self.replay.to_act()
@@ -139,17 +141,17 @@ class ReplayTable(NoUndo, ChangeListeners):
     def humans_to_act(self) -> tuple[int, ...]:
         return ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[A]:
         return []
 
     def step(self) -> int:
         return self.replay.cursor
 
     # -- nothing is played here --------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: A) -> None:
         raise IllegalAction("this is a replay: use Play from here to play on")
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: A) -> None:
         raise IllegalAction("this is a replay: nothing is played here")
 
     def bot_to_move(self) -> int | None:

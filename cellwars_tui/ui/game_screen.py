@@ -14,7 +14,7 @@ During a guided first game the side column shows the lesson panel instead of the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Generic, cast
 
 from rich.text import Text
 from textual import on
@@ -26,7 +26,8 @@ from textual.widgets import Button, Static
 from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from ..table.naming import seat_text
-from ..table.protocol import Table
+from ..core.api import Game
+from ..table.protocol import A, S, Table
 from ..table.realtime import COVERED
 from .css import default_css
 from .dialogs import HandOff, MovesPicker, RulesScreen
@@ -41,13 +42,14 @@ SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
 
 
-class GameScreen(LessonScreen):
+class GameScreen(LessonScreen, Generic[S, A]):
     """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
-    (a local, replay or online table)."""
+    (a local, replay or online table), generic in the game's state and action types: a game's
+    screen is ``GameScreen[ItsState, ItsAction]``, and its table's views are typed."""
 
     # what takes the keys when the screen opens: the first focusable widget of the board (never
     # a banner button; those cannot take focus until the game is over anyway)
-    AUTO_FOCUS = "#gs-board *"
+    AUTO_FOCUS: ClassVar[str | None] = "#gs-board *"
 
     # default CSS, not CSS_PATH: each game's own CSS_PATH overrides it (ui/css.py says why)
     DEFAULT_CSS = default_css(__file__, "game_screen.tcss")
@@ -62,14 +64,14 @@ class GameScreen(LessonScreen):
         Binding("B", "biology", "Biology", show=False),
     ]
 
-    def __init__(self, table: Table, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table[S, A], *, read_only: bool = False) -> None:
         super().__init__()
-        self.table = table
+        self.table: Table[S, A] = table
         self.read_only = read_only or table.read_only
-        self.game = table.game
+        self.game: Game[S, A] = table.game
         self._shown_viewer: int | None = None
         self._covered = False
-        self._legal: list[Action] = []
+        self._legal: list[A] = []
         self._status = ""
         self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
@@ -101,11 +103,11 @@ class GameScreen(LessonScreen):
         """The game's own widgets (subclass hook)."""
         yield from ()
 
-    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+    def show(self, view: S, seat: int | None, legal: list[A]) -> None:
         """Repaint from ``view`` as ``seat`` sees it; ``legal`` = what the local human may do."""
 
     # -- calls for subclasses ----------------------------------------------------------------
-    def play(self, action: Action) -> bool:
+    def play(self, action: A) -> bool:
         """Submit ``action`` for the local human to act; an illegal one is a status message."""
         if self.read_only:
             self.say(f"{self.read_only_text()}: nothing can be played here.")
@@ -213,7 +215,7 @@ class GameScreen(LessonScreen):
         return acting[0] if acting else None
 
     @property
-    def legal(self) -> list[Action]:
+    def legal(self) -> list[A]:
         return self._legal
 
     # -- the footer ---------------------------------------------------------------------------
@@ -266,7 +268,7 @@ class GameScreen(LessonScreen):
         written, say)."""
         return f"step {self.table.step()}"
 
-    def needs_cover(self, view: Any, seat: int) -> bool:
+    def needs_cover(self, view: S, seat: int) -> bool:
         """Whether the hot-seat hand-off cover must hide the table before ``seat`` sees it.
         ``view`` is what everyone may see (the public view). Asked only while the game goes on
         and ``seat`` is a local human to act. Default: the game has hidden information, several
@@ -456,14 +458,14 @@ class GameScreen(LessonScreen):
 
         def picked(action: Action | None) -> None:
             if action is not None:
-                self.play(action)
+                self.play(cast(A, action))  # (one of this table's legal actions)
 
         self.app.push_screen(MovesPicker(self.game, list(self._legal)), picked)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))
 
-    def _public_view(self) -> Any:
+    def _public_view(self) -> S:
         """What every seat may see (the hot-seat cover shows it)."""
         table = self.table
         return table.public_view() if table.has_public_view else table.view(None)

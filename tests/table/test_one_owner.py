@@ -17,6 +17,7 @@ DESCRIBE = re.compile(r"\.(?:describe_event|view_event)\(")
 NO_TABLE = {
     "learn/run.py": "a lesson's play-through check, before anyone plays it",
     "bench/core.py": "benchmark positions",
+    "bench/analysis.py": "benchmark records",
     "bench/replay.py": "benchmark records",
     "bench/games/cell_wars_screen.py": "benchmark positions",
 }

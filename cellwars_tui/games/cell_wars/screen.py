@@ -53,7 +53,7 @@ KEYS_HELP = (
 )
 
 
-class CellWarsScreen(GameScreen):
+class CellWarsScreen(GameScreen[R.CWState, Action]):
     """Cell Wars at the table: setup in three guided steps, then sixteen rounds."""
 
     CSS_PATH = "screen.tcss"
@@ -337,7 +337,7 @@ class CellWarsScreen(GameScreen):
         seats = [x for x in self.table.to_act() if x != CHANCE]
         if not seats or (self.lesson is not None and self.lesson.active):
             return ""  # (nobody is deciding: the lesson plays the other seats, its panel says)
-        panel = self.game.acting_panel(s)
+        panel = R.GAME.acting_panel(s)
         who = C.PANEL_TITLES[panel] if panel >= 0 else ""
         return f"{self.table.seat_name(seats[0])} is deciding for {who}…"
 

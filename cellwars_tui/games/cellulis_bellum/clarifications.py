@@ -15,7 +15,13 @@ BOARD_CHOICES = tuple(BOARDS)
 CELLS_PER_PLAYER = 28
 VIRUS_USES = 2
 # Nuclei start on the middle file, one rank in from each player's edge (both boards).
-NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
+def _point(name: str) -> int:
+    point = parse_point(name)
+    assert point is not None, name
+    return point
+
+
+NUCLEUS_START = (_point("d2"), _point("d5"))
 FIRST_PLAYER = 0  # Yellow
 # When a newly generated virus may act (an option): at once, in the turn it is made (the seed
 # sets no wait), or only from its owner's next turn (a variant).
