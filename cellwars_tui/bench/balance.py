@@ -152,6 +152,7 @@ def play_game(game_id: str, options: dict[str, Any], bots: Sequence[str], playou
         state, _ = game.apply(state, seat, action)
     outcome = game.outcome(state)
     rnd, _ = game.round_figures(state)
+    winners: tuple[int, ...]
     if outcome is None:
         winners, termination = (), fold_numbers(f"safety stop after {SAFETY_STEPS} steps")
     else:

@@ -13,13 +13,12 @@ from typing import Any
 
 import msgspec
 
-from ..ai.levels import DEFAULT_LEVEL, LEVEL_NAMES, TIME_CAP, UnknownLevel, level_name
+from ..ai.levels import DEFAULT_LEVEL, TIME_CAP, UnknownLevel, level_name
 from ..core.api import Game, Options
 from ..core.errors import BadOptions
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 
-SEAT_KINDS = ("human", *LEVEL_NAMES)  # a person or a bot level (ai.levels)
 MAX_THINK = 60.0
 
 

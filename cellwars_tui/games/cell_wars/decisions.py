@@ -118,15 +118,18 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
     me = s.panels[p] if 0 <= p < len(s.panels) else None
     if s.phase == R.SIGNS:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Sign):
+                out.at(a.tile, a)
         out.say(f"Place the {SETUP_SPOT_WORDS[len(s.signs)]}: a free tile (Enter or click)")
     elif s.phase == R.TISSUE:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Tissue):
+                out.at(a.tile, a)
         out.say(f"Pick cancer tissue {R.cancer_count(s) + 1} of {s.cancer_tissue}: a normal tile")
     elif s.phase == R.PIECES:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Place):
+                out.at(a.tile, a)
         kind = "normal" if R.PANEL_CAMPS[s.panel] == IMMUNE else "cancer"
         out.say(f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a {kind} tile, not "
                 "on or next to a special spot")

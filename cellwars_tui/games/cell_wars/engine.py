@@ -102,11 +102,12 @@ class CellWarsEngine(Game[CWState, Action]):
             Panel(biomass=START_BIOMASS[PANEL_CAMPS[p]], limit=START_BIOMASS[PANEL_CAMPS[p]])
             for p in range(N_PANELS)
         )
-        s = CWState(players=options.players, cancer_tissue=options.cancer_tissue,
-                    edition=options.rules_edition, panels=panels,
-                    random_setup=options.layout == C.LAYOUT_RANDOM)
-        if options.layout == C.LAYOUT_STANDARD:
-            for a in O.standard_layout(options.cancer_tissue):
+        own = self.own_options(options)
+        s = CWState(players=options.players, cancer_tissue=own.cancer_tissue,
+                    edition=own.rules_edition, panels=panels,
+                    random_setup=own.layout == C.LAYOUT_RANDOM)
+        if own.layout == C.LAYOUT_STANDARD:
+            for a in O.standard_layout(own.cancer_tissue):
                 s, _ = self._apply(s, self.to_act(s)[0], a)
         return s
 
@@ -193,12 +194,12 @@ class CellWarsEngine(Game[CWState, Action]):
             return [Attack(q) for q in attack_targets(s)] + [End()]
         return []
 
-    def _can_charge(self, s: CWState) -> bool:
+    def _can_charge(self, s: CWState | W) -> bool:
         p = s.panel
         return ((not s.charged or not edition(s).draw_once_a_round) and s.panels[p].biomass > 2
                 and cards_available(s, PANEL_CAMPS[p]))
 
-    def _can_mutate(self, s: CWState) -> bool:
+    def _can_mutate(self, s: CWState | W) -> bool:
         p = s.panel
         return (PANEL_CAMPS[p] == CANCER and (not s.mutated or not edition(s).draw_once_a_round)
                 and s.panels[p].biomass > 1
@@ -222,7 +223,7 @@ class CellWarsEngine(Game[CWState, Action]):
             return [(Draw(CARDS[c].slug), n / total) for c, n in enumerate(deck) if n]
         return []
 
-    def _diceoff_panels(self, s: CWState) -> list[int]:
+    def _diceoff_panels(self, s: CWState | W) -> list[int]:
         tile = s.panels[s.panel].tile
         return [q for q in range(N_PANELS) if s.panels[q].tile == tile]
 
@@ -232,13 +233,16 @@ class CellWarsEngine(Game[CWState, Action]):
         if seat == CHANCE and s.phase not in SETUP_PHASES:
             self._apply_chance(w, a)
         elif s.phase == SIGNS:
+            assert isinstance(a, Sign)  # (the only legal action of the phase)
             self._place_sign(w, a.tile)
         elif s.phase == TISSUE:
+            assert isinstance(a, Tissue)
             w.tiles[a.tile] = CANCER_T
             w.emit(TileChanged(a.tile, CANCER_T, "setup"))
             if cancer_count(w) >= w.cancer_tissue:
                 w.phase, w.panel = PIECES, 0
         elif s.phase == PIECES:
+            assert isinstance(a, Place)
             w.set(w.panel, tile=a.tile)
             w.emit(PiecePlaced(w.panel, a.tile))
             w.panel += 1
@@ -290,6 +294,7 @@ class CellWarsEngine(Game[CWState, Action]):
             w.set(a.panel, free_draws=pn.free_draws + 1)
             w.emit(PreDrawn(a.panel, w.panels[p].tile))
             return
+        assert isinstance(a, Die)  # (the chance step left: a die)
         face = a.face
         kind, w.chance = w.chance, ""
         w.emit(Rolled(p, face, kind))
@@ -701,7 +706,7 @@ class CellWarsEngine(Game[CWState, Action]):
     def action_family(self, a: Action) -> str:
         if isinstance(a, Play):
             return f"play {a.card}"
-        return type(a).__struct_config__.tag
+        return str(type(a).__struct_config__.tag)
 
     def ending_kind(self, termination: str) -> str:
         """The endings counted apart in self-play: the cancer over 21 tiles, under 4, every

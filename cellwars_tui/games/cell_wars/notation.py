@@ -15,7 +15,7 @@ from .state import *  # noqa: F403 - every action and event type
 from .state import CAMP_NAMES, SIGN_KINDS, _SIMPLE
 
 def action_to_str(a: Action) -> str:
-    tag = type(a).__struct_config__.tag
+    tag = str(type(a).__struct_config__.tag)
     if isinstance(a, (Sign, Tissue, Place, Relapse)):
         return f"{tag} {B.NAMES[a.tile]}"
     if isinstance(a, (Demolish, Build)):

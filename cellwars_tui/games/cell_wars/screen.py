@@ -19,7 +19,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Static
 
@@ -54,7 +53,7 @@ KEYS_HELP = (
 )
 
 
-class CellWarsScreen(GameScreen):
+class CellWarsScreen(GameScreen[R.CWState, Action]):
     """Cell Wars at the table: setup in three guided steps, then sixteen rounds."""
 
     CSS_PATH = "screen.tcss"
@@ -341,7 +340,7 @@ class CellWarsScreen(GameScreen):
         seats = [x for x in self.table.to_act() if x != CHANCE]
         if not seats or (self.lesson is not None and self.lesson.active):
             return ""  # (nobody is deciding: the lesson plays the other seats, its panel says)
-        panel = self.game.acting_panel(s)
+        panel = R.GAME.acting_panel(s)
         who = C.PANEL_TITLES[panel] if panel >= 0 else ""
         return f"{self.table.seat_name(seats[0])} is deciding for {who}…"
 
@@ -594,7 +593,7 @@ class CellWarsScreen(GameScreen):
             return False
         if self.read_only or not self.legal or self.lesson_reading():
             return False
-        return event.key not in Screen.active_bindings.fget(self)  # (every key, shown or not)
+        return event.key not in self.every_binding()
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out = super().palette_commands()

@@ -5,7 +5,7 @@ Built as Rich text from the state; the screen draws it (ui/widgets/text_lines.py
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -72,7 +72,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         after.extend(events)
     owners = R.shown_owners(s)
     acting = s.panel if s.phase == R.PLAY else (
-        game.acting_panel(s) if s.phase != R.OVER else -1)
+        R.GAME.acting_panel(s) if s.phase != R.OVER else -1)
     for p, pn in enumerate(s.panels):
         seat = owners[p]
         mine = seat_colour(seat)
@@ -247,7 +247,7 @@ def list_lines(label: str, items: list[str], width: int, indent: int | str = 3) 
     return lines
 
 
-def attack_line(events: list[Any], after: R.CWState) -> str:
+def attack_line(events: Sequence[Any], after: R.CWState) -> str:
     """An attack's result in a few words for the side panel, from the events of its step and
     the state after it: "Ia→Ca roll 5: hit, Ca Bio 3; Ib strikes again", or why a cell that
     rolled made none ("Ib: no cancer cell in range, no attack"); "" if the step held neither."""

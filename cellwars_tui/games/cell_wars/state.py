@@ -8,7 +8,7 @@ The engine (``engine.py``) applies actions to these frozen values; card effects 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 import msgspec
 
@@ -16,6 +16,9 @@ from ...core import Action, Event, Options
 from . import board as B
 from . import clarifications as C
 from .cards import CANCER, CARDS, DECK_SIZE, DECKS, IMMUNE, N_CARDS
+
+if TYPE_CHECKING:
+    from .work import W  # the working copy inside one apply reads as a state here
 
 NORMAL_T, CANCER_T, SOLID_T = 0, 1, 2
 UNPLACED, DEAD = -2, -1
@@ -376,7 +379,7 @@ def seat_panels(s: CWState, seat: int) -> tuple[int, ...]:
     return C.panels_led(s.players, s.edition, seat)
 
 
-def edition(s: CWState) -> C.Edition:
+def edition(s: CWState | W) -> C.Edition:
     return C.EDITIONS[s.edition]
 
 
@@ -402,27 +405,27 @@ def effective_limit(pn: Panel) -> int:
     return pn.limit + sum(CARDS[c].limit for c, _ in pn.active)
 
 
-def attack_of(s: CWState, p: int) -> int:
+def attack_of(s: CWState | W, p: int) -> int:
     pn = s.panels[p]
     base = START_ATTACK[PANEL_CAMPS[p]] + sum(CARDS[c].attack for c, _ in pn.active)
     return base + (s.buff_attack if p == s.panel else 0)
 
 
-def range_of(s: CWState, p: int) -> int:
+def range_of(s: CWState | W, p: int) -> int:
     pn = s.panels[p]
     base = sum(CARDS[c].range for c, _ in pn.active)
     return base + (s.buff_range if p == s.panel else 0)
 
 
-def roll_bonus(s: CWState, p: int) -> int:
+def roll_bonus(s: CWState | W, p: int) -> int:
     return sum(CARDS[c].roll_bonus for c, _ in s.panels[p].active)
 
 
-def cancer_count(s: CWState) -> int:
+def cancer_count(s: CWState | W) -> int:
     return sum(1 for t in s.tiles if t != NORMAL_T)
 
 
-def sign_at(s: CWState, tile: int) -> int:
+def sign_at(s: CWState | W, tile: int) -> int:
     """Index (in SIGN_KINDS) of the spot on ``tile``, or -1."""
     try:
         return s.signs.index(tile)
@@ -430,16 +433,16 @@ def sign_at(s: CWState, tile: int) -> int:
         return -1
 
 
-def vessel_tiles(s: CWState) -> tuple[int, ...]:
+def vessel_tiles(s: CWState | W) -> tuple[int, ...]:
     return tuple(s.signs[v] for v in VESSELS if v < len(s.signs))
 
 
-def enemies(s: CWState, p: int) -> tuple[int, ...]:
+def enemies(s: CWState | W, p: int) -> tuple[int, ...]:
     camp = PANEL_CAMPS[p]
     return tuple(q for q in CAMP_PANELS[1 - camp] if s.panels[q].tile >= 0)
 
 
-def nearest_enemy_distance(s: CWState, p: int, tile: int) -> int:
+def nearest_enemy_distance(s: CWState | W, p: int, tile: int) -> int:
     ds = [B.DIST[tile][s.panels[q].tile] for q in enemies(s, p)]
     return min(ds) if ds else 99
 
@@ -457,7 +460,7 @@ def closest_normal(tiles: Sequence[int], tile: int) -> int:
 def start_tiles(s: CWState, p: int) -> tuple[int, ...]:
     """Where panel ``p``'s piece may start."""
     want = NORMAL_T if PANEL_CAMPS[p] == IMMUNE else CANCER_T
-    near = set()
+    near: set[int] = set()
     for t in s.signs:
         near.update(B.within(t, 1))
     ok = tuple(t for t in range(B.N_TILES) if s.tiles[t] == want and t not in near)
@@ -466,7 +469,7 @@ def start_tiles(s: CWState, p: int) -> tuple[int, ...]:
     return tuple(t for t in range(B.N_TILES) if s.tiles[t] == want)
 
 
-def can_step(s: CWState, p: int, d: int, through_walls: bool = False, toward: bool = False) -> bool:
+def can_step(s: CWState | W, p: int, d: int, through_walls: bool = False, toward: bool = False) -> bool:
     tile = s.panels[p].tile
     dest = B.NEIGHBOUR[tile][d]
     if dest < 0:
@@ -478,7 +481,7 @@ def can_step(s: CWState, p: int, d: int, through_walls: bool = False, toward: bo
     return True
 
 
-def legal_steps(s: CWState) -> list[int]:
+def legal_steps(s: CWState | W) -> list[int]:
     p = s.panel
     if s.move_card >= 0:
         c = CARDS[s.move_card]
@@ -486,13 +489,13 @@ def legal_steps(s: CWState) -> list[int]:
     return [d for d in range(6) if can_step(s, p, d)]
 
 
-def attack_targets(s: CWState) -> list[int]:
+def attack_targets(s: CWState | W) -> list[int]:
     p = s.panel
     tile, rng = s.panels[p].tile, range_of(s, p)
     return [q for q in enemies(s, p) if q not in s.attacked and B.DIST[tile][s.panels[q].tile] <= rng]
 
 
-def cards_available(s: CWState, camp: int) -> bool:
+def cards_available(s: CWState | W, camp: int) -> bool:
     """Whether the camp's deck or used pile holds a card (worked out from public counts, so a
     seat's view gives the same answer as the full state)."""
     held = sum(len(s.panels[q].hand) + len(s.panels[q].active) for q in CAMP_PANELS[camp])
