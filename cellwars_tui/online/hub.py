@@ -52,7 +52,7 @@ from .botpool import BotPool
 from .hub_play import TablePlay
 from .hub_sweep import Asleep, TableKeeping
 from .names import name_key
-from .store import StoredTable, StoreError, TableStore
+from .store import StoredTable, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
     CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, HubTable, Slot, clean_name, guest_identity,
     legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,

@@ -21,14 +21,14 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any, Generic, cast
+from typing import Generic, cast
 
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.api import Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Seat
 from ..core.registry import get_game
 from ..table.listeners import ChangeListeners
-from ..table.naming import seat_kind_word, seat_text
+from ..table.naming import seat_kind_word, seat_name, seat_text
 from ..table.protocol import A, NoUndo, RoundClock, S
 from ..table.realtime import FollowingClock
 from . import protocol as p
@@ -175,12 +175,7 @@ class RemoteTable(NoUndo, ChangeListeners, Generic[S, A]):
         return [s.name or self.game.seat_label(i) for i, s in enumerate(self._state.info.seats)]
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is None:
-            return "everyone"
-        if seat == CHANCE:
-            return "chance"
-        names = self.names()
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(self.names(), seat)
 
     def seat_kind(self, seat: int) -> str:
         s = self._state.info.seats[seat]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from ..ai.levels import RECORDED, TIME_CAP, check_seats
-from ..core.api import Event, Game, Options
+from ..core.api import Game, Options
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
 from ..core.registry import get_game
@@ -39,7 +39,7 @@ from ..table.realtime import RoundSession
 from ..timer import Timer
 from . import names
 from . import protocol as p
-from .game import RESTORED, OnlineGame  # noqa: F401  (RESTORED: the hub's name too)
+from .game import OnlineGame
 from .saving import NoSaver, TableSaver
 from .store import StoredLine, StoredSlot, StoredTable, TableStore
 

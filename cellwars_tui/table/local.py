@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from typing import cast
 
 from ..ai.levels import check_seats
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.api import Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
 from .authority import REALTIME_BOT_BUDGET, TableAuthority
 from .log import Entry, sentences, step_entries
-from .naming import seat_kind_detail, seat_text
+from .naming import seat_kind_detail, seat_name, seat_text
 from .ports import RecordSaver, ThreadThinker
 from .protocol import A, LogEntry, RoundClock, S
 from .realtime import PLAYER, READY
@@ -100,12 +100,7 @@ class LocalTable(TableAuthority[S, A]):
         return [s.name or self.game.seat_label(i) for i, s in enumerate(self.seats)]
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is None:
-            return "everyone"
-        if seat == CHANCE:
-            return "chance"
-        names = self.names()
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(self.names(), seat)
 
     def seat_kind(self, seat: int) -> str:
         return seat_kind_detail(self.seats[seat])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol
 
-from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
+from ..core.api import Event, Game, Options, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat, Step
 from .listeners import ChangeListeners
