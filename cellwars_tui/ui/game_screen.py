@@ -225,6 +225,11 @@ class GameScreen(LessonScreen, Generic[S, A]):
         when it changes). ``check_action`` returning False hides a key and disables it too."""
         return frozenset()
 
+    def every_binding(self) -> dict[str, Any]:
+        """Every key this screen takes now: Textual's active bindings, those
+        ``footer_hidden`` leaves out of the footer included."""
+        return super().active_bindings
+
     @property
     def active_bindings(self) -> dict[str, Any]:
         """Textual's active bindings (what the footer and the palette list) less those of
@@ -451,7 +456,8 @@ class GameScreen(LessonScreen, Generic[S, A]):
         self.say(f"Redone: {where}." if where else "Redone.")
         self.refresh_table()
 
-    def action_moves(self) -> None:
+    def action_moves(self, typed: str = "") -> None:
+        """The list of every legal action, its filter starting with ``typed``."""
         if not self._legal:
             self.say("No move for you to make now.")
             return
@@ -460,7 +466,7 @@ class GameScreen(LessonScreen, Generic[S, A]):
             if action is not None:
                 self.play(cast(A, action))  # (one of this table's legal actions)
 
-        self.app.push_screen(MovesPicker(self.game, list(self._legal)), picked)
+        self.app.push_screen(MovesPicker(self.game, list(self._legal), typed=typed), picked)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))

@@ -154,6 +154,8 @@ def describe(e: Event) -> str:
             return f"{P[q]} attacks {P[t]}: roll {r}, {res}"
         case DoubleAttack(panel=q, target=t):
             return f"{P[q]} strikes {P[t]} again (double attack)"
+        case NoAttack(panel=q):
+            return f"{P[q]}: no cancer cell in range, no attack"
         case GameOver(winner=w, reason=why):
             who = "Tie" if w == 2 else f"The {CAMP_NAMES[w].lower()} camp wins"
             return f"{who}: {why}"

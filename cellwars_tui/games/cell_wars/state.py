@@ -8,7 +8,7 @@ The engine (``engine.py``) applies actions to these frozen values; card effects 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 import msgspec
 
@@ -32,6 +32,7 @@ GENERATOR, FACTORY, VESSELS = 4, 5, (6, 7)
 
 # Phases and steps.
 SIGNS, TISSUE, PIECES, PLAY, OVER = "signs", "tissue", "pieces", "play", "over"
+SETUP_PHASES = frozenset({SIGNS, TISSUE, PIECES})
 START, RELAPSE, PREDRAW, WALLS, VESSEL, FREE, DRAW, CARDS_STEP, CARDMOVE, SPECIAL, MOVE, ATTACK, \
     END = ("start", "relapse", "predraw", "walls", "vessel", "free", "draw", "play", "cardmove",
            "special", "move", "attack", "end")
@@ -52,10 +53,20 @@ START_ATTACK = (1, 0)
 # ----------------------------------------------------------------------------------------------
 # Options, state
 # ----------------------------------------------------------------------------------------------
+LayoutName = Literal[C.LAYOUTS]  # type: ignore[valid-type]
+RulesName = Literal[C.RULES_CHOICES]  # type: ignore[valid-type]
+
+
 class CellWarsOptions(Options, frozen=True, kw_only=True):
+    """``layout``: how the board is set up (clarifications.LAYOUTS); ``rules``: ours or the
+    rulebook's, the players' name for ``rules_edition`` (the engine's ``options_from_dict`` keeps
+    the two in step; the game is played by ``rules_edition`` alone)."""
+
     players: int = 2
+    layout: LayoutName = C.LAYOUT_DEFAULT
+    rules: RulesName = C.RULES_HERE
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
-    rules_edition: int = C.CURRENT_EDITION  # not a player's choice: older records set it
+    rules_edition: int = C.CURRENT_EDITION  # not asked for: set by ``rules`` or by older records
 
 
 class Panel(msgspec.Struct, frozen=True, array_like=True):
@@ -77,6 +88,7 @@ class CWState(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
     edition: int = 1  # the rules edition (clarifications.EDITIONS); states before editions: 1
+    random_setup: bool = False  # the set-up's placements are chance steps (layout "random")
     phase: str = SIGNS
     round: int = 0
     panel: int = 0  # whose individual round it is (or whose piece is placed next)
@@ -327,6 +339,13 @@ class DoubleAttack(Event, frozen=True, tag="double"):
     target: int
 
 
+class NoAttack(Event, frozen=True, tag="no-attack"):
+    """An immune cell that rolled to move ended its movement with no cancer cell in range (its
+    attack step passes by itself: the log says why)."""
+
+    panel: int
+
+
 class GameOver(Event, frozen=True, tag="over"):
     winner: int
     reason: str
@@ -335,7 +354,7 @@ class GameOver(Event, frozen=True, tag="over"):
 CWEvent = Union[SignPlaced, TileChanged, PiecePlaced, RoundStarted, TurnSkipped, Relapsed,
                 PreDrawn, WallsCollected, Moved, Blocked, Drew, Reshuffled, Paid, Rolled,
                 CardPlayed, CardExpired, BiomassChanged, Dodged, Died, Special, WallChanged,
-                AttackResult, DoubleAttack, GameOver]
+                AttackResult, DoubleAttack, NoAttack, GameOver]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -362,6 +381,20 @@ def seat_panels(s: CWState, seat: int) -> tuple[int, ...]:
 
 def edition(s: CWState | W) -> C.Edition:
     return C.EDITIONS[s.edition]
+
+
+def card_text(s: CWState, cid: int) -> str:
+    """Card ``cid``'s text under the rules edition of ``s``: Balanced diet heals as its edition
+    says (each round in the first two, "as printed" among them; never in the third)."""
+    c = CARDS[cid]
+    if c.regen:
+        ed = edition(s)
+        limit = "While on your panel: your Biomass limit is 1 higher"
+        if not ed.regen:
+            return f"{limit}."
+        if ed.regen_every == 1:
+            return f"{limit}, and at the end of each of your rounds you regain 1 Biomass."
+    return c.text
 
 
 def alive(s: CWState, p: int) -> bool:

@@ -28,6 +28,7 @@ class W:
     players: int
     cancer_tissue: int
     edition: int
+    random_setup: bool
     phase: str
     round: int
     panel: int

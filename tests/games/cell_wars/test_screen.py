@@ -27,7 +27,7 @@ from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
 from cellwars_tui.table.local import LocalTable
 
-from .helpers import CANCER_TILES, PIECES, SIGNS, T
+from .helpers import CANCER_TILES, PIECES, PLACED, SIGNS, T
 
 THEMES = sorted(p.stem for p in (Path(__file__).parents[3] / "themes").glob("*.toml"))
 
@@ -47,7 +47,7 @@ def _match(humans=1, seed=3, players=2) -> Match:
             seats.append(Seat(name=f"Human {i + 1}"))
         else:
             seats.append(Seat(name=f"Bot {i + 1}", kind="bot", bot="random"))
-    return Match(R.GAME, R.CellWarsOptions(players=players), seats, seed)
+    return Match(R.GAME, R.CellWarsOptions(layout=PLACED, players=players), seats, seed)
 
 
 def _board_text(screen) -> list[str]:
