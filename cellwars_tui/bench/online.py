@@ -3,8 +3,9 @@ same move at a local table, and the hub's event-loop lag while every save is slo
 
 * **Round trip**: a hub with its SQLite store (as ``cellwars serve`` runs it) and 50 busy tables
   of Virus Fight at once (two quick players at each, a random legal move 0.3 s after it is
-  their turn; a new game when one ends); at one more table two clients play random legal moves
-  in the game's notation as fast as the hub answers. A move's round trip runs from the Play sent to the new state received by
+  their turn; a new game when one ends; their clients in a process of their own, as sessions
+  are); at one more table two clients play random legal moves in the game's notation as fast
+  as the hub answers. A move's round trip runs from the Play sent to the new state received by
   every seat of that table (what each seat's screen repaints from); the local figure is the
   same kind of move at a ``LocalTable`` with autosave on, from ``submit`` to its listener.
 * **Loop lag**: the same 50 busy tables while every save of the store sleeps 50 ms in the
@@ -77,10 +78,35 @@ async def _client(hub, identity: str):
     return client
 
 
-async def _busy_tables(hub, n: int, pace: float) -> list[asyncio.Task[None]]:
-    """``n`` tables where two players each make a random legal move ``pace`` seconds after it
-    is their turn (a quick player), a new game at the same table's players once one ends."""
+async def _busy_process(hub, n: int, pace: float) -> asyncio.subprocess.Process:
+    """The ``n`` busy tables' players, in a process of their own (as sessions are: the hub's
+    event loop is measured alone): ``python -m cellwars_tui.bench.online SOCKET PACE`` reads
+    its players' tokens on stdin."""
+    import json
+    import sys
+
+    tokens = []
+    for i in range(n):
+        pair = []
+        for who in (f"host{i}", f"guest{i}"):
+            token = secrets.token_hex(8)
+            hub.admit(token, f"key:{who}", who)
+            pair.append(token)
+        tokens.append(pair)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", __name__, str(hub.socket_path), str(pace),
+        stdin=asyncio.subprocess.PIPE)
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps(tokens).encode() + b"\n")
+    await proc.stdin.drain()
+    return proc
+
+
+async def _busy_tables(socket: str, tokens: list[list[str]], pace: float) -> None:
+    """Tables where two players each make a random legal move ``pace`` seconds after it is
+    their turn (a quick player), a new game at the same table's players once one ends."""
     from ..online import protocol as p
+    from ..online.client import HubClient
 
     async def player(client, seat: int, codes: asyncio.Queue[str], rng: random.Random) -> None:
         while True:
@@ -108,8 +134,10 @@ async def _busy_tables(hub, n: int, pace: float) -> list[asyncio.Task[None]]:
             client.send(p.Leave())
             await client.next(p.Left, timeout=600)
 
-    async def table(i: int) -> None:
-        host, guest = await _client(hub, f"key:host{i}"), await _client(hub, f"key:guest{i}")
+    async def table(i: int, pair: list[str]) -> None:
+        host, guest = HubClient(socket, pair[0]), HubClient(socket, pair[1])
+        await host.connect()
+        await guest.connect()
         codes: asyncio.Queue[str] = asyncio.Queue()
         rng = random.Random(i)
         try:
@@ -118,7 +146,8 @@ async def _busy_tables(hub, n: int, pace: float) -> list[asyncio.Task[None]]:
             await host.close()
             await guest.close()
 
-    return [asyncio.create_task(table(i)) for i in range(n)]
+    await asyncio.gather(*(table(i, pair) for i, pair in enumerate(tokens)),
+                         return_exceptions=True)
 
 
 async def _round_trips(hub, moves: int) -> list[float]:
@@ -205,7 +234,7 @@ async def _run(tables: int, moves: int, slow: float) -> tuple[list[float], list[
         hub = Hub(Path(folder) / "tables", store=kept,
                   idle_table_seconds=1.0, sweep_interval=1.0)  # (finished games leave)
         await hub.start()
-        busy = await _busy_tables(hub, tables, PACE)
+        busy = await _busy_process(hub, tables, PACE)
         stop = asyncio.Event()
         lagging = asyncio.create_task(_lag(stop))
         try:
@@ -214,9 +243,8 @@ async def _run(tables: int, moves: int, slow: float) -> tuple[list[float], list[
         finally:
             stop.set()
             lags = await lagging
-            for task in busy:
-                task.cancel()
-            await asyncio.gather(*busy, return_exceptions=True)
+            busy.kill()
+            await busy.wait()
             saves = sum(t.saver.version for t in hub.tables.values())
             await hub.close()
     return trips, lags, saves
@@ -290,3 +318,10 @@ def bench_online_loop_lag_slow_saves(quick: bool) -> list[Result]:
 
 
 BENCHMARKS = [bench_online_round_trip, bench_online_loop_lag_slow_saves]
+
+
+if __name__ == "__main__":  # the busy tables' players (_busy_process)
+    import json
+    import sys
+
+    asyncio.run(_busy_tables(sys.argv[1], json.loads(sys.stdin.readline()), float(sys.argv[2])))

@@ -13,6 +13,11 @@ it), the server's log says why once, and the table is told (``changed``: its pla
 line, its moves are refused). The saver then tries again by itself, with the table as it is
 then, waiting a little longer each time (``RETRY_FIRST`` doubling up to ``RETRY_MAX``); the first
 write that works brings it back up (``changed`` again), and play resumes.
+
+A store that answers :class:`~.store.StaleTable` (another server saved this table's next version
+first: several servers sharing one store) is down for this saver the same way, and stays so:
+the table moved on elsewhere, and only reading it again from the store (the owner's job when
+servers share a store) brings it back here.
 """
 
 from __future__ import annotations
