@@ -110,6 +110,11 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
                         help="write FILE's moves (as far as they are valid) as a plain-text move "
                              "list to TEXTFILE ('-' for the terminal) and exit")
 
+    from .analysis.cli import add_analyse_arguments
+
+    add_analyse_arguments(sub.add_parser(
+        "analyse", help="analyse a recorded game: Win%% by step, mistakes, accuracy"))
+
     bench = sub.add_parser("bench", help="run the benchmarks")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
     bench.add_argument("--only", action="append", default=[], help="run benchmarks whose name has this")
@@ -132,7 +137,7 @@ def build_parser(with_tools: bool = True) -> argparse.ArgumentParser:
 
 
 # The table's own commands; any other command is a game's tool (see add_game_tools).
-COMMANDS = ("play", "learn", "replay", "bench", "balance", "serve", "web")
+COMMANDS = ("play", "learn", "replay", "analyse", "bench", "balance", "serve", "web")
 
 
 def add_game_tools(sub: typing.Any) -> None:
@@ -237,6 +242,11 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         # opened before the app starts: a file that is no record at all is a one-line error
         # (exit status 2), not a launcher with a notice (issue 19)
         return run_app(replay=Replay.open(args.file))
+    if cmd == "analyse":
+        check_replay_file(args.file)
+        from .analysis.cli import run_analyse
+
+        return run_analyse(args)
     if cmd == "bench":
         from .bench import run_bench
 

@@ -64,3 +64,9 @@ def confined() -> bool:
         return True
     # a session of ``cellwars serve`` (it has a hub to join: ssh.client.in_ssh_session) always is
     return bool(os.environ.get("CELLWARS_SSH_HUB") and os.environ.get("CELLWARS_SSH_TOKEN"))
+
+
+def shown_folder(path: Path, words: str) -> str:
+    """A folder as a screen names it: its path, or ``words`` ("your themes folder") in a
+    confined session, which never shows a path of the server's."""
+    return words if confined() else str(path)

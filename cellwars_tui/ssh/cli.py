@@ -49,6 +49,17 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="archive a game nobody has moved in for DAYS days: each seated "
                              "player's record is written, then it leaves the table store "
                              "(0: never, the default; an unfinished game is otherwise kept)")
+    parser.add_argument("--store", metavar="URL", default=None,
+                        help="keep the tables in the PostgreSQL database at URL "
+                             "(postgresql://USER@HOST/DB), shared by every server started with "
+                             "it: one lobby across them (default: CELLWARS_STORE, else the "
+                             "SQLite file in this server's data dir)")
+    parser.add_argument("--name", metavar="NAME", default="",
+                        help="with --store: this server's name among the others (default "
+                             "HOST:PORT); a second live server with the same name is refused")
+    parser.add_argument("--status", action="store_true",
+                        help="with --store: print the servers alive, the tables each owns and "
+                             "the players connected, then exit")
     parser.add_argument("--web", action="store_true",
                         help="also serve the app to browsers (textual-serve), in the same lobby")
     parser.add_argument("--web-port", type=whole("port"), default=8000, metavar="PORT",
@@ -72,6 +83,38 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 MAX_ARCHIVE_DAYS = 3650.0
+STORE_ENV = "CELLWARS_STORE"
+
+
+def store_url(args: argparse.Namespace) -> str:
+    """The shared store's URL (``--store``, else ``CELLWARS_STORE``; "" for the SQLite file),
+    checked: CellwarsError (one line) for one that is not a PostgreSQL URL, or when the
+    driver is not installed. Nothing is reached or written here."""
+    import os
+
+    from ..core.errors import CellwarsError
+
+    url = args.store if args.store is not None else os.environ.get(STORE_ENV, "")
+    url = url.strip()
+    name = args.name
+    if not url:
+        if args.status:
+            raise CellwarsError("--status needs --store URL (or CELLWARS_STORE): a single "
+                                "server's own tables are in its log")
+        if name:
+            raise CellwarsError("--name names a server among others sharing a --store")
+        return ""
+    if name and (len(name) > 64 or not name.isprintable() or any(c.isspace() for c in name)):
+        raise CellwarsError(f"--name {shown(name)}: up to 64 characters, no spaces")
+    from ..online.pg.store import check_url, needs_psycopg
+    from ..online.store import StoreError
+
+    try:
+        needs_psycopg()
+        check_url(url)
+    except StoreError as exc:
+        raise CellwarsError(str(exc)) from None
+    return url
 
 
 def archive_seconds(args: argparse.Namespace) -> float:
@@ -79,7 +122,7 @@ def archive_seconds(args: argparse.Namespace) -> float:
     days that makes no sense."""
     from ..core.errors import CellwarsError
 
-    days = getattr(args, "archive_after", 0.0)
+    days = args.archive_after  # (cellwars serve's option: add_serve_arguments)
     if not (0 <= days <= MAX_ARCHIVE_DAYS):  # (NaN fails both)
         raise CellwarsError(f"--archive-after must be 0 (never) or a number of days up to "
                             f"{MAX_ARCHIVE_DAYS:g}, not {days:g}")

@@ -7,19 +7,19 @@
   create a table; guests pick a nickname first (and are given a reconnect code), or type the
   reconnect code they were given to come back to their seats.
 * :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
-  seat's view. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
-  over it, driven by a :class:`~.remote.RemoteTable`; leaving that screen comes back here, where a
-  plain view (the seat's state and its legal moves in the game's notation) also plays any game.
+  seat's view. The table itself is followed headless by a :class:`~cellwars_tui.online.seat.
+  TableSeat` (it owns the seat's ``RemoteTable`` and routes the hub's answers); the screen only
+  draws. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
+  over it, driven by that remote table; leaving that screen comes back here, where a plain view
+  (the seat's state and its legal moves in the game's notation) also plays any game.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import weakref
 from pathlib import Path
 
-import msgspec
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -36,6 +36,7 @@ from ..ui.host import Host
 from ..online import protocol as p
 from ..online.client import ENV_RECORDS, HubClient
 from ..online.remote import RemoteTable, seat_words
+from ..online.seat import LEFT, STATE, TableSeat
 
 TITLE = "cellwars online"
 
@@ -322,10 +323,9 @@ class TableScreen(HubListener, Screen):
     def __init__(self, code: str) -> None:
         super().__init__()
         self.code = code
-        self.state: p.TableState | None = None
+        self.seat: TableSeat | None = None  # made on mount (it sends through the app's link)
         self.moves: list[str] = []
         self.ready = False  # messages before the first mount are read from the client later
-        self.remote: RemoteTable | None = None
         self.game_screen: Screen | None = None
         self.opened_game = False  # the game screen opens by itself once, at the start
         self._head = f"Table {code}"  # the head line before the clock (set by each TableState)
@@ -341,8 +341,17 @@ class TableScreen(HubListener, Screen):
         yield Static("", id="log")
         yield Footer()
 
+    @property
+    def state(self) -> p.TableState | None:
+        return self.seat.state if self.seat is not None else None
+
+    @property
+    def remote(self) -> RemoteTable | None:
+        return self.seat.remote if self.seat is not None else None
+
     def on_mount(self) -> None:
         self.ready = True
+        self.seat = TableSeat(self.code, HubLink.of(self.app).send, notify=self._notice)
         self.query_one("#seats", OptionList).focus()
         self.set_interval(1.0, self._tick)  # a real-time game's shared timer counts down here
         client = HubLink.of(self.app).client
@@ -350,21 +359,20 @@ class TableScreen(HubListener, Screen):
             self.hub_message(client.table)
 
     def hub_message(self, msg: p.Msg) -> None:
-        if not self.ready:
+        if not self.ready or self.seat is None:
             return
-        if isinstance(msg, p.TableState) and msg.info.code == self.code:
-            self.state = msg
-            self._follow_game(msg)
-            self._show(msg)
-        elif isinstance(msg, p.Left):
+        what = self.seat.hub_message(msg)  # the seat follows the table; the screen draws
+        if what == STATE and self.seat.state is not None:
+            if self.remote is not None and not self.opened_game and self.app.screen is self:
+                self.opened_game = True
+                self.action_game()
+            self._show(self.seat.state)
+        elif what == LEFT:
             self._close_game_screen()
             if self.app.screen is self:
                 self.app.pop_screen()
-        elif isinstance(msg, p.Error):
-            if self.remote is not None and msg.seq:
-                self.remote.refused(msg.seq)  # the next queued move may go
-            if self._on_top():
-                self.app.notify(msg.message, severity="warning")
+        elif isinstance(msg, p.Error) and self._on_top():
+            self.app.notify(msg.message, severity="warning")
 
     def _tick(self) -> None:
         head = self._head
@@ -382,22 +390,6 @@ class TableScreen(HubListener, Screen):
         return top is self or (self.game_screen is not None and top is self.game_screen)
 
     # the game's own screen ---------------------------------------------------------------------
-    def _follow_game(self, t: p.TableState) -> None:
-        if not t.view:
-            return
-        if self.remote is None:
-            send = HubLink.of(self.app).send
-            try:
-                self.remote = RemoteTable(t, send, notify=self._notice)
-            except CellwarsError as exc:
-                self.notify(str(exc), severity="error")
-                return
-        else:
-            self.remote.update(t)
-        if not self.opened_game and self.app.screen is self:
-            self.opened_game = True
-            self.action_game()
-
     def _notice(self, text: str) -> None:
         if self._on_top():
             self.app.notify(text, severity="warning")
@@ -528,16 +520,27 @@ def finished_record(name: str) -> Path | None:
 
 
 def describe_view(game, view, t: p.TableState) -> str:
-    """A plain rendering of a seat's view for games without a networked screen."""
-    lines = []
+    """The table page's panel once the game has started, in words: how the game stands (over,
+    your move, whom it waits for), the round, and where the game itself is (its own screen, g).
+    The seats are in the list beside it and the moves below it; never the raw state."""
+    names = [s.name for s in t.info.seats]
     if t.outcome is not None:
-        names = [s.name for s in t.info.seats]
-        lines.append(f"Game over: {t.outcome.text(names, t.you, team=game.meta.cooperative)}.")
+        lines = [f"Game over: {t.outcome.text(names, t.you, team=game.meta.cooperative)}."]
+    elif t.paused:
+        lines = [f"The game is {t.paused}."]
     elif t.you is not None and t.you in t.to_act:
-        lines.append("Your move: pick one below.")
+        lines = ["Your move."]
     else:
-        names = [t.info.seats[s].name for s in t.to_act if 0 <= s < len(t.info.seats)]
-        lines.append("Waiting for " + (", ".join(names) or "the table") + ".")
-    data = msgspec.to_builtins(view)
-    lines.append(json.dumps(data, separators=(", ", ": "))[:4000])
+        waiting = [names[s] for s in t.to_act if 0 <= s < len(names)]
+        lines = ["Waiting for " + (", ".join(waiting) or "the table") + "."]
+    try:
+        round_no = game.round_figures(view)[0]
+    except Exception:  # a game's hook that cannot read a seat's view: no round shown
+        round_no = 0
+    if round_no:
+        lines.append(f"Round {round_no}.")
+    lines.append("")
+    lines.append("The board, and all this seat may see, is on the game's own screen: g shows it.")
+    if t.legal and t.outcome is None:
+        lines.append("Or pick your move below, in the game's notation.")
     return "\n".join(lines)

@@ -59,7 +59,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -67,7 +67,7 @@ from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .cli import add_serve_arguments, archive_seconds, limits_from_args
+from .cli import add_serve_arguments, archive_seconds, limits_from_args, store_url
 from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
 from .homes import RunLock, SessionFolder, keyed_home, make_private, new_session_folder
@@ -76,10 +76,11 @@ from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
 from .logins import LoginQueue, client_of
-from ..online.store import STORE_NAME, SqliteTableStore
+from ..online.store import STORE_NAME, SqliteTableStore, TableStore
 from .zygote import ZygoteSpawner
 
 if TYPE_CHECKING:
+    from ..online.pg.shared import SharedStore
     from .web import WebServer
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,10 @@ def load_or_create_host_key(path: Path | None = None) -> asyncssh.SSHKey:
         else:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            (path.parent / (path.name + ".pub")).write_bytes(key.export_public_key())
+            pub = os.open(path.parent / (path.name + ".pub"),
+                          os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # the data dir's rule
+            with os.fdopen(pub, "wb") as fh:
+                fh.write(key.export_public_key())
     try:
         return asyncssh.read_private_key(path)
     except (OSError, asyncssh.KeyImportError) as exc:
@@ -294,6 +298,7 @@ class CellwarsServer:
         home: Path | None = None,
         hub: bool = True,
         archive_after: float = 0.0,
+        shared: SharedStore | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -309,7 +314,8 @@ class CellwarsServer:
         self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
         self.with_hub = hub
-        self.archive_after = archive_after  # seconds (0: never): see .hub_sweep
+        self.archive_after = archive_after  # seconds (0: never): see ..online.hub_sweep
+        self.shared = shared  # the PostgreSQL store and this server's place among the others
         self.hub: Hub | None = None
         self.connections: set[_Connection] = set()
         self.per_address: Counter[str] = Counter()
@@ -424,8 +430,9 @@ class CellwarsServer:
         self.run_lock.acquire()  # and sweeps what a crashed server left
         make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
-            self.hub = Hub(self.root / "tables", home_for=self.keyed_home,
-                           store=SqliteTableStore(self.root / STORE_NAME),
+            store: TableStore = (self.shared.store if self.shared is not None
+                          else SqliteTableStore(self.root / STORE_NAME))
+            self.hub = Hub(self.root / "tables", home_for=self.keyed_home, store=store,
                            archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
@@ -505,6 +512,8 @@ class CellwarsServer:
         await self.spawner.close()
         if self.hub is not None:
             await self.hub.close()
+        if self.shared is not None:
+            await self.shared.close()  # (after the hub: its last saves go first)
         self.run_lock.release()
 
     # sessions --------------------------------------------------------------------------------
@@ -651,16 +660,42 @@ async def serve(
     web_port: int | None = None,
     home: Path | None = None,
     archive_after: float = 0.0,
+    store_url: str = "",
+    server_name: str = "",
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
 
     With ``web_port``, browsers join the same lobby through textual-serve on that port (each
-    browser tab a guest who picks a nickname)."""
+    browser tab a guest who picks a nickname). With ``store_url`` the tables are in that
+    PostgreSQL database, shared with every server using it; it is reached (and its schema
+    checked) before anything is written: a wrong URL, a refused connection or a newer schema
+    is a CellwarsError (one line) with nothing written."""
     if limits is None:
         limits = Limits(max_sessions=max_sessions, idle_timeout=idle_timeout,
                         keepalive_interval=keepalive)
-    server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
-                            child_command=child_command, home=home, archive_after=archive_after)
+    shared = None
+    if store_url:
+        from ..online.pg.shared import SharedStore
+        from ..online.store import StoreError
+
+        try:
+            shared = await SharedStore.open(store_url, server_name or default_name(port))
+        except StoreError as exc:
+            raise CellwarsError(str(exc)) from None
+    try:
+        server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
+                                child_command=child_command, home=home,
+                                archive_after=archive_after, shared=shared)
+        if shared is not None:  # the same host key and guests' secret as the other servers
+            await shared.check_identity(fingerprint(server.host_key), server.guest_secret)
+    except BaseException as exc:
+        if shared is not None:
+            await shared.close()
+        from ..online.store import StoreError
+
+        if isinstance(exc, StoreError):
+            raise CellwarsError(str(exc)) from None
+        raise
     try:
         await server.start()  # CellwarsError if another server runs on this data dir
     except OSError as exc:
@@ -678,6 +713,13 @@ async def serve(
     await run_until_stopped(server, ready=ready, stop=stop)
 
 
+def default_name(port: int) -> str:
+    """A server's name among others sharing its store: HOST:PORT (HOST:pPID for any port)."""
+    import socket
+
+    return f"{socket.gethostname()[:48]}:{port if port else f'p{os.getpid()}'}"
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``cellwars serve``: run until interrupted. Errors are CellwarsError (one line)."""
     from .homes import private_files
@@ -687,6 +729,16 @@ def run_serve(args: argparse.Namespace) -> int:
     raise_file_limit()  # before the limits are checked against it
     limits = limits_from_args(args)
     archive_after = archive_seconds(args)
+    url = store_url(args)  # checked; nothing reached yet
+    if args.status:
+        from ..online.pg.status import status_text
+        from ..online.store import StoreError
+
+        try:
+            print(asyncio.run(status_text(url)))
+        except StoreError as exc:
+            raise CellwarsError(str(exc)) from None
+        return 0
     set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
@@ -708,7 +760,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         with private_files():  # everything the server and its sessions write: the user's only
             asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
-                              web_port=web_port, archive_after=archive_after))
+                              web_port=web_port, archive_after=archive_after, store_url=url,
+                              server_name=args.name))
     except KeyboardInterrupt:
         return 130
     return 0

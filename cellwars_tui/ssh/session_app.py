@@ -117,6 +117,12 @@ class OnlineApp(HubListener, CellwarsApp):
         return super().deliver_screenshot(filename, None if self.confined else path, time_format)
 
     # -- online ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``o Online`` only where there is a hub to join (not in a ``cellwars web`` tab)."""
+        if action == "online" and not self.online:
+            return False
+        return super().check_action(action, parameters)
+
     def action_online(self) -> None:
         """Show the lobby (or bring it to the top if it is open)."""
         if not self.online:

@@ -43,6 +43,10 @@ ENV_REHEARSE = "CELLWARS_ZYGOTE_REHEARSE"  # "0": skip the headless warm-up run 
 # A directory: each forked session profiles itself (cProfile) and writes its statistics there at
 # its first frame and 1 s later (for finding what a session's start costs; never in normal use).
 ENV_PROFILE = "CELLWARS_SESSION_PROFILE"
+# "module:function": what a forked session runs instead of the session app, called with the
+# ready pipe's fd (``function(ready_fd=fd)``, returns the exit status). Only ``cellwars bench``
+# sets it: the crowd bench starts bare Textual apps exactly as sessions start (see bench/ssh_crowd).
+ENV_APP = "CELLWARS_ZYGOTE_APP"
 
 # "start[,after first frame]": how much forked sessions lower their CPU priority. Off by
 # default: on the shared 2-core test machine, runs of 50 sessions at once with "5,5" were
@@ -208,6 +212,7 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
         if ready_fd >= 0:
             os.set_inheritable(ready_fd, False)  # nothing the session runs keeps it open
         profile = os.environ.get(ENV_PROFILE, "")
+        app = os.environ.get(ENV_APP, "")
         os.environ.clear()
         os.environ.update(env)
         random.seed()  # forked children must not share the zygote's random sequence
@@ -218,9 +223,15 @@ def _child(sock: socket.socket, wake: tuple[int, int], slave: int, env: dict[str
             if isinstance(stream, io.TextIOWrapper):
                 with contextlib.suppress(Exception):
                     stream.reconfigure(encoding="utf-8", errors="replace")
-        from .session_app import main
+        if app:
+            import importlib
 
-        code = main(pause_gc=True, nice=_nice[1], profile=profile, ready_fd=ready_fd) or 0
+            module, _, function = app.partition(":")
+            code = getattr(importlib.import_module(module), function)(ready_fd=ready_fd) or 0
+        else:
+            from .session_app import main
+
+            code = main(pause_gc=True, nice=_nice[1], profile=profile, ready_fd=ready_fd) or 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException:  # noqa: BLE001 - the child must always end here

@@ -388,12 +388,12 @@ class LauncherScreen(CommandScreen):
             title.update("Replays")
             text.update("Step through any saved game, and take over from any position.")
         elif key == THEMES:
-            from ..locations import user_themes_dir
+            from ..locations import shown_folder, user_themes_dir
 
             title.update("Colour theme")
             text.update(f"Now: {self.app.theme}.\n\nDark, light and high-contrast (colour-blind "
                         f"safe) themes ship with Cellwars; your own theme files go in\n"
-                        f"{user_themes_dir()}")
+                        f"{shown_folder(user_themes_dir(), 'your themes folder')}.")
         else:
             title.update("")
             text.update("")

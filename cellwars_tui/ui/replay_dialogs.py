@@ -61,9 +61,10 @@ class SeatsDialog(ModalScreen[list[Seat] | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay, *, person: int | None = None) -> None:
         super().__init__()
         self.replay = replay
+        self.person = person  # a seat to offer to a person (try the better move: its mover)
 
     def compose(self) -> ComposeResult:
         r = self.replay
@@ -71,6 +72,8 @@ class SeatsDialog(ModalScreen[list[Seat] | None]):
             yield Label(f"Play on from step {r.cursor} of {len(r)}: who sits where?")
             for i, seat in enumerate(r.seats):
                 kind = seat_choice(seat)  # a level; the search from before levels: hard
+                if i == self.person:
+                    kind = "human"
                 with Horizontal(classes="seat-row"):
                     yield Input(seat.name or r.game.seat_label(i), id=f"seat-name-{i}",
                                 classes="seat-name")

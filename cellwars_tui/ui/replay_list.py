@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from ..analysis import sidecar
 from ..core.errors import CellwarsError
 from ..replay import rows, search
 from .replay_dialogs import AskText
@@ -36,6 +37,7 @@ class ReplayListScreen(Screen):
         super().__init__()
         self.directory = directory
         self.rows: list = []
+        self.accuracy: dict[Path, str] = {}  # analysed games: their players' accuracy
         self.problems: list = []
         self.shown: list = []
 
@@ -62,6 +64,7 @@ class ReplayListScreen(Screen):
 
     def action_reload(self) -> None:
         self.rows, self.problems = rows(self.directory)
+        self.accuracy = analysed_accuracy(self.rows)
         self._fill(self.query_one("#rl-search", Input).value)
         note = ""
         if self.problems:
@@ -80,11 +83,15 @@ class ReplayListScreen(Screen):
         table.clear(columns=True)
         self.shown = search(self.rows, query)
         columns = list_columns(self.shown, self.size.width or self.app.size.width)
+        base = len(columns)
+        columns = with_accuracy(columns, [self.accuracy.get(r.path, "") for r in self.shown])
         for title, width in columns:
             table.add_column(title, width=width, key=title)
         short_date = columns[1][1] < 16
         for row in self.shown:
-            cells = list_cells(row, short_date)[:len(columns)]
+            cells = list_cells(row, short_date)[:base]
+            if len(columns) > base:
+                cells.append(self.accuracy.get(row.path, ""))
             table.add_row(*(_cell(c, w) for c, (_, w) in zip(cells, columns)), key=str(row.path))
         if self.shown:
             table.move_cursor(row=min(cursor, len(self.shown) - 1))
@@ -105,6 +112,8 @@ class ReplayListScreen(Screen):
         if 0 <= index < len(self.shown):
             row = self.shown[index]
             detail = f"{row.game} · {row.seats} · {row.result}"
+            if row.path in self.accuracy:
+                detail += f" · accuracy {self.accuracy[row.path]}"
         self.query_one("#rl-detail", Static).update(Text(detail))
 
     @on(Input.Changed, "#rl-search")
@@ -158,6 +167,30 @@ class ReplayListScreen(Screen):
             self.app.pop_screen()
         else:
             self.app.exit()
+
+
+def analysed_accuracy(all_rows: list[Any]) -> dict[Path, str]:
+    """Each analysed game's players' accuracy ("Ann 87 · Bot 92"), from the sidecar beside its
+    record (a game without a usable one is left out)."""
+    out = {}
+    for row in all_rows:
+        found = sidecar.peek(row.path)
+        if found is not None:
+            out[row.path] = found.accuracy_text()
+    return out
+
+
+def with_accuracy(columns: list[tuple[str, int]], cells: list[str]) -> list[tuple[str, int]]:
+    """The columns with an Accuracy column at the end when some game shown is analysed, its
+    width taken from Seats (which keeps at least 16)."""
+    if not any(cells):
+        return columns
+    want = max(8, min(24, max(len(c) for c in cells)))
+    seats = dict(columns)["Seats"]
+    give = min(want, seats - 16)
+    if give < 8:
+        return columns
+    return [(t, w - give if t == "Seats" else w) for t, w in columns] + [("Accuracy", give)]
 
 
 def _cell(text: str, width: int) -> Text:

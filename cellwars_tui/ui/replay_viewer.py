@@ -40,8 +40,10 @@ from ..replay import SPEEDS, Replay
 from ..table.replay import ReplayTable
 from .game_screen import GameScreen
 from .host import Host
+from .replay_analysis import ReplayAnalysis
 from .replay_dialogs import AskText, SeatsDialog
 from .replay_files import confined, exports_dir, stem, user_file
+from .widgets.analysis_panel import AnalysisPanel
 from .widgets.scrubber import Scrubber
 
 VIEWER_CSS = str(Path(__file__).with_name("replay_viewer.tcss"))
@@ -68,7 +70,7 @@ class ReplayBar(Vertical):
         yield Static(id="rb-step")
 
 
-class ReplayScreen(GameScreen):
+class ReplayScreen(ReplayAnalysis, GameScreen):
     """The replay viewer. ``ReplayScreen(source)`` (a record path or an open :class:`Replay`)
     builds an instance of the game's own screen class with this class mixed in front of it."""
 
@@ -81,13 +83,21 @@ class ReplayScreen(GameScreen):
         # letters are priority too: a game screen's focused board must not shadow the replay's keys
         Binding("space", "autoplay", "Play", priority=True),
         Binding("g", "jump", "Go to", priority=True),
-        Binding("n", "turn(1)", "Turn", priority=True, key_display="n/N"),
-        Binding("N", "turn(-1)", "Previous turn", show=False, priority=True),
+        # n / N: the judged moves of the analysis (a runs it); ] / [: a seat's turns
+        Binding("a", "analyse", "Analyse", priority=True),
+        Binding("n", "next_mistake(1)", "Mistake", priority=True, key_display="n/N"),
+        Binding("N", "next_mistake(-1)", "Previous mistake", show=False, priority=True),
+        Binding("b", "try_better", "Try the better move", show=False, priority=True),
+        Binding("w", "worst", "Worst move", show=False, priority=True),
+        Binding("right_square_bracket", "turn(1)", "Turn", show=False, priority=True,
+                key_display="]"),
+        Binding("left_square_bracket", "turn(-1)", "Previous turn", show=False, priority=True,
+                key_display="["),
         Binding("t", "turn_seat", "Turns of", show=False, priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, priority=True),
         Binding("minus", "speed(-1)", "Slower", show=False, priority=True),
         Binding("v", "view", "View", priority=True),
-        Binding("a", "reveal", "Reveal all", show=False, priority=True),
+        Binding("V", "reveal", "Reveal all", show=False, priority=True),
         Binding("p", "play_from_here", "Play on", priority=True),
         Binding("e", "export", "Export", priority=True),
     ]
@@ -131,6 +141,7 @@ class ReplayScreen(GameScreen):
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield from super().compose()
+        yield AnalysisPanel(id="analysis-panel")
         yield ReplayBar(id="replay-bar")
 
     def on_mount(self) -> None:
@@ -138,6 +149,7 @@ class ReplayScreen(GameScreen):
         # game screen's and GameScreen's, which subscribes and paints), most derived first.
         self.replay_table.subscribe(self._paint_bar)
         self._paint_bar()
+        self.load_saved_analysis()
         if self.replay.problem:
             self.notify(f"This record is damaged: {self.replay.problem}", severity="warning",
                         timeout=10)
@@ -165,6 +177,7 @@ class ReplayScreen(GameScreen):
 
     def on_unmount(self) -> None:  # (GameScreen.on_unmount is called by Textual, as on_mount)
         self._stop()
+        self.stop_analysis()
         self.replay_table.unsubscribe(self._paint_bar)
 
     def on_screen_suspend(self) -> None:
@@ -187,8 +200,9 @@ class ReplayScreen(GameScreen):
         info.append(f"Step {r.cursor}/{len(r)}", style="bold")
         if self.game.real_time:
             info.append(f" · {r.time_at(r.cursor):.1f}s")
-        info.append(f" · {state} (+/-) · view: {view} (v, a) · "
-                    f"turns of: {table.seat_name(self.turn_seat)} (t)")
+        info.append(f" · {state} (+/-) · view: {view} (v, V) · "
+                    f"turns of: {table.seat_name(self.turn_seat)} (t, ] [)")
+        info.append(" · analysed (n/N, b)" if self.analysis is not None else " · a: analyse")
         self.query_one("#rb-info", Static).update(info)
         note = Text(no_wrap=True, overflow="ellipsis")
         if r.problem:
@@ -214,6 +228,11 @@ class ReplayScreen(GameScreen):
             if sentences:
                 step.append(" — " + " ".join(sentences))
         self.query_one("#rb-step", Static).update(step)
+        self.paint_analysis()
+
+    def log_events(self, last: int) -> list[tuple[int, int | None, str]]:
+        """The log, with the analysis' marks on judged moves."""
+        return self.analysed_log(super().log_events(last))
 
     # -- navigation --------------------------------------------------------------------------
     def seek(self, n: int) -> None:
@@ -329,7 +348,8 @@ class ReplayScreen(GameScreen):
             self._timer = None
 
     # -- leaving the replay ------------------------------------------------------------------
-    def action_play_from_here(self) -> None:
+    def action_play_from_here(self, person: int | None = None) -> None:
+        """Play on from here; ``person``: a seat the dialog offers to a person first."""
         self._stop()
         self._paint_bar()
 
@@ -347,11 +367,11 @@ class ReplayScreen(GameScreen):
                 from .screens import screen_class
                 from ..table.local import LocalTable
 
-                table = LocalTable(match)
+                table: LocalTable[Any, Any] = LocalTable(match)
                 table.save()
                 self.app.push_screen(screen_class(match.game)(table))
 
-        self.app.push_screen(SeatsDialog(self.replay), chosen)
+        self.app.push_screen(SeatsDialog(self.replay, person=person), chosen)
 
     def default_export_path(self) -> Path:
         return exports_dir() / f"{stem(self.replay.path, self.game.id)}.txt"
@@ -401,6 +421,7 @@ class ReplayScreen(GameScreen):
             ("Replay: play from here", "Start a new game from this position",
              self.action_play_from_here),
             ("Replay: export move list", "Write the moves as plain text", self.action_export),
+            *self.analysis_commands(),
             *super().palette_commands(),
         ]
 

@@ -13,13 +13,12 @@ from typing import Any
 
 import msgspec
 
-from ..ai.levels import DEFAULT_LEVEL, LEVEL_NAMES, TIME_CAP, UnknownLevel, level_name
+from ..ai.levels import DEFAULT_LEVEL, TIME_CAP, UnknownLevel, level_name
 from ..core.api import Game, Options
 from ..core.errors import BadOptions
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 
-SEAT_KINDS = ("human", *LEVEL_NAMES)  # a person or a bot level (ai.levels)
 MAX_THINK = 60.0
 
 
@@ -130,18 +129,7 @@ def new_game_request(
         players = min(max(2, game.min_players), game.max_players)
     elif not game.min_players <= players <= game.max_players:
         raise BadOptions(f"{game.title} {players_range(game)}, not {players}")
-    data: dict[str, Any] = {}
-    known = {f.name: f.type for f in option_fields(game)}
-    for key, value in (options or {}).items():
-        key = key.replace("-", "_")
-        if key == "players":
-            raise BadOptions("give the number of players with --players")
-        if key not in known:
-            have = ", ".join(sorted(known)) or "none"
-            raise BadOptions(f"{game.title} has no option {key!r} (options: {have})")
-        data[key] = _option_value(known[key], value)
-    data["players"] = players
-    opts = game.options_from_dict(data)
+    opts = game_options(game, players, options)
     kinds = {0: "human"}
     kinds.update({i: DEFAULT_LEVEL for i in range(1, opts.players)})
     given = seats.items() if isinstance(seats, Mapping) else seats
@@ -158,6 +146,31 @@ def new_game_request(
     elif not 0 <= seed < 2**63:
         raise BadOptions("seed must be between 0 and 2**63-1")
     return NewGameRequest(game_id=game.id, options=opts, seats=seat_list, seed=seed)
+
+
+def game_options(game: Game, players: int | None,
+                 options: Mapping[str, Any] | None = None, *, hidden: bool = False) -> Options:
+    """``game``'s options from NAME=VALUE pairs (``--option``) and a number of players (None:
+    the game's default); BadOptions (one line) for an option the game does not have or a
+    value it cannot take. ``cellwars play`` and ``cellwars balance`` read options this way;
+    ``hidden``: the options no player chooses may be given too (``cellwars balance`` measures
+    an older rules edition with ``-o rules_edition=4``)."""
+    data: dict[str, Any] = {}
+    known = {f.name: f.type for f in option_fields(game)}
+    if hidden:
+        known.update({f.name: f.type for f in msgspec.structs.fields(game.options_type)
+                      if f.name in game.hidden_options})
+    for key, value in (options or {}).items():
+        key = key.replace("-", "_")
+        if key == "players":
+            raise BadOptions("give the number of players with --players")
+        if key not in known:
+            have = ", ".join(sorted(known)) or "none"
+            raise BadOptions(f"{game.title} has no option {key!r} (options: {have})")
+        data[key] = _option_value(known[key], value)
+    if players is not None:
+        data["players"] = players
+    return game.options_from_dict(data)
 
 
 def _option_value(tp: Any, value: Any) -> Any:

@@ -1,8 +1,9 @@
 """The theme picker: shipped and user theme files, previewed as the cursor moves.
 
 Enter keeps the highlighted theme (remembered in settings), Escape puts the old one back. The
-user's themes folder is shown with its path; ``r`` rescans it (a file dropped there while the app
-runs appears at once) and ``c`` writes an editable copy of the highlighted theme into it.
+user's themes folder is shown with its path (in a confined session, a server's, it is not);
+``r`` rescans it (a file dropped there while the app runs appears at once) and ``c`` writes an
+editable copy of the highlighted theme into it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..locations import user_themes_dir
+from ..locations import shown_folder, user_themes_dir
 from .themes import copy_theme, is_user_theme, load_theme_files
 from .footer import Footer
 from .host import Host
@@ -73,9 +74,9 @@ class ThemeScreen(ModalScreen[str | None]):
             options.add_option(Option(self._line(path, theme), id=theme.name))
         if self.files:
             options.highlighted = highlight
-        folder = user_themes_dir()
+        folder = shown_folder(user_themes_dir(), "kept with this session")
         self.query_one("#theme-folder", Static).update(Text.assemble(
-            "Your themes folder: ", (str(folder), "bold"), "\n",
+            "Your themes folder: ", (folder, "bold"), "\n",
             "Drop a .toml theme file there and press r; c copies the highlighted theme "
             "there to edit.",
         ))

@@ -40,6 +40,20 @@ def test_a_cell_wars_report_has_every_measure():
     assert "greedy leads Immune" in text
 
 
+def test_the_report_names_the_rules_it_ran_and_counts_alike_endings_together():
+    """Issue 29: under -o rules_edition=2 the header said the default's rules version, and the
+    endings read "the cancer spread over # tiles"."""
+    rep = _run(bot="greedy", games=6, duel_games=0, options={"rules_edition": "2"})
+    text = format_report(rep)
+    assert "(rules version 6: edition 2, as printed; standard layout)" in text.splitlines()[0]
+    assert "#" not in text
+    kinds = {"cancer over 21 tiles", "cancer under 4 tiles", "every cancer cell dead",
+             "tie after round 16"}
+    assert set(rep["self_play"]["endings"]) <= kinds
+    assert "edition 5, as played here; random layout" in format_report(
+        _run(bot="greedy", games=1, duel_games=0, options={"layout": "random"}))
+
+
 def test_a_run_is_reproducible_by_seed_and_the_same_in_a_process_pool():
     one = _run(bot="greedy", games=4, duel_games=0, seed=5)
     two = _run(bot="greedy", games=4, duel_games=0, seed=5, jobs=2)
@@ -134,6 +148,12 @@ def test_the_command_prints_json(capsys):
     assert rep["self_play"]["games"] == 2 and rep["duels"] == []
 
 
+def test_an_option_given_is_checked_typed_and_named_in_the_report(capsys):
+    rep = _run("virus-fight", games=1, bot="random", duel_games=0, options={"round-limit": "7"})
+    assert rep["options"] == {"round_limit": 7, "players": 2}
+    assert "options        round_limit=7" in format_report(rep)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["nope"], "unknown game 'nope'"),
     (["cell-wars", "--games", "0"], "games must be between 1 and"),
@@ -145,6 +165,10 @@ def test_the_command_prints_json(capsys):
     (["cell-wars", "--bot", "genius"], "bot must be one of random, greedy, search"),
     (["cell-wars", "--jobs", "0"], "jobs must be between 1 and"),
     (["cell-wars", "-o", "cancer_tissue=99"], "cancer_tissue must be between"),
+    (["virus-fight", "-o", "x=y"],
+     "Virus Fight has no option 'x' (options: round_limit, rounds_per_rival)"),
+    (["virus-fight", "-o", "players=3"], "give the number of players with --players"),
+    (["virus-fight", "--ladder", "-o", "x=y"], "Virus Fight has no option 'x'"),
     (["cell-management"], "Cell Management is a solitaire"),
     (["infection"], "Infection is played in real time"),
 ])

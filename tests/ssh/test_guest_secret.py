@@ -20,7 +20,7 @@ from cellwars_tui.online.store import MemoryTableStore
 from cellwars_tui.online.tables import guest_identity, legacy_guest_identity
 
 from tests.online.test_hub import join, table_where
-from tests.online.test_sweep import leave_all
+from tests.online.test_sweep import leave_all, with_a_guest
 
 CODE = "ABCDE-FGH23"
 
@@ -55,21 +55,11 @@ async def test_a_seat_stored_under_the_old_hash_comes_back_with_its_code_and_is_
     store = MemoryTableStore()
     old = Hub(tmp_path / "tables", store=store, sweep_interval=3600)
     await old.start()
-    ann = await join(old, "key:ann", "ann")
-    cat = await join(old, "guest", "x")
-    ann.send(p.CreateTable(game="secret-pick", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    cat.send(p.SetName(name="cat"))
-    cat_code = (await cat.next(p.Welcome)).code
-    cat.send(p.Join(code=code))
-    cat.send(p.Sit(seat=1))
-    await table_where(cat, lambda t: t.you == 1)
-    ann.send(p.Start())
-    await table_where(cat, lambda t: bool(t.legal))
+    ann, cat, code, cat_code = await with_a_guest(old)
     # as an older version stored it: cat's seat under the fixed-salt hash of the code
     table = old.tables[code]
     table.slots[1].identity = legacy_guest_identity(cat_code)
-    store.save(table.stored())
+    table.save()
     await leave_all(old, ann, cat)
     await old.close()
 
@@ -81,7 +71,8 @@ async def test_a_seat_stored_under_the_old_hash_comes_back_with_its_code_and_is_
         back = await table_where(cat, lambda t: t.you == 1)
         assert back.legal and back.info.code == code
         new = guest_identity(cat_code, b"s" * 32)
-        assert [s.identity for s in store.fetch(code).slots] == ["key:ann", new]
+        await hub.tables[code].saver.settled()  # (the store is written off the event loop)
+        assert [s.identity for s in (await store.fetch(code)).slots] == ["key:ann", new]
         assert hub.tables[code].match.seats[1].identity == new
         await leave_all(hub, cat)
     finally:

@@ -202,3 +202,35 @@ async def test_a_guest_finds_the_login_name_in_the_nickname_box_and_enter_takes_
         await pilot.press("enter")
         await until(pilot, lambda: client.welcome is not None and client.welcome.name == "ann"
                     and not client.welcome.need_name, "the nickname taken")
+
+
+def test_the_table_page_says_how_the_game_stands_in_words_never_the_raw_state():
+    import random
+
+    from cellwars_tui.core.match import Match, Seat
+    from cellwars_tui.core.registry import get_game
+    from cellwars_tui.ssh.lobby import describe_view
+
+    game = get_game("cell-wars")
+    m = Match(game, game.options_from_dict({"players": 2}), [Seat(name="ann"), Seat(name="ben")], 3)
+    rng = random.Random(3)
+    for _ in range(500):  # on to the first round, seat 1 to act
+        if game.round_figures(m.state)[0] and 0 in m.to_act():
+            break
+        m.play(m.to_act()[0], rng.choice(list(m.legal_actions(m.to_act()[0]))))
+    seats = (p.SeatInfo(kind="human", name="ann", connected=True),
+             p.SeatInfo(kind="human", name="ben", connected=True))
+    info = p.TableInfo(code="ABCD", game=game.id, title=game.title, seats=seats, status="playing")
+    mine = p.TableState(info=info, you=0, to_act=m.to_act(), legal=("x",),
+                        view=game.encode_state(m.view(0)))
+    text = describe_view(game, m.view(0), mine)
+    assert text.startswith("Your move.\nRound 1.") and "g shows it" in text
+    assert "{" not in text and '"' not in text  # no JSON
+    theirs = msgspec_replace(mine, you=None, legal=())
+    assert describe_view(game, m.view(None), theirs).startswith("Waiting for ann.")
+
+
+def msgspec_replace(state, **changes):
+    import msgspec
+
+    return msgspec.structs.replace(state, **changes)

@@ -208,3 +208,15 @@ def test_replaying_a_record_opens_it_before_the_app_starts(monkeypatch, tmp_path
     started = _capture_run_app(monkeypatch)
     assert main(["replay", str(path)]) == 0
     assert isinstance(started["replay"], Replay) and started["replay"].path == path
+
+
+def test_every_command_prints_its_help(capsys):
+    """argparse formats help with %: a help text with a bare % (Win%) fails only when asked."""
+    import argparse
+
+    from cellwars_tui.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name in sub.choices:
+        code, out, _ = run(capsys, name, "--help")
+        assert code == 0 and "usage:" in out, name

@@ -14,7 +14,8 @@ import pytest
 from cellwars_tui.core import all_games
 from cellwars_tui.record import load_match, save_match
 from cellwars_tui.record.writer import flush
-from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.replay import AskText, ReplayScreen, SeatsDialog
 from cellwars_tui.ui.screens import screen_class, screen_module_name
 from tests.test_conformance import play_random
@@ -116,7 +117,7 @@ async def test_a_recorded_game_of_each_game_replays_and_plays_on_from_a_position
         await until(pilot, lambda: app.screen is screen)
         assert screen.replay.cursor == half
         assert screen.table.state() == match.states[half]
-        await pilot.press("a")
+        await pilot.press("V")  # reveal everything (a analyses)
         assert screen.table.viewer() is None
         await pilot.press("v")
         assert screen.table.viewer() == 0

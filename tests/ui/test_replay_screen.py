@@ -96,10 +96,10 @@ async def test_next_and_previous_turn_follow_the_chosen_seat(tmp_path):
         screen = app.screen
         await pilot.press("home", "t")  # turns of the second seat
         assert screen.turn_seat == 1
-        await pilot.press("n")
+        await pilot.press("right_square_bracket")  # ] (n and N: the analysis' judged moves)
         first = screen.replay.cursor
         assert match.steps[first].seat == 1
-        await pilot.press("n", "N")
+        await pilot.press("right_square_bracket", "left_square_bracket")
         assert screen.replay.cursor == first
         await pilot.press("g", "1", "2", "enter")
         assert screen.replay.cursor == 12 and screen.replay.state == match.states[12]
@@ -198,7 +198,7 @@ async def test_a_record_of_a_newer_format_opens_with_a_note(tmp_path):
 
 
 async def test_a_screen_that_cannot_draw_a_position_is_a_message_not_a_crash(tmp_path, monkeypatch):
-    from cellwars_tui.ui.game_screen import GenericScreen
+    from cellwars_tui.ui.generic_screen import GenericScreen
 
     match, path = save_toy(tmp_path, moves=30)
     real_show = GenericScreen.show
@@ -253,7 +253,7 @@ async def test_the_step_line_and_log_hide_what_the_chosen_seat_did_not_see(tmp_p
 async def test_the_game_screens_own_css_applies_in_the_replay(tmp_path):
     """Textual takes CSS from the first base class only; the replay class is (ReplayScreen,
     game screen), so the game screen's DEFAULT_CSS and type selectors must be put back."""
-    from cellwars_tui.ui.game_screen import GenericScreen
+    from cellwars_tui.ui.generic_screen import GenericScreen
 
     match, path = save_toy(tmp_path, moves=20)
     app = Host(path)

@@ -213,3 +213,23 @@ async def test_the_theme_picker_leaves_the_board_it_previews_in_view():
             assert app.theme != "cellwars-dark"
             # the board is drawn in the previewed theme's colours, not the old ones
             assert board._theme_key is not None and board._theme_key[0] == app.theme
+
+
+async def test_a_confined_session_names_its_themes_folder_never_a_server_path(monkeypatch):
+    """Issue 28: a browser tab's launcher showed the server's path to the tab's themes folder."""
+    from textual.widgets import OptionList
+
+    monkeypatch.setenv("CELLWARS_CONFINED", "1")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one("#launcher-list", OptionList)
+        options.highlighted = options.get_option_index("themes")
+        await pilot.pause()
+        panel = str(app.screen.query_one("#detail-text").render())
+        assert "your themes folder" in panel
+        assert str(user_themes_dir()) not in panel and "/" not in panel
+        await pilot.press("t")
+        await pilot.pause()
+        folder = str(app.screen.query_one("#theme-folder").render())
+        assert "kept with this session" in folder and str(user_themes_dir()) not in folder

@@ -15,7 +15,13 @@ BOARD_CHOICES = tuple(BOARDS)
 CELLS_PER_PLAYER = 28
 VIRUS_USES = 2
 # Nuclei start on the middle file, one rank in from each player's edge (both boards).
-NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
+def _point(name: str) -> int:
+    point = parse_point(name)
+    assert point is not None, name
+    return point
+
+
+NUCLEUS_START = (_point("d2"), _point("d5"))
 FIRST_PLAYER = 0  # Yellow
 # When a newly generated virus may act (an option): at once, in the turn it is made (the seed
 # sets no wait), or only from its owner's next turn (a variant).
@@ -27,7 +33,6 @@ RHOMBI_ANY, RHOMBI_CORNERS = "around corners and centres (32)", "around corners 
 VIRUS_RHOMBI_DEFAULT = RHOMBI_ANY
 TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
-VIRUS_GENERATIONS_PER_TURN = 1
 
 # The first rules (rules version 1), which records made with them are replayed under.
 V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80,
@@ -51,15 +56,17 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "(a square with grid lines for sides is a 'carré'). Cells form one when they stand on every "
      "point of its outline. The rhombus of four is the smallest the lines draw: two corners "
      "joined by a grid line and the two centres on either side of it (apo d2-d3 names it by "
-     "its corners; 49 on the board). The rhombus of eight is the next size up: the "
-     "same diamond twice as large, around a free point, 'l'intersection au centre du losange'. "
-     "Around a corner (d3) its tips are the four corners one step along the grid (c3, d4, e3, "
-     "d2) and the middles of its sides the four centres around d3 (20 such corners inside the "
-     "board). Around a square centre (cd34) its tips are the four centres one square along the "
-     "grid (cd23, de34, cd45, bc34) and its sides run through the four corners of the square "
-     "(c3, d3, d4, c4) (12 such centres). Both meet the definition and the seed's words, so "
-     "both make a virus: 32 places (rules version 3; games recorded under version 2, which "
-     "offered the 20 around corners only, replay and play on with those)."),
+     "its corners; 49 on the board)."),
+    ("l'intersection au centre du losange est libre",
+     "The rhombus of eight ('huit cellules ... formant un losange') is the next size up: the "
+     "same diamond twice as large, around a free point, the intersection in its middle. Around a "
+     "corner (d3) its tips are the four corners one step along the grid (c3, d4, e3, d2) and the "
+     "middles of its sides the four centres around d3 (20 such corners inside the board). Around "
+     "a square centre (cd34) its tips are the four centres one square along the grid (cd23, "
+     "de34, cd45, bc34) and its sides run through the four corners of the square (c3, d3, d4, "
+     "c4) (12 such centres). Both meet the definition above and the seed's words, so both make a "
+     "virus: 32 places (rules version 3; games recorded under version 2, which offered the 20 "
+     "around corners only, replay and play on with those)."),
     ("Placer les Noyaux comme ci-dessus",
      "The picture is lost: the nuclei start on d2 (Yellow) and d5 (Violet), on the middle file "
      "one rank in from each player's edge, so that the board turned half a turn looks the same "

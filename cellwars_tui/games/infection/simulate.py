@@ -14,6 +14,7 @@ from ...core import CHANCE, Action
 from . import clarifications as C
 from .bot import ROLLS, choose, next_wait
 from .rules import GAME, TimeUp
+from .types import InfectionOptions
 
 
 def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
@@ -22,9 +23,20 @@ def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
     are ``(t, seat, action)`` (only kept when ``keep_steps``; else the count of player actions)."""
     game = GAME
     rng = random.Random(seed)
+    s = game.initial_state(InfectionOptions(players=players, round_seconds=int(round_seconds)))
+    return play_on(s, paces, rng, round_seconds=round_seconds, keep_steps=keep_steps)
+
+
+def play_on(s, paces: Sequence[float] | float, rng: random.Random, *,
+            round_seconds: float = C.ROUND_SECONDS_DEFAULT, elapsed: float = 0.0,
+            keep_steps: bool = False):
+    """:func:`simulate` from state ``s``, ``elapsed`` seconds into its round: the teammate
+    policy at each seat's pace to the end (the replay analysis' evaluator plays on from every
+    recorded position this way: ``analysis.infection``). Returns ``(final_state, steps)``."""
+    game = GAME
+    players = s.players
     if isinstance(paces, (int, float)):
         paces = [float(paces)] * players
-    s = game.initial_state(game.options_type(players=players, round_seconds=int(round_seconds)))
     steps: list[tuple[float, int, Action]] = []
     count = 0
 
@@ -37,14 +49,14 @@ def simulate(players: int, paces: Sequence[float] | float, seed: int, *,
         return s
 
     s = chance(s, 0.0)
-    round_start = 0.0
+    round_start = -max(0.0, min(elapsed, round_seconds))
     due = [next_wait(paces[i], rng) for i in range(players)]
     while not s.result:
         round_end = round_start + round_seconds
         seats = game.to_act(s)
         seat = min(seats, key=lambda i: due[i]) if seats else -1
         if seat < 0 or due[seat] >= round_end:
-            a = TimeUp(s.round)
+            a: Action = TimeUp(s.round)
             if keep_steps:
                 steps.append((round_end, CHANCE, a))
             s, _ = game._apply(s, CHANCE, a)

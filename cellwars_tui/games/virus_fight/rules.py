@@ -119,10 +119,10 @@ class VirusFight(Game[VFState, Action]):
                 return [Agree(), Decline()] if seat in self.to_act(s) else []
             if not s.queue or seat != s.queue[0]:
                 return []
-            out = [turn_action(t) for t in self.turns(s)]
+            turns: list[Action] = [turn_action(t) for t in self.turns(s)]
             if not s.declined:
-                out.append(Offer())
-            return out
+                turns.append(Offer())
+            return turns
         if ph == BUILD:
             if not 0 <= seat < s.players or s.ready[seat]:
                 return []
@@ -306,6 +306,12 @@ class VirusFight(Game[VFState, Action]):
         if programs == s.programs and marks == s.marks:
             return s
         return msgspec.structs.replace(s, programs=programs, marks=marks)
+
+    def chat_closed(self, s: VFState) -> str:
+        if s.phase != BUILD:
+            return ""
+        return ("the chat waits while programs are written in secret (a word now could strike "
+                "a deal or give a program away); it opens when they are revealed")
 
     def determinize(self, view: VFState, seat: int, rng: random.Random) -> VFState:
         if view.phase != BUILD:

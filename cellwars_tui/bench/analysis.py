@@ -1,0 +1,114 @@
+"""Replay analysis benchmarks (``cellwars bench --only analysis``): decisions weighed a second per
+game, the figures issue 31 names (a 60-decision Virus Fight and Cellulis Bellum game in at most
+10 s, a 16-round two-player Cell Wars game in at most 60 s, on the machine's cores) and whether
+two seeds mark the same blunders at the default budget.
+
+The games are played here by bots of the easy level (a fixed seed), so each run weighs the same
+records. Times are wall-clock on a process pool of one worker per core; the load of the machine
+is printed with every figure (other work shares the cores).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import random
+import time
+
+from . import Result, result
+from ..ai.levels import make_bot
+from ..analysis import analyse
+from ..analysis.evaluators import default_budget
+from ..analysis.run import default_workers
+from ..core.api import CHANCE
+from ..core.match import Match, Seat
+from ..core.registry import get_game
+from ..replay.model import Replay
+
+GOALS = {"virus-fight": 10.0, "cellulis-bellum": 10.0, "cell-wars": 60.0}
+DECISIONS = {"virus-fight": 60, "cellulis-bellum": 60}  # cut after so many decisions
+SEEDS = {"cell-wars": 3}  # seed 3: a game that goes all 16 rounds (254 decisions)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the pool's workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def load() -> str:
+    try:
+        return "load %.1f" % os.getloadavg()[0]
+    except OSError:
+        return "load ?"
+
+
+def record(game_id: str, seed: int = 1, level: str = "easy") -> Replay:
+    """A two-seat game (one seat for a solitaire) played by bots, as a replay."""
+    game = get_game(game_id)
+    players = max(game.min_players, min(2, game.max_players))
+    seats = [Seat(name=f"Bot {i + 1}", kind="bot", bot=level) for i in range(players)]
+    match = Match(game, game.options_type(players=players), seats, seed)
+    bot = make_bot(level)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        if seat == CHANCE:
+            match.play(CHANCE, game.sample_chance(match.state, rng))
+            continue
+        match.play(seat, bot.choose(game, game.view(match.state, seat), seat, rng, 5.0))
+    replay = Replay.from_match(match)
+    cut = DECISIONS.get(game_id)
+    if cut:
+        steps, decisions = [], 0
+        for step in replay.steps:
+            steps.append(step)
+            decisions += step.seat != CHANCE
+            if decisions >= cut:
+                break
+        replay = Replay(game, replay.options, replay.seats, replay.seed, steps)
+    return replay
+
+
+def _speed(game_id: str, quick: bool) -> list[Result]:
+    replay = record(game_id, SEEDS.get(game_id, 1))
+    if quick:  # a few decisions in one process: the rate only
+        steps = replay.steps[: 12 if game_id != "infection" else 6]
+        replay = Replay(replay.game, replay.options, replay.seats, replay.seed, steps)
+        workers = 1
+    else:
+        workers = default_workers()
+    t0, c0 = time.perf_counter(), cpu_seconds()
+    found = analyse(replay, workers=workers)
+    wall = time.perf_counter() - t0
+    cpu = cpu_seconds() - c0
+    weighed = sum(not d.forced for d in found.decisions)
+    note = (f"{weighed} decisions of {len(replay)} steps, budget {found.budget}, "
+            f"{workers} worker(s), {cpu:.1f} CPU-s (on {workers} idle cores about "
+            f"{cpu / workers:.1f} s), {load()}")
+    out = [result(f"analysis {game_id} decisions/s", weighed / max(wall, 1e-9), "/s",
+                  note=note)]
+    goal = GOALS.get(game_id)
+    if goal and not quick:
+        out.append(result(f"analysis {game_id} whole game", wall, "s", "<=", goal, note=note))
+        again = analyse(replay, workers=workers, seed=1)
+        first = set(found.judged_steps("blunder"))
+        second = set(again.judged_steps("blunder"))
+        same = len(first & second) / len(first | second) if first | second else 1.0
+        out.append(result(f"analysis {game_id} blunders agreed by seeds 0 and 1", 100 * same,
+                          "%", note=f"seed 0: {sorted(first)}; seed 1: {sorted(second)}"))
+    return out
+
+
+def bench_analysis(quick: bool) -> list[Result]:
+    out: list[Result] = []
+    for game_id in ("virus-fight", "cellulis-bellum", "cell-wars", "infection",
+                    "cell-management"):
+        out.extend(_speed(game_id, quick))
+    return out
+
+
+BENCHMARKS = [bench_analysis]

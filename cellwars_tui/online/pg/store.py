@@ -1,0 +1,241 @@
+"""The table store in PostgreSQL, shared by any number of ``cellwars serve`` processes.
+
+:class:`PostgresTableStore` implements the hub's :class:`~cellwars_tui.online.store.TableStore`
+(the same contract tests run against it and the SQLite store) with psycopg 3's async driver and
+a small connection pool, so no save ever holds up the hub's event loop.
+
+A save is one statement, so one transaction: the table's row is written only if its stored
+version is the one before the saved table's (``INSERT ... ON CONFLICT DO UPDATE ... WHERE
+version = saved - 1``); of two servers saving the same table from the same version, exactly one
+wins and the other gets :class:`~cellwars_tui.online.store.StaleTable` ("the table moved on").
+The same statement announces the new version with ``pg_notify`` (sent at commit, never for a save
+that did not happen): ``t CODE VERSION SERVER`` on the ``cellwars`` channel. The state itself is
+never in a notification (they are capped at 8,000 bytes); a server that wants it reads the row.
+
+Besides the table (msgpack, as SQLite keeps it) a row holds the table's status and its lobby
+summary (:class:`TableSummary`: seats and host, no game): every server lists every table from
+those alone. Finished games and ratings are the league's part (:mod:`.league`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+
+from ..store import StaleTable, StoredSlot, StoredTable, StoreError, _decode, _encode
+from .errors import one_line
+from .league import PostgresLeague
+from .schema import NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, migrate
+
+log = logging.getLogger(__name__)
+
+CONNECT_TIMEOUT = 5  # seconds to reach the database
+POOL_TIMEOUT = 3.0  # seconds a save waits for a connection before the store counts as down
+
+
+class TableSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """What the lobby shows of a table, kept beside it (no game, no log)."""
+
+    code: str
+    game: str
+    status: str
+    host_name: str = ""
+    host_identity: str = ""
+    slots: tuple[StoredSlot, ...] = ()
+    version: int = 0
+
+
+_encode_summary = msgspec.msgpack.Encoder().encode
+_decode_summary = msgspec.msgpack.Decoder(TableSummary).decode
+
+
+def summary_of(table: StoredTable) -> TableSummary:
+    return TableSummary(code=table.code, game=table.game, status=table.status or "playing",
+                        host_name=table.host_name, host_identity=table.host_identity,
+                        slots=table.slots, version=table.version)
+
+
+def check_url(url: str) -> dict[str, Any]:
+    """The connection parameters of a ``postgresql://`` URL; StoreError (one line) for one
+    that is not."""
+    import psycopg
+
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise StoreError("not a PostgreSQL URL (expected postgresql://USER@HOST/DATABASE)")
+    try:
+        return psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error as exc:
+        raise StoreError(f"not a PostgreSQL URL: {one_line(exc)}") from None
+
+
+def shown_url(url: str) -> str:
+    """``url`` for a log or a message: without its password."""
+    try:
+        params = check_url(url)
+    except StoreError:
+        return "(not a PostgreSQL URL)"
+    where = params.get("host") or "localhost"
+    if "/" in where:
+        where = "socket " + where
+    port = f":{params['port']}" if params.get("port") else ""
+    return f"postgresql://{params.get('user', '')}@{where}{port}/{params.get('dbname', '')}"
+
+
+def needs_psycopg() -> None:
+    """StoreError (one line) when the PostgreSQL driver is not installed."""
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+    except ImportError:
+        raise StoreError("the PostgreSQL store needs psycopg: pip install "
+                         "'cellwars-tui[postgres]'") from None
+
+
+async def connect(url: str, **kwargs: Any) -> Any:
+    """One async connection (autocommit); StoreError (one line) if it cannot be made."""
+    needs_psycopg()
+    import psycopg
+
+    check_url(url)
+    try:
+        return await psycopg.AsyncConnection.connect(
+            url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, **kwargs)
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot connect to the database: {one_line(exc)}") from None
+
+
+_SAVE = f"""
+WITH up AS (
+    INSERT INTO cellwars_tables AS t (code, version, status, data, summary, updated)
+    VALUES (%(code)s, %(version)s, %(status)s, %(data)s, %(summary)s, now())
+    ON CONFLICT (code) DO UPDATE SET version = EXCLUDED.version, status = EXCLUDED.status,
+        data = EXCLUDED.data, summary = EXCLUDED.summary, updated = now()
+    WHERE t.version = EXCLUDED.version - 1
+    RETURNING t.code, t.version)
+SELECT version, pg_notify('{NOTIFY_CHANNEL}', 't ' || code || ' ' || version || ' ' || %(origin)s)
+FROM up
+"""
+
+
+def _decode_rows(rows: Any) -> tuple[list[StoredTable], list[str]]:
+    """Stored tables from (code, data, version) rows (the version column wins), and a line for
+    each one that cannot be read."""
+    tables: list[StoredTable] = []
+    problems: list[str] = []
+    for code, data, version in rows:
+        try:
+            tables.append(msgspec.structs.replace(_decode(bytes(data)), version=version))
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            problems.append(f"table {code}: not a stored table ({exc})")
+    return tables, problems
+
+
+class PostgresTableStore(PostgresLeague):
+    """The tables in a PostgreSQL database (see the module's docstring). Made by :meth:`open`."""
+
+    def __init__(self, url: str, pool: Any, *, origin: str = "") -> None:
+        self.url = url
+        self.pool = pool
+        self.origin = origin[:64] or "-"  # this server's name, in its notifications
+        self.schema_was = 0
+
+    @classmethod
+    async def open(cls, url: str, *, origin: str = "", max_size: int = 4) -> PostgresTableStore:
+        """Reach the database, bring its schema up to date (or refuse a newer one), and open
+        the pool; StoreError (one line) for a wrong URL, a refused connection, a newer schema."""
+        needs_psycopg()
+        import psycopg
+        from psycopg_pool import AsyncConnectionPool
+
+        conn = await connect(url)
+        try:
+            was = await migrate(conn)
+        except NewerSchema as exc:
+            raise StoreError(str(exc)) from None
+        except psycopg.Error as exc:
+            raise StoreError(f"the database refused the schema: {one_line(exc)}") from None
+        finally:
+            await conn.close()
+        pool = AsyncConnectionPool(
+            url, kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT}, min_size=1,
+            max_size=max_size, open=False, timeout=POOL_TIMEOUT, reconnect_timeout=3600 * 24,
+            check=AsyncConnectionPool.check_connection, name="cellwars-store")
+        try:
+            await pool.open(wait=True, timeout=CONNECT_TIMEOUT * 2)
+        except Exception as exc:  # noqa: BLE001 - PoolTimeout and friends
+            await pool.close()
+            raise StoreError(f"cannot connect to the database: {one_line(exc)}") from None
+        store = cls(url, pool, origin=origin)
+        store.schema_was = was
+        return store
+
+    async def _query(self, sql: str, params: Any = None) -> list[tuple[Any, ...]]:
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(sql, params)
+                return await cur.fetchall() if cur.description is not None else []
+        except PoolTimeout:
+            raise StoreError("the database cannot be reached") from None
+        except psycopg.Error as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
+
+    # -- the TableStore contract --------------------------------------------------------------
+    async def load(self) -> tuple[list[StoredTable], list[str]]:
+        try:
+            rows = await self._query(
+                "SELECT code, data, version FROM cellwars_tables ORDER BY updated")
+        except StoreError as exc:
+            return [], [f"the table store cannot be read: {exc}"]
+        return _decode_rows(rows)
+
+    async def save(self, table: StoredTable) -> None:
+        params = dict(code=table.code, version=table.version, status=table.status or "playing",
+                      data=_encode(table), summary=_encode_summary(summary_of(table)),
+                      origin=self.origin)
+        rows = await self._query(_SAVE, params)
+        if not rows:
+            raise StaleTable(f"table {table.code} moved on (not at version {table.version - 1})")
+
+    async def fetch(self, code: str) -> StoredTable | None:
+        rows = await self._query(
+            "SELECT code, data, version FROM cellwars_tables WHERE code = %s", (code,))
+        tables, problems = _decode_rows(rows)
+        for problem in problems:
+            log.warning("table store: %s", problem)
+        return tables[0] if tables else None
+
+    async def delete(self, code: str) -> None:
+        await self._query(
+            f"WITH gone AS (DELETE FROM cellwars_tables WHERE code = %s RETURNING code) "
+            f"SELECT pg_notify('{NOTIFY_CHANNEL}', 'd ' || code || ' 0 ' || %s) FROM gone",
+            (code, self.origin))
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    # -- beyond the contract: what servers sharing the store need ------------------------------
+    async def summaries(self) -> list[TableSummary]:
+        """Every table's lobby summary (with its version)."""
+        rows = await self._query("SELECT summary, version FROM cellwars_tables")
+        out = []
+        for data, version in rows:
+            try:
+                out.append(msgspec.structs.replace(_decode_summary(bytes(data)), version=version))
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+        return out
+
+    async def version(self, code: str) -> int | None:
+        rows = await self._query("SELECT version FROM cellwars_tables WHERE code = %s", (code,))
+        return rows[0][0] if rows else None
+
+    async def notify(self, payload: str) -> None:
+        """Announce ``payload`` to every server (at most NOTIFY_MAX bytes: longer is refused)."""
+        if len(payload.encode()) > NOTIFY_MAX:
+            raise StoreError(f"a notification of {len(payload.encode())} bytes is too long")
+        await self._query("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, payload))
