@@ -148,3 +148,30 @@ def test_infection_charts_the_teams_chance_to_cure_against_the_virus(monkeypatch
     assert all(abs(team + virus - 100) < 0.2 for team, virus in result.values)
     judged = [d for d in result.decisions if not d.forced]
     assert judged and all(d.before[0] == d.before[1] for d in judged)
+
+
+def test_virus_fight_judgments_agree_across_seeds_unless_near_a_threshold():
+    """Three seeds at the default budget: each turn's judgment is the same in every seed that
+    does not mark it near a threshold; the two clear blunders are blunders in all three."""
+    from cellwars_tui.analysis.evaluators import default_budget
+    from cellwars_tui.analysis.model import Decision
+    from cellwars_tui.analysis.run import tasks_of
+    from cellwars_tui.bench.analysis import record
+
+    replay = record("virus-fight", 1)  # the bench's 60-decision game (easy bots, fixed seed)
+    game = replay.game
+    tasks, _ = tasks_of(replay, default_budget(game), 0)
+    for task in tasks:
+        _, _, i, seat, state, played, budget, *_ = task
+        if i + 1 not in (24, 29, 30):  # two blunders and a sound turn of the play phase
+            continue
+        sure = set()
+        for seed in range(3):
+            v = weigh(game, state, seat, played, budget, random.Random(f"analysis/{seed}/{i}"),
+                      {})
+            d = Decision(step=i + 1, seat=seat, played="", before=v.best_values,
+                         after=v.played_values, margin=v.margin)
+            if not d.near:
+                sure.add(judgment(d.drop))
+            assert i + 1 == 30 or judgment(d.drop) == BLUNDER
+        assert len(sure) <= 1, (i + 1, sure)
