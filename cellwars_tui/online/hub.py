@@ -10,9 +10,10 @@ gives their seats back (typed in the lobby, or as the SSH user name). A nickname
 player who is away, or seated anywhere, is not given to anyone else.
 
 A table holds a game, its options and its seats (free, a person, or a bot). Its host fills seats
-with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.core.match.Match`
-(:mod:`.hub_play`): every action goes through the rules core, and each watcher receives the view
-of its own seat (``game.view(state, seat)``; spectators get the public view). A dropped
+with bots and starts it. From then on the table's game is a table authority
+(:class:`~.game.OnlineGame`: every action is checked, played, logged, saved and answered by bots
+there; :mod:`.hub_play` holds what the hub allows), and each watcher receives the view of its
+own seat (``game.view(state, seat)``; spectators get the public view). A dropped
 connection keeps its seat in a game that has started (turn-based games wait; a real-time game
 pauses); at an open table the seat is freed. The host may hand an away player's seat to a bot.
 
@@ -20,9 +21,10 @@ A game that has started and is not over is never deleted while a person holds a 
 table nobody watches closes, goes to sleep (out of memory, kept in the store) until one of its
 players comes back, or is archived (:mod:`.hub_sweep`).
 
-With a table store (:mod:`.store`) every table is saved after every action and set up again when
-the hub starts: players come back to their seats, and a real-time game waits, paused, until a
-seated player plays on.
+With a table store (:mod:`.store`) every table is saved after every action, off the event loop and
+before anyone hears of the action (:mod:`.saving`), and set up again when the hub starts:
+players come back to their seats, and a real-time game waits, paused, until a seated player
+plays on.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -43,14 +46,15 @@ from ..ai.levels import UnknownLevel, level_name
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
 from ..table.naming import seat_kind_word
+from ..timer import Clock
 from . import protocol as p
 from .botpool import BotPool
 from .hub_play import TablePlay
 from .hub_sweep import Asleep, TableKeeping
 from .names import name_key
-from .store import StoredTable, StoreError, TableStore
+from .store import StoredTable, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
-    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, Slot, Table, clean_name, guest_identity,
+    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, HubTable, Slot, clean_name, guest_identity,
     legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
@@ -77,7 +81,7 @@ class Client:
         self.name = ""
         self.code = ""  # a guest's reconnect code, given with the nickname (never stored)
         self.wrong_codes = 0
-        self.table: Table | None = None
+        self.table: HubTable | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
         self.lobby_sent: p.Lobby | None = None  # the last lobby sent (an equal one is not resent)
         # the last table state sent: one that differs from it only by the step is not sent, so
@@ -98,7 +102,7 @@ class Client:
         self.writer.write(p.frame(msg))
 
 
-class Hub(TablePlay, TableKeeping):
+class Hub(TableKeeping):
     """Lobby and tables; serves the sessions' apps on a Unix socket."""
 
     def __init__(
@@ -131,66 +135,84 @@ class Hub(TablePlay, TableKeeping):
         self.tokens: dict[str, tuple[str, str]] = {}
         self.names: dict[str, str] = {}  # identity -> chosen display name
         self.clients: set[Client] = set()
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, HubTable] = {}
         self._server: asyncio.base_events.Server | None = None
         self._sweeper: asyncio.Task | None = None
         self._handlers: dict[asyncio.Task, asyncio.StreamWriter] = {}
-        self.bots = bots or BotPool()  # turn-based bots think in worker processes (none yet)
+        self._closing: set[asyncio.Task[None]] = set()  # swept tables' last saves and deletions
+        self._sleeping: dict[str, asyncio.Task[None]] = {}  # code -> a table going to sleep
+        self.bots = bots or BotPool()  # bots think in worker processes (none yet)
+        self.play = TablePlay(self.bots, tables_dir=tables_dir, home_for=home_for,
+                              changed=self._table_changed)
         self._lobby_due: asyncio.TimerHandle | None = None  # the coming lobby broadcast
         self._lobby_sent_at = float("-inf")  # loop time of the last one
         self.lobby_broadcasts = 0  # how many were sent (for tests and curious operators)
 
     # -- lifecycle ----------------------------------------------------------------------------
+    @property
+    def realtime_clock(self) -> Clock | None:
+        """Real-time tables' clock (tests: a FakeClock; None: the real one)."""
+        return self.play.realtime_clock
+
+    @realtime_clock.setter
+    def realtime_clock(self, clock: Clock | None) -> None:
+        self.play.realtime_clock = clock
+
     async def start(self) -> None:
-        self.restore()
+        await self.restore()
         self._server = await asyncio.start_unix_server(self._handle, path=str(self.socket_path))
         self._sweeper = asyncio.create_task(self._sweep())
 
-    def restore(self) -> None:
+    async def restore(self) -> None:
         """Set up again every table of the store (a restart): seats, the game so far, the log;
         at an open table the players have left (their seats are free); a real-time game waits,
         paused, until a seated player plays on. A table that cannot be set up is left out with
         one line in the server's log."""
         if self.store is None:
             return
-        stored, problems = self.store.load()
+        stored, problems = await self.store.load()
         for problem in problems:
             log.warning("table store: %s", problem)
         for s in stored:
             if s.code not in self.tables:
                 self._set_up(s, restarted=True)
 
-    def _set_up(self, s: StoredTable, *, restarted: bool) -> Table | None:
+    def _set_up(self, s: StoredTable, *, restarted: bool) -> HubTable | None:
         """Set up the stored table ``s`` in memory: after a restart (``restarted``), or woken
         for a player who came back. At an open table the players have left (their seats are
         free); a real-time game waits, paused, until a seated player plays on after a restart,
         and for its players to be back after a sleep. None (and one line in the server's log)
         when it cannot be set up."""
         try:
-            table = Table.from_stored(self, s)
+            table, match = HubTable.from_stored(self, s, store=self.store)
         except CellwarsError as exc:
             log.warning("table %s cannot be set up again: %s", s.code, exc)
             return None
+        table.changed = self._changed_callback(table)
         if s.active_at <= 0:
             table.active_at = self.clock()  # (stored before this was kept: idle from now)
         table.last_watched = self.clock()
-        if table.match is None:
+        self.tables[s.code] = table
+        self.asleep.pop(s.code, None)
+        if match is None:
             for i, slot in enumerate(table.slots):
                 if slot.kind == "human":
                     table.slots[i] = Slot()
-        else:
-            table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
-            if not table.match.is_over() and restarted:
+            return table
+        table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
+        left = None
+        if not match.is_over():
+            if restarted:
                 table.note("the server restarted.")
-            if not table.match.is_over() and round_seconds(table.game, table.options):
+            if round_seconds(table.game, table.options):
                 table.restored = restarted
-                same_round = s.timer_round == table.game.round_of(table.match.state)
+                same_round = s.timer_round == table.game.round_of(match.state)
                 left = s.clock_left if s.clock_left >= 0 and same_round else None
-                self._set_up_session(table, left=left)
-        self.tables[s.code] = table
-        self.asleep.pop(s.code, None)
-        self._advance(table)
+        self.play.set_up(table, match, left=left)
         return table
+
+    def _changed_callback(self, table: HubTable) -> Callable[[], None]:
+        return lambda: self._table_changed(table)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -198,18 +220,15 @@ class Hub(TablePlay, TableKeeping):
         if self._lobby_due is not None:
             self._lobby_due.cancel()
             self._lobby_due = None
-        bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        bot_tasks += [task for t in self.tables.values() if t.session is not None
-                      for task in t.session.pending()]
-        for task in [self._sweeper, *bot_tasks]:
-            if task is not None:
-                task.cancel()
-        await asyncio.gather(*bot_tasks, return_exceptions=True)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.settled()  # tables going to sleep or leaving the store
+        # every game stops its bots and keeps the time reached; every save asked for is made
+        await asyncio.gather(*(t.authority.close() for t in self.tables.values()
+                               if t.authority is not None), return_exceptions=True)
         await self.bots.close()  # no worker process outlives the hub
-        for table in self.tables.values():
-            if table.session is not None:
-                self._save_clock(table)  # the seconds left now, for the next start
-                table.session.stop()
+        await asyncio.gather(*(t.saver.close() for t in self.tables.values()),
+                             return_exceptions=True)
         for writer in list(self._handlers.values()):
             writer.close()  # each handler then sees the end of its stream and returns
         if self._handlers:
@@ -217,15 +236,25 @@ class Hub(TablePlay, TableKeeping):
             for task in late:
                 task.cancel()
         if self.store is not None:
-            self.store.close()
+            await self.store.close()
         shutil.rmtree(self.socket_dir, ignore_errors=True)
 
-    def _save_clock(self, table: Table) -> None:
+    async def settled(self) -> None:
+        """Wait until the tables the sweep took out of memory are saved (or out of the store)."""
+        while self._closing or self._sleeping:
+            await asyncio.gather(*self._closing, *self._sleeping.values(),
+                                 return_exceptions=True)
+
+    def _later(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) in a task the hub waits for before it closes."""
+        task = asyncio.ensure_future(work)
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _save_clock(self, table: HubTable) -> None:
         """A running real-time game's clock, kept without waiting for the next action."""
-        if self.store is None or table.match is None or table.match.is_over():
-            return
-        with contextlib.suppress(StoreError):
-            self.store.save(table.stored())
+        if table.match is not None and not table.match.is_over():
+            table.save()
 
     def admit(self, token: str, identity: str, name: str) -> None:
         """The server vouches for the session holding ``token``."""
@@ -251,6 +280,7 @@ class Hub(TablePlay, TableKeeping):
                 client.send(p.Error(message="not a session of this server"))
                 return
             identity, name = self.tokens[hello.token]
+            await self._wake_for(identity, name)  # their games that slept are back in the lobby
             self._welcome(client, identity, name)
             while True:
                 body = await p.read_frame(reader)
@@ -258,7 +288,7 @@ class Hub(TablePlay, TableKeeping):
                     break
                 msg = p.decode_up(body)
                 try:
-                    self._dispatch(client, msg)
+                    await self._dispatch(client, msg)
                 except HubError as exc:
                     seq = msg.seq if isinstance(msg, p.Play) else 0
                     client.send(p.Error(message=str(exc), seq=seq))
@@ -279,8 +309,6 @@ class Hub(TablePlay, TableKeeping):
             client.name = self._free_name(client.name, identity)
         elif identity == "guest" and normal_code(name):
             self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
-        if client.named:
-            self._wake(client.identity)  # their games that slept are back in the lobby
         self.clients.add(client)
         client.send(p.Welcome(identity=client.identity, name=client.name,
                               need_name=not client.named,
@@ -337,9 +365,24 @@ class Hub(TablePlay, TableKeeping):
         self._broadcast_lobby()
 
     # -- requests -------------------------------------------------------------------------------
-    def _dispatch(self, client: Client, msg: p.Msg) -> None:
+    async def _wake_for(self, identity: str, name: str) -> None:
+        """Bring back the sleeping games of who just connected (a key, or a guest whose SSH
+        user name is their reconnect code)."""
+        if identity.startswith("key:"):
+            await self._wake(identity)
+        elif identity == "guest" and normal_code(name):
+            await self._wake_code(name)
+
+    async def _wake_code(self, code: str) -> None:
+        """The sleeping games of the guest whose reconnect code this is."""
+        if normal_code(code) and self.asleep:
+            await self._wake(guest_identity(code, self.guest_secret))
+            await self._wake(legacy_guest_identity(code))
+
+    async def _dispatch(self, client: Client, msg: p.Msg) -> None:
         if isinstance(msg, p.SetName):
             if msg.code:
+                await self._wake_code(msg.code)
                 self._reclaim(client, msg.code)
             else:
                 self._set_name(client, msg.name)
@@ -350,6 +393,9 @@ class Hub(TablePlay, TableKeeping):
             case p.CreateTable():
                 self._create(client, msg)
             case p.Join():
+                code = msg.code.strip().upper()[:16]
+                if code in self.asleep:
+                    await self._wake_table(code)  # a sleeping game, asked for by its room code
                 self._join(client, msg.code)
             case p.Sit():
                 self._sit(client, msg.seat)
@@ -358,11 +404,11 @@ class Hub(TablePlay, TableKeeping):
             case p.SetBot():
                 self._set_bot(client, msg.seat, msg.bot)
             case p.Start():
-                self._start(client)
+                self.play.start(client, self._here(client))
             case p.Play():
-                self._play(client, msg.step, msg.action, msg.seq)
+                self.play.play(client, self._here(client), msg.step, msg.action, msg.seq)
             case p.Pause():
-                self._pause(client, msg.on)
+                self.play.pause(client, self._here(client), msg.on)
             case p.Leave():
                 self._leave(client)
             case _:
@@ -424,8 +470,7 @@ class Hub(TablePlay, TableKeeping):
         if client.wrong_codes >= MAX_WRONG_CODES:
             raise HubError("too many wrong codes: connect again to try another")
         identity = guest_identity(text, self.guest_secret) if normal_code(text) else ""
-        if identity:
-            self._wake(identity)
+        if identity:  # (their sleeping games are woken before: _wake_code)
             self._upgrade_guest(legacy_guest_identity(text), identity)
         name = next((slot.name for table in self.tables.values() for slot in table.slots
                      if identity and slot.kind == "human" and slot.identity == identity), "")
@@ -445,7 +490,6 @@ class Hub(TablePlay, TableKeeping):
         """Seats held under a reconnect code's identity from before the server's secret (a
         store from an older version) pass to its keyed identity, now that its guest is back
         with the code."""
-        self._wake(legacy)
         for table in self.tables.values():
             if table.seat_of(legacy) is None:
                 continue
@@ -481,7 +525,9 @@ class Hub(TablePlay, TableKeeping):
         if not 0.01 <= msg.think <= 30:
             raise HubError("bots think between 0.01 and 30 seconds")
         code = self._new_code()
-        table = Table(self, code, game, options, msg.think, client.identity, client.name)
+        table = HubTable(self, code, game, options, msg.think, client.identity, client.name,
+                         store=self.store)
+        table.changed = self._changed_callback(table)
         self.tables[code] = table
         self._enter(client, table)
         self._sit(client, 0)
@@ -492,11 +538,8 @@ class Hub(TablePlay, TableKeeping):
             if code not in self.tables and code not in self.asleep:
                 return code
 
-    def _table(self, code: str) -> Table:
-        key = code.strip().upper()[:16]
-        if key in self.asleep:
-            self._wake_table(key)  # a sleeping game, asked for by its room code
-        table = self.tables.get(key)
+    def _table(self, code: str) -> HubTable:
+        table = self.tables.get(code.strip().upper()[:16])
         if table is None:
             raise HubError(f"no table has the code {code.strip()[:16]!r}")
         return table
@@ -504,7 +547,7 @@ class Hub(TablePlay, TableKeeping):
     def _join(self, client: Client, code: str) -> None:
         self._enter(client, self._table(code))
 
-    def _enter(self, client: Client, table: Table) -> None:
+    def _enter(self, client: Client, table: HubTable) -> None:
         if client.table is not None and client.table is not table:
             self._leave(client)
         client.table = table
@@ -514,7 +557,7 @@ class Hub(TablePlay, TableKeeping):
         self._broadcast_table(table)
         self._broadcast_lobby()
 
-    def _here(self, client: Client) -> Table:
+    def _here(self, client: Client) -> HubTable:
         if client.table is None:
             raise HubError("join a table first")
         return client.table
@@ -538,7 +581,7 @@ class Hub(TablePlay, TableKeeping):
         self._save(table)
         self._table_changed(table)
 
-    def _release_seat(self, table: Table, identity: str) -> None:
+    def _release_seat(self, table: HubTable, identity: str) -> None:
         seat = table.seat_of(identity)
         if seat is not None:
             table.slots[seat] = Slot()
@@ -597,11 +640,16 @@ class Hub(TablePlay, TableKeeping):
         client.send(p.Left())
         self._send_lobby(client)
 
-    def _table_changed(self, table: Table) -> None:
+    def _advance(self, table: HubTable) -> None:
+        """The table's game follows (a real-time game's timer pauses or runs on; bots move)."""
+        if table.authority is not None:
+            table.authority.advance()
+
+    def _table_changed(self, table: HubTable) -> None:
         self._broadcast_table(table)
         self._broadcast_lobby()
 
-    def _broadcast_table(self, table: Table) -> None:
+    def _broadcast_table(self, table: HubTable) -> None:
         info = table.info()
         views: dict = {}
         for client in list(table.watchers):
@@ -646,8 +694,8 @@ class Hub(TablePlay, TableKeeping):
                     client.lobby_sent = lobby
                     client.send(lobby)
 
-    def _save(self, table: Table) -> None:
+    def _save(self, table: HubTable) -> None:
         """Every save follows an action: the table was active now (``archive_after`` counts
         from its last one)."""
         table.active_at = self.clock()
-        super()._save(table)
+        table.save()

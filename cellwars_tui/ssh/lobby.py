@@ -7,9 +7,11 @@
   create a table; guests pick a nickname first (and are given a reconnect code), or type the
   reconnect code they were given to come back to their seats.
 * :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
-  seat's view. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
-  over it, driven by a :class:`~.remote.RemoteTable`; leaving that screen comes back here, where a
-  plain view (the seat's state and its legal moves in the game's notation) also plays any game.
+  seat's view. The table itself is followed headless by a :class:`~cellwars_tui.online.seat.
+  TableSeat` (it owns the seat's ``RemoteTable`` and routes the hub's answers); the screen only
+  draws. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
+  over it, driven by that remote table; leaving that screen comes back here, where a plain view
+  (the seat's state and its legal moves in the game's notation) also plays any game.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..ui.host import Host
 from ..online import protocol as p
 from ..online.client import ENV_RECORDS, HubClient
 from ..online.remote import RemoteTable, seat_words
+from ..online.seat import LEFT, STATE, TableSeat
 
 TITLE = "cellwars online"
 
@@ -320,10 +323,9 @@ class TableScreen(HubListener, Screen):
     def __init__(self, code: str) -> None:
         super().__init__()
         self.code = code
-        self.state: p.TableState | None = None
+        self.seat: TableSeat | None = None  # made on mount (it sends through the app's link)
         self.moves: list[str] = []
         self.ready = False  # messages before the first mount are read from the client later
-        self.remote: RemoteTable | None = None
         self.game_screen: Screen | None = None
         self.opened_game = False  # the game screen opens by itself once, at the start
         self._head = f"Table {code}"  # the head line before the clock (set by each TableState)
@@ -339,8 +341,17 @@ class TableScreen(HubListener, Screen):
         yield Static("", id="log")
         yield Footer()
 
+    @property
+    def state(self) -> p.TableState | None:
+        return self.seat.state if self.seat is not None else None
+
+    @property
+    def remote(self) -> RemoteTable | None:
+        return self.seat.remote if self.seat is not None else None
+
     def on_mount(self) -> None:
         self.ready = True
+        self.seat = TableSeat(self.code, HubLink.of(self.app).send, notify=self._notice)
         self.query_one("#seats", OptionList).focus()
         self.set_interval(1.0, self._tick)  # a real-time game's shared timer counts down here
         client = HubLink.of(self.app).client
@@ -348,21 +359,20 @@ class TableScreen(HubListener, Screen):
             self.hub_message(client.table)
 
     def hub_message(self, msg: p.Msg) -> None:
-        if not self.ready:
+        if not self.ready or self.seat is None:
             return
-        if isinstance(msg, p.TableState) and msg.info.code == self.code:
-            self.state = msg
-            self._follow_game(msg)
-            self._show(msg)
-        elif isinstance(msg, p.Left):
+        what = self.seat.hub_message(msg)  # the seat follows the table; the screen draws
+        if what == STATE and self.seat.state is not None:
+            if self.remote is not None and not self.opened_game and self.app.screen is self:
+                self.opened_game = True
+                self.action_game()
+            self._show(self.seat.state)
+        elif what == LEFT:
             self._close_game_screen()
             if self.app.screen is self:
                 self.app.pop_screen()
-        elif isinstance(msg, p.Error):
-            if self.remote is not None and msg.seq:
-                self.remote.refused(msg.seq)  # the next queued move may go
-            if self._on_top():
-                self.app.notify(msg.message, severity="warning")
+        elif isinstance(msg, p.Error) and self._on_top():
+            self.app.notify(msg.message, severity="warning")
 
     def _tick(self) -> None:
         head = self._head
@@ -380,22 +390,6 @@ class TableScreen(HubListener, Screen):
         return top is self or (self.game_screen is not None and top is self.game_screen)
 
     # the game's own screen ---------------------------------------------------------------------
-    def _follow_game(self, t: p.TableState) -> None:
-        if not t.view:
-            return
-        if self.remote is None:
-            send = HubLink.of(self.app).send
-            try:
-                self.remote = RemoteTable(t, send, notify=self._notice)
-            except CellwarsError as exc:
-                self.notify(str(exc), severity="error")
-                return
-        else:
-            self.remote.update(t)
-        if not self.opened_game and self.app.screen is self:
-            self.opened_game = True
-            self.action_game()
-
     def _notice(self, text: str) -> None:
         if self._on_top():
             self.app.notify(text, severity="warning")

@@ -76,7 +76,7 @@ from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
 from .logins import LoginQueue, client_of
-from ..online.store import STORE_NAME, SqliteTableStore
+from ..online.store import STORE_NAME, SqliteTableStore, TableStore
 from .zygote import ZygoteSpawner
 
 if TYPE_CHECKING:
@@ -430,7 +430,7 @@ class CellwarsServer:
         self.run_lock.acquire()  # and sweeps what a crashed server left
         make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
-            store: Any = (self.shared.store if self.shared is not None  # (TableStore: i30)
+            store: TableStore = (self.shared.store if self.shared is not None
                           else SqliteTableStore(self.root / STORE_NAME))
             self.hub = Hub(self.root / "tables", home_for=self.keyed_home, store=store,
                            archive_after=self.archive_after, guest_secret=self.guest_secret)

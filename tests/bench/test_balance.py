@@ -40,6 +40,20 @@ def test_a_cell_wars_report_has_every_measure():
     assert "greedy leads Immune" in text
 
 
+def test_the_report_names_the_rules_it_ran_and_counts_alike_endings_together():
+    """Issue 29: under -o rules_edition=2 the header said the default's rules version, and the
+    endings read "the cancer spread over # tiles"."""
+    rep = _run(bot="greedy", games=6, duel_games=0, options={"rules_edition": "2"})
+    text = format_report(rep)
+    assert "(rules version 6: edition 2, as printed; standard layout)" in text.splitlines()[0]
+    assert "#" not in text
+    kinds = {"cancer over 21 tiles", "cancer under 4 tiles", "every cancer cell dead",
+             "tie after round 16"}
+    assert set(rep["self_play"]["endings"]) <= kinds
+    assert "edition 5, as played here; random layout" in format_report(
+        _run(bot="greedy", games=1, duel_games=0, options={"layout": "random"}))
+
+
 def test_a_run_is_reproducible_by_seed_and_the_same_in_a_process_pool():
     one = _run(bot="greedy", games=4, duel_games=0, seed=5)
     two = _run(bot="greedy", games=4, duel_games=0, seed=5, jobs=2)

@@ -101,10 +101,10 @@ class VirusFight(Game[VFState, Action]):
                 return [Agree(), Decline()] if seat in self.to_act(s) else []
             if not s.queue or seat != s.queue[0]:
                 return []
-            out = [turn_action(t) for t in self.turns(s)]
+            turns: list[Action] = [turn_action(t) for t in self.turns(s)]
             if not s.declined:
-                out.append(Offer())
-            return out
+                turns.append(Offer())
+            return turns
         if ph == BUILD:
             if not 0 <= seat < s.players or s.ready[seat]:
                 return []
