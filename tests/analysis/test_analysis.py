@@ -5,6 +5,7 @@ forced moves are not judged; a move that loses at once is a blunder with the bet
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -175,3 +176,28 @@ def test_virus_fight_judgments_agree_across_seeds_unless_near_a_threshold():
                 sure.add(judgment(d.drop))
             assert i + 1 == 30 or judgment(d.drop) == BLUNDER
         assert len(sure) <= 1, (i + 1, sure)
+
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name, losing, best", [
+    # easy bots' games, kept as records (they replay exactly whatever the bots become): in Cell
+    # Wars' last round ending the turn now loses where purifying first still draws (exact);
+    # Yellow's virus shot ends the game behind on territory, a spawn keeps it going (searched)
+    ("cell-wars-end", "end", "purify"),
+    ("cellulis-bellum-shot", "shoot sw", "spawn b3"),
+])
+def test_a_move_that_loses_at_once_is_a_blunder_and_the_good_move_named(name, losing, best):
+    from cellwars_tui.analysis.evaluators import default_budget
+
+    replay = Replay.open(DATA / f"{name}.cellwars.json")
+    game, state = replay.game, replay.state_at(len(replay))
+    seat = game.to_act(state)[0]
+    move = game.action_from_str(losing)
+    assert loses_at_once(game, state, seat, move)
+    v = weigh(game, state, seat, move, default_budget(game), random.Random(0), {})
+    drop = v.best_values[seat] - v.played_values[seat] - v.margin
+    assert judgment(drop) == BLUNDER and v.played_values[seat] == 0.0
+    assert game.action_to_str(v.best) == best
+    assert not loses_at_once(game, state, seat, v.best)
