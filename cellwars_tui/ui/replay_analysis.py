@@ -6,7 +6,8 @@ take-over) to try the better move.
 
 The analysis itself is headless (:mod:`cellwars_tui.analysis`); it runs in a thread worker that
 waits on a process pool over the machine's cores (the search never runs in the UI's process, so
-the replay keeps stepping while it works). A saved analysis (the sidecar beside the record) is
+the replay keeps stepping while it works); in a confined SSH or browser session it searches on that
+thread itself, at a lower priority, so that a server's sessions never each start a pool. A saved analysis (the sidecar beside the record) is
 shown as soon as the replay opens; a damaged one, or one of another record, is one line and the
 replay opens all the same.
 """
