@@ -11,9 +11,9 @@ from the position it leaves, in **batches**:
 * a batch's value of a position is the mean of ``batch`` playouts of the game's own search from
   it (a fresh tree each batch, so batches are independent); the drop is the mean over batches of
   the paired differences in the mover's Win%, and its **standard error** the batches' spread;
-* the preferred move is the contender measured best over the first ``FIRST`` batches (the move
+* the preferred move is the contender measured best over the first ``SELECT`` batches (the move
   played when it measured better than all of them: then nothing is judged); only it and the move
-  played go on;
+  played go on, to ``FIRST`` batches at least;
 * **sequential**: batches are added (``STEP`` at a time, up to ``MOST``) only while the drop is
   within ``Z`` standard errors of a judgment's threshold (5, 10 or 15 points), so the playouts go
   where a judgment is in doubt.
@@ -38,7 +38,8 @@ from ..core.api import Action, Game
 from .judge import EDGES
 
 CONTENDERS = 3  # the root search's most visited moves (besides the one played) measured again
-FIRST = 6  # batches every contender gets (a standard error needs a few)
+SELECT = 3  # batches every contender gets: the best of them is the preferred move
+FIRST = 6  # batches the preferred move and the move played get at least (for a standard error)
 STEP = 2  # batches added at a time while a judgment is in doubt
 MOST = 24  # batches at most for the preferred move and the move played
 Z = 2.0  # standard errors of the drop that are its margin
@@ -109,13 +110,17 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
         return [50.0 * (b[seat] - p[seat]) for b, p in zip(values[action], values[played])]
 
     first = 1 if all(over.values()) else FIRST  # results: one batch says it all
-    for k in range(first):
+    select = min(SELECT, first)
+    for k in range(select):
         for action in moves:
             measure(action, k)
     best = max(moves[1:], key=lambda a: sum(drops(a)), default=played)
     if best == played or sum(drops(best)) <= 0:
         mean = _mean(values[played])
-        return Paired(played, mean, mean, 0.0, 0.0, first)
+        return Paired(played, mean, mean, 0.0, 0.0, select)
+    for k in range(select, first):
+        measure(played, k)
+        measure(best, k)
     k = first
     while True:
         diffs = drops(best)

@@ -174,10 +174,12 @@ class ReplayAnalysis:
                         "(V shows everything) · ")
         elif found is not None and found.judgment:
             name = result.names[found.seat]
-            line.append(f"{cursor}. {name}: {found.played} {found.mark} ", style="bold")
+            near = "~" if found.near else ""  # (a grade the margin could change)
+            spread = f" ±{found.margin:.0f}" if found.margin >= 0.5 else ""
+            line.append(f"{cursor}. {name}: {found.played} {found.mark}{near} ", style="bold")
             line.append(f"best: {found.best} ", style=self.colour("success"))
             line.append(f"({found.before[found.seat]:.0f}% → {found.after[found.seat]:.0f}%"
-                        f"{'; ' + found.note if found.note else ''}) · b: try it · ")
+                        f"{spread}{'; ' + found.note if found.note else ''}) · b: try it · ")
         elif found is not None and found.forced:
             line.append(f"{cursor}. forced · ")
         line.append("Accuracy " + result.accuracy_text(), style=self.colour("muted"))

@@ -186,7 +186,7 @@ DATA = Path(__file__).parent / "data"
     # Wars' last round ending the turn now loses where purifying first still draws (exact);
     # Yellow's virus shot ends the game behind on territory, a spawn keeps it going (searched)
     ("cell-wars-end", "end", "purify"),
-    ("cellulis-bellum-shot", "shoot sw", "spawn b3"),
+    ("cellulis-bellum-shot", "shoot sw", None),  # (several spawns are as good: any of them)
 ])
 def test_a_move_that_loses_at_once_is_a_blunder_and_the_good_move_named(name, losing, best):
     from cellwars_tui.analysis.evaluators import default_budget
@@ -199,5 +199,5 @@ def test_a_move_that_loses_at_once_is_a_blunder_and_the_good_move_named(name, lo
     v = weigh(game, state, seat, move, default_budget(game), random.Random(0), {})
     drop = v.best_values[seat] - v.played_values[seat] - v.margin
     assert judgment(drop) == BLUNDER and v.played_values[seat] == 0.0
-    assert game.action_to_str(v.best) == best
-    assert not loses_at_once(game, state, seat, v.best)
+    assert best is None or game.action_to_str(v.best) == best
+    assert not loses_at_once(game, state, seat, v.best) and v.best_values[seat] > 30
