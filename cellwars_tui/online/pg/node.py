@@ -62,7 +62,7 @@ class ClusterError(StoreError):
 class Note:
     """One announcement from a server (see the module's docstring)."""
 
-    kind: str  # "t" | "d" | "p" | "s"
+    kind: str  # "t" | "d" | "p" | "s" | "q" | "r" (see .cluster: ``code`` holds the payload)
     server: str
     code: str = ""
     version: int = 0
@@ -73,6 +73,8 @@ class Note:
 
 def parse_note(payload: str) -> Note | None:
     parts = payload.split(" ", 4)
+    if parts[0] in ("q", "r") and len(parts) == 2:  # a request for a table's owner, an answer
+        return Note(parts[0], server="", code=parts[1])
     try:
         if parts[0] in ("t", "d"):
             return Note(parts[0], server=parts[3], code=parts[1], version=int(parts[2]))
@@ -212,9 +214,9 @@ class ClusterNode:
                                 (LOCK_SPACE_TABLE, code_number(code)))
 
     async def orphans(self) -> list[str]:
-        """Tables being played that no server owns now."""
+        """Tables open or being played that no server owns now."""
         rows = await self._on_lock(
-            "SELECT code FROM cellwars_tables WHERE status = 'playing'")
+            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing')")
         codes = [r[0] for r in rows]
         return await self._unheld(codes)
 

@@ -230,6 +230,17 @@ class PostgresTableStore(PostgresLeague):
                 continue
         return out
 
+    async def summary(self, code: str) -> TableSummary | None:
+        """One table's lobby summary (None: no such table, or one this build cannot read)."""
+        rows = await self._query(
+            "SELECT summary, version FROM cellwars_tables WHERE code = %s", (code,))
+        for data, version in rows:
+            try:
+                return msgspec.structs.replace(_decode_summary(bytes(data)), version=version)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                return None
+        return None
+
     async def version(self, code: str) -> int | None:
         rows = await self._query("SELECT version FROM cellwars_tables WHERE code = %s", (code,))
         return rows[0][0] if rows else None
