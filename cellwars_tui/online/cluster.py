@@ -382,8 +382,14 @@ class Cluster:
                     return  # (ours: only a stale writer could have saved, and it failed)
             if table is not None and self.versions.get(code, 0) >= note.version:
                 return
-            if table is None:  # (only the lobby shows it here)
+            if table is None:  # (only the lobby shows it here, unless a player of it is here)
                 await self._read_summary(code)
+                s = self.summaries.get(code)
+                local = self.hub._local_online()
+                if s is not None and s.status == "playing" and any(
+                        x.kind == "human" and x.identity in local for x in s.slots):
+                    with contextlib.suppress(HubError):
+                        await self.bring(code)
                 return
             stored = await self.store.fetch(code)
             if stored is None:

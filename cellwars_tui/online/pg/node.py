@@ -110,12 +110,15 @@ class ClusterNode:
         self._tasks: list[asyncio.Task[None]] = []
         self._closing = False
         self.stalled_ended: list[str] = []  # servers this one found stalled and ended (tests)
+        self.listening = asyncio.Event()  # set while announcements are heard
 
     # -- joining ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Join: take the name (ClusterError if a live server has it), register, listen."""
         await self._join()
         self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._listen())]
+        with contextlib.suppress(asyncio.TimeoutError):  # (it keeps trying: see _listen)
+            await asyncio.wait_for(self.listening.wait(), RECONNECT_MAX)
 
     async def _join(self) -> None:
         conn = await connect(self.url)
@@ -321,6 +324,7 @@ class ClusterNode:
             try:
                 self.listen_conn = await connect(self.url)
                 await self.listen_conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                self.listening.set()
                 wait = 0.2
                 async for n in self.listen_conn.notifies():
                     note = parse_note(n.payload)
@@ -329,6 +333,7 @@ class ClusterNode:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the connection ended: listen again
+                self.listening.clear()
                 log.info("cluster: listening stopped (%s); again in %.1f s", one_line(exc), wait)
             with contextlib.suppress(Exception):
                 await self.listen_conn.close()
