@@ -482,6 +482,10 @@ class Cluster:
                 await self.node.release(code)
                 continue
             self.takeovers.append((code, time.monotonic()))
+            taken = self.hub.tables[code]
+            if taken.match is not None and not taken.match.is_over():
+                taken.note(f"its server stopped; the game goes on at server {self.name}.")
+                self.hub._table_changed(taken)
             log.warning("cluster: table %s taken over at version %d (its server is gone)",
                         code, stored.version)
 

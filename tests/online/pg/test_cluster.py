@@ -93,13 +93,18 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
     ben.send(p.Sit(seat=1))
     await table_where(ben, lambda t: t.you == 1)
     ann.send(p.Start())
-    state = await table_where(ann, lambda t: t.step > 0 and t.to_act == (0,))
-    ann2 = await join(b, "key:ann", "ann")  # ann at server b too, at the same seat
-    seen = await table_where(ann2, lambda t, s=state.step: t.you == 0 and t.step == s)
-    ann2.send(p.Play(step=seen.step, action="hold", seq=7))  # via server b ...
-    ann.send(p.Play(step=state.step, action="roll", seq=8))  # ... and at the owner, at once
+    state = await table_where(ann, lambda t: t.step > 0)
+    (seat,) = state.to_act
+    # the player to move is at their server and at the other one too (two sessions, one seat)
+    here, there, who = (ann, b, "ann") if seat == 0 else (ben, a, "ben")
+    twin = await join(there, f"key:{who}", who)
+    seen = await table_where(twin, lambda t, s=state.step: t.you == seat and t.step == s)
+    if here.table.step != state.step:
+        await table_where(here, lambda t, s=state.step: t.step == s)
+    twin.send(p.Play(step=seen.step, action="hold", seq=7))  # from one server ...
+    here.send(p.Play(step=state.step, action="roll", seq=8))  # ... and the other, at once
     answers = []
-    for client, seq in ((ann2, 7), (ann, 8)):
+    for client, seq in ((twin, 7), (here, 8)):
         while True:
             msg = await client.next((p.TableState, p.Error))
             if isinstance(msg, p.Error) and msg.seq == seq:
@@ -111,5 +116,5 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
     assert sorted(kind for kind, _ in answers) == ["played", "refused"]
     (why,) = [m for kind, m in answers if kind == "refused"]
     assert "moved on" in why
-    for c in (ann, ann2, ben):
+    for c in (ann, twin, ben):
         await c.close()

@@ -19,6 +19,7 @@ from cellwars_tui.online import protocol as p
 from cellwars_tui.online.client import HubClient
 from cellwars_tui.online.hub_cluster import ClusterHub
 from cellwars_tui.online.pg.shared import SharedStore
+from cellwars_tui.online.pg.status import status_text
 from cellwars_tui.online.pg.store import PostgresTableStore
 from cellwars_tui.record.format import decode_record
 
@@ -83,6 +84,8 @@ async def test_kill_9_of_the_owner_another_server_takes_over_and_no_move_is_lost
         acknowledged += 1
         state = told if me is ann else await table_where(ann, lambda t, s=told.step: t.step >= s)
     last_step = state.step
+    assert f"owns 1 table: {code}" in [x for x in (await status_text(pg_url)).splitlines()
+                                       if x.startswith("  a (")][0]  # (the operator's view)
     proc.send_signal(signal.SIGKILL)  # the owner dies, with no word to anyone
     killed = time.monotonic()
     await proc.wait()
@@ -92,6 +95,8 @@ async def test_kill_9_of_the_owner_another_server_takes_over_and_no_move_is_lost
     assert took <= 5, f"taken over after {took:.1f} s"
     assert code in b.tables and not b.cluster.is_replica(b.tables[code])
     assert taken.step == last_step  # the game goes on from its last committed move
+    text = await status_text(pg_url)
+    assert f"owns 1 table: {code}" in text and "  a (" not in text  # a is gone
     store = await PostgresTableStore.open(pg_url)
     try:
         stored = await store.fetch(code)
