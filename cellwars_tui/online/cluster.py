@@ -490,8 +490,13 @@ class Cluster:
                         code, stored.version)
 
     def _lost(self) -> None:
-        """The database is away: this server owns nothing now; its tables stay in memory
-        (their saves are refused: players are told) until it is back."""
+        """The database is away (or this server was cut off as stalled): it owns nothing now.
+        Its tables stay in memory, saving nothing more (another server may own them by the
+        time the database is back: a late save must never overwrite the new owner's moves);
+        their players read one line and their moves are refused until it is back."""
+        for table in self.hub.tables.values():
+            if not self.is_replica(table):
+                table.saver.suspend("the database cannot be reached")
 
     def _back(self) -> None:
         """Back after the database was away: own again what this server held (or follow the
@@ -499,19 +504,22 @@ class Cluster:
         self._later(self._own_again())
 
     async def _own_again(self) -> None:
+        """Each table this server held is owned again (set up from its last committed version,
+        with a new saver: a real-time round paused) or, if another server took it meanwhile,
+        shown as that server's."""
         for code, table in list(self.hub.tables.items()):
             if self.is_replica(table):
                 continue
-            if not await self.node.own(code):
+            try:
+                mine = await self.node.own(code)
                 stored = await self.store.fetch(code)
-                if stored is not None:
-                    self._set_up(stored, owner=False)
+            except StoreError:
+                return  # (away again: the next return tries again)
+            if stored is None:
                 continue
-            version = await self.store.version(code)
-            if version is not None and version > table.saver.version:
-                stored = await self.store.fetch(code)
-                if stored is not None:
-                    self._set_up(stored, owner=True)
+            self._set_up(stored, owner=mine)
+            if mine and stored.status == "playing":
+                self.hub.tables[code].note("the database is back: play on.")
         await self._read_all()
 
     def released(self, code: str) -> None:
@@ -527,6 +535,7 @@ def _summary(stored: StoredTable) -> TableSummary:
 
 def _stop(table: HubTable) -> None:
     """A table's game stops here with no save (its store copy stays as it is)."""
+    table.saver.suspend("the table is shown from the store now", quiet=True)
     game = table.authority
     if game is None:
         return

@@ -5,6 +5,7 @@ once by the table's owner and seen on both, two racing moves (exactly one wins).
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -117,4 +118,51 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
     (why,) = [m for kind, m in answers if kind == "refused"]
     assert "moved on" in why
     for c in (ann, twin, ben):
+        await c.close()
+
+
+async def test_the_database_restarting_under_two_servers_refuses_moves_then_play_resumes(
+        two_hubs, pg_server):
+    a, b = two_hubs
+    ann = await join(a, "key:ann", "ann")
+    ben = await join(b, "key:ben", "ben")
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    await lobby_with(ben, code)
+    ben.send(p.Join(code=code))
+    await table_where(ben, lambda t: t.you is None)
+    ben.send(p.Sit(seat=1))
+    await table_where(ben, lambda t: t.you == 1)
+    ann.send(p.Start())
+    state = await table_where(ann, lambda t: t.step > 0)
+    await asyncio.to_thread(pg_server.stop)  # the database goes away mid-game
+    try:
+        (seat,) = state.to_act
+        me = (ann, ben)[seat]
+        if me.table.step != state.step:
+            await table_where(me, lambda t, s=state.step: t.step == s)
+        me.send(p.Play(step=state.step, action="roll", seq=1))
+        refused = await me.next(p.Error, timeout=30)  # refused in one line, nothing half-saved
+        assert refused.seq == 1 and "\n" not in refused.message
+    finally:
+        await asyncio.to_thread(pg_server.start)
+    deadline = time.monotonic() + 30
+    seq = 1
+    while True:  # play resumes by itself once the database is back
+        assert time.monotonic() < deadline, "play never resumed"
+        seen = await table_where(me, lambda t: not t.paused and t.you == seat
+                                 and seat in t.to_act and bool(t.legal), timeout=30)
+        seq += 1
+        me.send(p.Play(step=seen.step, action="roll", seq=seq))
+        msg = await me.next((p.Error, p.TableState))
+        while not (isinstance(msg, p.Error) and msg.seq == seq or
+                   isinstance(msg, p.TableState) and msg.played == seq):
+            msg = await me.next((p.Error, p.TableState))
+        if isinstance(msg, p.TableState):
+            break
+        await asyncio.sleep(0.2)  # (told why in one line; the player looks again)
+    assert msg.step > state.step
+    other = (ann, ben)[1 - seat]
+    await table_where(other, lambda t, s=msg.step: t.step >= s)  # both servers see it
+    for c in (ann, ben):
         await c.close()
