@@ -664,8 +664,12 @@ class Hub(TableKeeping):
         mine = tuple(code for code, t in self.tables.items() if t.seat_of(client.identity) is not None)
         return p.Lobby(tables=tuple(infos), mine=mine)
 
+    def _infos(self) -> list[p.TableInfo]:
+        """The lobby's tables (a hub among others adds theirs: .hub_cluster)."""
+        return [t.info() for t in self.tables.values()]
+
     def _send_lobby(self, client: Client) -> None:
-        infos = [t.info() for t in self.tables.values()]
+        infos = self._infos()
         client.lobby_sent = self._lobby_for(client, infos)
         client.send(client.lobby_sent)
 
@@ -686,7 +690,7 @@ class Hub(TableKeeping):
         with contextlib.suppress(RuntimeError):
             self._lobby_sent_at = asyncio.get_running_loop().time()
         self.lobby_broadcasts += 1
-        infos = [t.info() for t in self.tables.values()]
+        infos = self._infos()
         for client in list(self.clients):
             if client.table is None:
                 lobby = self._lobby_for(client, infos)

@@ -110,11 +110,12 @@ class TablePlay:
             raise HubError("you are watching this table, not playing at it")
         if len(text) > MAX_NOTATION:
             raise HubError("that move is too long")
+        ticket = MoveTicket(client, table, seat, step, seq)
         try:
             action = table.game.action_from_str(text)  # read once
-            game.submit(seat, action, MoveTicket(client, table, seat, step, seq))
+            game.submit(seat, action, ticket)
         except CellwarsError as exc:
-            raise HubError(str(exc)) from None
+            raise HubError(ticket.reason(str(exc))) from None
 
     def pause(self, client: Client, table: HubTable, on: bool) -> None:
         """Any seated player pauses a real-time game for everyone, and any seated player plays
