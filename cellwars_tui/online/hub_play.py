@@ -92,6 +92,10 @@ class TablePlay:
         free = [i + 1 for i, s in enumerate(table.slots) if s.kind == "free"]
         if free:
             raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
+        self.begin(table)
+
+    def begin(self, table: HubTable) -> None:
+        """Start ``table``'s game with its seats as they are (every one filled)."""
         seats = [s.seat(table.think) for s in table.slots]
         match = Match(table.game, table.options, seats, self.new_seed())
         game = self.set_up(table, match)

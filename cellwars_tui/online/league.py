@@ -128,6 +128,17 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     recent: tuple[GameLine, ...] = ()
 
 
+class StoredLeague(msgspec.Struct, frozen=True, kw_only=True):
+    """A table's part of the league as the table store keeps it (:mod:`.hub_league`)."""
+
+    rated: bool = False
+    chat: tuple[ChatLine, ...] = ()
+    removed: tuple[str, ...] = ()  # identities the host sent away
+    changes: tuple[RatingChange, ...] = ()  # the finished rated game's rating changes
+    result_kept: bool = False  # the finished game's result is in the store
+    rematch_code: str = ""  # where the rematch is played
+
+
 class LeagueStore(Protocol):
     """The store's part for results and ratings: every method one transaction."""
 
