@@ -27,7 +27,7 @@ from ..core.registry import get_game
 from ..online import protocol as p
 from ..online.league import GameLine, GameRecord, Profile, seat_outcome
 from ..ui.footer import Footer
-from .lobby import HubListener
+from .hub_listener import HubListener
 
 
 def game_title(game_id: str) -> str:
