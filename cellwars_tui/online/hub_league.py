@@ -177,6 +177,7 @@ class League:
         self.clock = clock  # the flood guard's (tests: a fake)
         self.rated_any_address = rated_any_address
         self.flood = C.FloodGuard()
+        self.said = 0  # chat lines and commands asked for (the flood guard forgets now and then)
         self.mutes: dict[str, set[str]] = {}  # identity -> name keys they muted
         self.lobby_chat: deque[C.ChatLine] = deque(maxlen=C.KEPT)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -287,8 +288,12 @@ class League:
             closed = self.closed(table)
             if closed:
                 raise LeagueRefused(f"the chat is closed: {closed}")
+        now = self.clock()
+        self.said += 1
+        if self.said % 500 == 0:  # players quiet for a minute are forgotten (memory stays small)
+            self.flood.forget(now - 60.0)
         try:
-            self.flood.check(client.identity, self.clock())
+            self.flood.check(client.identity, now)
         except C.ChatRefused as exc:
             raise LeagueRefused(str(exc)) from None
         if table is None:

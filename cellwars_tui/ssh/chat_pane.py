@@ -49,7 +49,9 @@ class ChatPane(Vertical):
         self.closed = ""
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="chat-lines", wrap=True, markup=False, max_lines=200, min_width=20)
+        lines = RichLog(id="chat-lines", wrap=True, markup=False, max_lines=200, min_width=20)
+        lines.can_focus = False  # (Tab goes from the seats to the box to the moves)
+        yield lines
         yield Input(placeholder=PLACEHOLDER, max_length=MAX_CHARS, id="chat-input")
 
     def on_mount(self) -> None:
