@@ -4,6 +4,8 @@ profiles asked over the protocol, and rematches. Chat is in test_league_chat.py.
 
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 
 from cellwars_tui.online import protocol as p
@@ -136,9 +138,13 @@ async def test_a_crash_before_the_result_is_kept_rates_it_after_the_restart(tmp_
     await hub.start()
     ann, ben, code = await rated_pair(hub)
     await play_secret(ann, ben)
-    await table_where(ann, lambda t: t.outcome is not None)
+    await table_where(ann, lambda t: t.outcome is not None and bool(t.record))
     for c in (ann, ben):
         await c.close()
+    while hub.tables[code].watchers:
+        await asyncio.sleep(0.01)
+    hub.sweep(hub.clock() + 1e6)  # nobody at it for long: kept while its result is not
+    assert code in hub.tables
     await hub.close()
     assert not hub.tables[code].league.result_kept
 
