@@ -78,6 +78,8 @@ class ChatPane(Vertical):
         self.screen.set_focus(None)
 
     def _paint(self) -> None:
+        if not self.query("#chat-lines"):
+            return  # (not composed yet: on_mount paints)
         log = self.query_one("#chat-lines", RichLog)
         log.clear()
         if not self.lines:
