@@ -129,13 +129,15 @@ class TableLeague:
         self.shown: dict[str, Rating] = {}  # seated players' ratings in this game (rated)
         self.changes: tuple[RatingChange, ...] = ()  # the finished rated game's changes
         self.result_kept = False  # the finished game's result is in the store (saved with it)
+        self.started_at = 0.0  # when the game started (its result says how long it took)
         self.keeping = False  # the result is on its way to the store (never saved: a table
         # saved meanwhile and restored after a crash tells its result again)
 
     def stored(self) -> StoredLeague:
         return StoredLeague(rated=self.rated, chat=tuple(self.chat),
                             removed=tuple(sorted(self.removed)), changes=self.changes,
-                            result_kept=self.result_kept, rematch_code=self.rematch_code)
+                            result_kept=self.result_kept, rematch_code=self.rematch_code,
+                            started_at=self.started_at)
 
     @classmethod
     def from_stored(cls, s: StoredLeague | None) -> TableLeague:
@@ -147,6 +149,7 @@ class TableLeague:
             league.changes = s.changes
             league.result_kept = s.result_kept
             league.rematch_code = s.rematch_code
+            league.started_at = s.started_at
         return league
 
     def state_fields(self, table: LeagueTable) -> dict[str, Any]:
@@ -366,7 +369,7 @@ class League:
                             kind=s.kind, bot=s.bot) for s in table.slots]
         try:
             result = make_result(table.code, m, seats, rated=league.rated,
-                                 chat=tuple(league.chat))
+                                 chat=tuple(league.chat), started_at=league.started_at)
         except Exception as exc:  # a game that cannot say its result: never the server's end
             log.warning("table %s: its result cannot be made: %s", table.code, exc)
             return

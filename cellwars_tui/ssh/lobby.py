@@ -174,7 +174,8 @@ class LobbyScreen(HubListener, Screen):
         self.ready = False
 
     def compose(self) -> ComposeResult:
-        games = [g for g in all_games() if g.max_players >= 2]  # solitaires are played locally
+        # every game, Cell Management too: a solitaire played here counts in your profile's record
+        games = list(all_games())
         yield Static("Connecting to the lobby…", id="who")
         naming = Horizontal(id="naming", classes="row")
         naming.display = False

@@ -72,6 +72,7 @@ async def test_a_rated_game_is_rated_once_and_shows_on_the_board_and_profiles(tm
     ben.send(p.AskProfile(seat=0))  # by seat at the table: ann's profile
     prof = (await next_of(ben, p.ProfileView)).profile
     assert prof.name == "ann" and prof.ratings[0][1].games == 1
+    assert prof.records[0].won == 1 and prof.records[0].best_seconds > 0  # (a "best time")
     assert prof.recent[0].game_id == over.game_id and prof.recent[0].change == over.changes[0]
     ben.send(p.AskGame(game_id=over.game_id))
     kept = (await next_of(ben, p.FinishedGame)).result
@@ -267,5 +268,20 @@ async def test_a_casual_game_with_a_bot_is_kept_unrated_in_the_players_record(tm
     ann.send(p.AskProfile(seat=1))
     bot = await next_of(ann, p.ProfileView)
     assert bot.bot == "random" and bot.profile is None
+    await ann.close()
+    await hub.close()
+
+
+async def test_a_solitaire_played_at_the_server_counts_in_the_record(tmp_path):
+    hub = a_hub(tmp_path)
+    await hub.start()
+    ann = await join(hub, ANN, "ann")
+    ann.send(p.CreateTable(game="cell-management", players=1, rated=True))
+    assert "solitaire" in await refused(ann)  # never rated
+    ann.send(p.CreateTable(game="cell-management", players=1))
+    await table_where(ann, lambda t: t.you == 0)
+    ann.send(p.Start())
+    state = await table_where(ann, lambda t: bool(t.legal))
+    assert state.info.status == "playing" and not state.info.rated
     await ann.close()
     await hub.close()

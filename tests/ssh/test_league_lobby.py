@@ -101,14 +101,16 @@ async def test_a_rated_table_made_from_the_lobby_chats_plays_and_rematches(hub):
         await pilot.press("s")  # the host starts: the chat closes while numbers are picked
         await until(pilot, lambda: page.query_one("#table-chat", ChatPane).closed != "",
                     "the chat closed")
+        await until(pilot, lambda: page.game_screen is not None and app.screen is page.game_screen
+                    and page.game_screen.is_mounted, "the game's screen, mounted")
+        await pilot.pause()  # (its on_mount has run: escape below pops a whole screen)
         link = HubLink.of(app)
         link.send(p.Play(step=0, action="pick2"))
         state = await table_where(ben, lambda t: t.step == 1)
         ben.send(p.Play(step=state.step, action="pick1"))
         await until(pilot, lambda: client.table.changes != (), "the ratings moved")
-        if app.screen is not page:  # the game's own screen: escape comes back to the table
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is page, "back at the table page")
+        await pilot.press("escape")  # from the game's own screen back to the table page
+        await until(pilot, lambda: app.screen is page, "back at the table page")
         await pilot.pause()
         bar = str(page.query_one("#rematch").render())
         assert bar.startswith("Ratings: ann ") and "r: offer the same players a rematch" in bar
@@ -122,6 +124,10 @@ async def test_a_rated_table_made_from_the_lobby_chats_plays_and_rematches(hub):
         await until(pilot, lambda: any(isinstance(x, TableScreen) and x.code == new_code
                                        for x in app.screen_stack), "the new table's page")
         assert not any(isinstance(x, TableScreen) and x.code == code for x in app.screen_stack)
+        new_page = next(x for x in app.screen_stack if isinstance(x, TableScreen))
+        await until(pilot, lambda: new_page.game_screen is not None
+                    and new_page.game_screen.is_mounted, "the new game's screen")
+        await pilot.pause()
         assert offer.info.rated
     await ben.close()
 
