@@ -285,3 +285,31 @@ async def test_a_solitaire_played_at_the_server_counts_in_the_record(tmp_path):
     assert state.info.status == "playing" and not state.info.rated
     await ann.close()
     await hub.close()
+
+
+async def test_on_the_postgresql_store_a_rated_game_is_rated_once_across_a_restart(tmp_path,
+                                                                                    pg_url):
+    from cellwars_tui.online.pg.store import PostgresTableStore
+
+    hub = a_hub(tmp_path, await PostgresTableStore.open(pg_url))
+    await hub.start()
+    ann, ben, code = await rated_pair(hub)
+    await play_secret(ann, ben)
+    over = await table_where(ann, lambda t: bool(t.changes))
+    for c in (ann, ben):
+        await c.close()
+    await hub.close()
+
+    again = a_hub(tmp_path, await PostgresTableStore.open(pg_url))
+    await again.start()
+    try:
+        assert again.tables[code].league.result_kept
+        again.tables[code].league.result_kept = False  # as if the table never heard back
+        again.league.game_over(again.tables[code])  # told again: kept once all the same
+        await again.league.close()
+        board = await again.store.leaderboard("secret-pick", you=ANN)
+        assert board.you.place == 1 and board.you.rating.games == 1 and board.players == 2
+        kept = await again.store.finished_game(over.game_id)
+        assert kept is not None and kept.rated
+    finally:
+        await again.close()
