@@ -360,11 +360,11 @@ class TableScreen(HubListener, Screen):
         Binding("b", "bot", "Bot in seat"),
         Binding("g", "game", "Game screen"),
         Binding("p", "replay", "Replay"),
-        Binding("r", "rematch", "Rematch"),
+        Binding("escape", "leave", "Leave table"),
         Binding("c", "chat", "Chat"),
         Binding("i", "seat_profile", "Profile"),
+        Binding("r", "rematch", "Rematch", show=False),  # (the rematch bar says so at game over)
         Binding("k", "send_away", "Send away", show=False),
-        Binding("escape", "leave", "Leave table"),
     ]
 
     def __init__(self, code: str) -> None:
@@ -516,6 +516,8 @@ class TableScreen(HubListener, Screen):
             if t.host:
                 hint += (" As host: b puts a normal bot in the highlighted seat (b again: easy, "
                          "hard, random, free), s starts.")
+                if not info.rated:
+                    hint += " k sends the highlighted player away."
             view_widget.update(hint)
             return
         view = game.decode_state(t.view)
