@@ -428,20 +428,9 @@ class Hub(TableKeeping):
                 self.play.pause(client, self._here(client), msg.on)
             case p.Leave():
                 self._leave(client)
-            case p.Say():
-                self.league.say(client, msg.text)
-            case p.Remove():
-                table = self._here(client)
-                self.league.remove(client, table, msg.seat,
-                                   lambda who: self._send_away(table, who))
-            case p.Rematch():
-                self.league.rematch(client, self._here(client), msg.on)
-            case p.AskLeaderboard():
-                self.league.ask_leaderboard(client, msg.game)
-            case p.AskProfile():
-                self.league.ask_profile(client, msg.identity, msg.seat)
-            case p.AskGame():
-                self.league.ask_game(client, msg.game_id)
+            case p.Say() | p.Remove() | p.Rematch() | p.AskLeaderboard() | p.AskProfile() \
+                    | p.AskGame():
+                self.league.request(client, msg)  # chat, rematch, ratings (hub_league.py)
             case _:
                 raise HubError("that request is not understood here")
 
@@ -693,7 +682,10 @@ class Hub(TableKeeping):
     def changed(self, table: Any) -> None:
         self._table_changed(table)
 
-    def _send_away(self, table: HubTable, identity: str) -> None:
+    def here(self, client: Client) -> HubTable:
+        return self._here(client)
+
+    def send_away(self, table: Any, identity: str) -> None:
         """The host sent ``identity`` away (hub_league): their seat is free, and every session
         of theirs at the table goes back to the lobby."""
         self._release_seat(table, identity)

@@ -99,6 +99,14 @@ class LeagueHub(Protocol):
         """Tell ``table``'s watchers and the lobby that it changed."""
         ...
 
+    def here(self, client: Client) -> Any:
+        """``client``'s table (HubError: they are at none)."""
+        ...
+
+    def send_away(self, table: Any, identity: str) -> None:
+        """``identity``'s seat at ``table`` is freed and their sessions go to the lobby."""
+        ...
+
     def rematch_table(self, table: Any, seats: list[Any]) -> Any:
         """A new table like ``table`` with ``seats`` (Slot values, in order), its game started;
         the old table's watchers are taken to it."""
@@ -184,6 +192,24 @@ class League:
         self.mutes: dict[str, set[str]] = {}  # identity -> name keys they muted
         self.lobby_chat: deque[C.ChatLine] = deque(maxlen=C.KEPT)
         self.tasks: set[asyncio.Task[Any]] = set()
+
+    def request(self, client: Client, msg: p.Msg) -> None:
+        """One of the league's requests from ``client`` (LeagueRefused: told in one line)."""
+        match msg:
+            case p.Say():
+                self.say(client, msg.text)
+            case p.Remove():
+                table = self.hub.here(client)
+                self.remove(client, table, msg.seat,
+                            lambda who: self.hub.send_away(table, who))
+            case p.Rematch():
+                self.rematch(client, self.hub.here(client), msg.on)
+            case p.AskLeaderboard():
+                self.ask_leaderboard(client, msg.game)
+            case p.AskProfile():
+                self.ask_profile(client, msg.identity, msg.seat)
+            case p.AskGame():
+                self.ask_game(client, msg.game_id)
 
     # -- making and sitting ---------------------------------------------------------------------
     def check_new(self, client: Client, game: Any, rated: bool) -> None:
