@@ -122,7 +122,17 @@ class MoveTicket:
         self.client.played = self.seq  # the states sent next tell the session its move went through
 
     def refused(self, reason: str) -> None:
-        self.client.send(p.Error(message=reason, seq=self.seq))
+        self.client.send(p.Error(message=self.reason(reason), seq=self.seq))
+
+    def reason(self, why: str) -> str:
+        """Why the move is refused, as its player reads it: a move made on a view that no
+        longer stands is refused because the table moved on (two moves racing, from two
+        sessions or two servers: the second is told so, whatever else it breaks)."""
+        try:
+            self.check()
+        except IllegalAction as stale:
+            return str(stale)
+        return why
 
 
 def only_time_passed(m: Match, step: int) -> bool:

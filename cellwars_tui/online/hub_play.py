@@ -21,6 +21,7 @@ import asyncio
 import datetime as _dt
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,8 +93,13 @@ class TablePlay:
         free = [i + 1 for i, s in enumerate(table.slots) if s.kind == "free"]
         if free:
             raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
+        self.begin(table)
+
+    def begin(self, table: HubTable) -> None:
+        """Start ``table``'s game with its seats as they are (every one filled)."""
         seats = [s.seat(table.think) for s in table.slots]
         match = Match(table.game, table.options, seats, self.new_seed())
+        table.league.started_at = time.time()  # (its result says how long the game took)
         game = self.set_up(table, match)
         table.note(f"{table.game.title} starts.")
         game.save()
@@ -110,11 +116,12 @@ class TablePlay:
             raise HubError("you are watching this table, not playing at it")
         if len(text) > MAX_NOTATION:
             raise HubError("that move is too long")
+        ticket = MoveTicket(client, table, seat, step, seq)
         try:
             action = table.game.action_from_str(text)  # read once
-            game.submit(seat, action, MoveTicket(client, table, seat, step, seq))
+            game.submit(seat, action, ticket)
         except CellwarsError as exc:
-            raise HubError(str(exc)) from None
+            raise HubError(ticket.reason(str(exc))) from None
 
     def pause(self, client: Client, table: HubTable, on: bool) -> None:
         """Any seated player pauses a real-time game for everyone, and any seated player plays

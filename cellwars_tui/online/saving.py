@@ -131,6 +131,19 @@ class TableSaver:
             self.changed()
             return
 
+    def suspend(self, reason: str, *, quiet: bool = False) -> None:
+        """Save no more, from now on, and say why (the table is down for good here): this
+        server no longer owns the table (servers sharing a store), so a save of its copy could
+        overwrite its new owner's. Saves asked for fail; no retry is tried."""
+        self._closed = True
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        if not self.down:
+            self.down = reason
+            if not quiet:  # (quiet: the table is being replaced; nobody reads it any more)
+                self.changed()
+
     async def close(self) -> None:
         """Write what was asked for, then save no more (the hub closes)."""
         await self.settled()
@@ -168,4 +181,7 @@ class NoSaver:
         return None
 
     async def delete(self) -> None:
+        return None
+
+    def suspend(self, reason: str, *, quiet: bool = False) -> None:
         return None
