@@ -115,7 +115,8 @@ class GameResult:
 
 
 def fold_numbers(text: str) -> str:
-    """"the cancer spread over 23 tiles" -> "the cancer spread over # tiles"."""
+    """"safety stop after 50000 steps" -> "safety stop after # steps" (a game's own endings are
+    grouped by its ``ending_kind``)."""
     return re.sub(r"\d+", "#", text)
 
 
@@ -151,12 +152,14 @@ def play_game(game_id: str, options: dict[str, Any], bots: Sequence[str], playou
         state, _ = game.apply(state, seat, action)
     outcome = game.outcome(state)
     rnd, _ = game.round_figures(state)
+    winners: tuple[int, ...]
     if outcome is None:
-        winners, termination = (), f"safety stop after {SAFETY_STEPS} steps"
+        winners, termination = (), fold_numbers(f"safety stop after {SAFETY_STEPS} steps")
     else:
         winners = tuple(outcome.winners)
-        termination = outcome.termination or ("draw" if len(winners) == players else "win")
-    return GameResult(seed=seed, winners=winners, termination=fold_numbers(termination),
+        termination = game.ending_kind(
+            outcome.termination or ("draw" if len(winners) == players else "win"))
+    return GameResult(seed=seed, winners=winners, termination=termination,
                       rounds=rnd, actions=actions,
                       families={s: dict(c) for s, c in families.items()},
                       round_figures=figures)
@@ -260,6 +263,7 @@ def summarise(game: Game, players: int, results: list[GameResult]) -> dict[str, 
     by_side = Counter(side_of(sides, r) for r in decisive)
     by_seat = Counter(w for r in decisive for w in r.winners)
     endings = Counter(r.termination for r in results)
+    kinds = Counter(r.termination.partition(":")[0] for r in results)
     rounds = [r.rounds for r in results if r.rounds]
     win_rounds = sorted(r.rounds for r in decisive if r.rounds)
     out: dict[str, Any] = {
@@ -272,6 +276,11 @@ def summarise(game: Game, players: int, results: list[GameResult]) -> dict[str, 
                                    for s in side_names},
         "wins_by_seat": {game.seat_label(q): by_seat.get(q, 0) for q in range(players)},
         "endings": dict(endings.most_common()),
+        "endings_ci95": {why: list(wilson(k, n)) for why, k in endings.most_common()},
+        # the kind of each ending, before what decided it ("stalemate at the round limit: most
+        # spares" is a "stalemate at the round limit")
+        "ending_kinds": dict(kinds.most_common()),
+        "ending_kinds_ci95": {why: list(wilson(k, n)) for why, k in kinds.most_common()},
         "mean_rounds": statistics.fmean(rounds) if rounds else None,
         "median_winning_round": statistics.median(win_rounds) if win_rounds else None,
         "winning_round_quartiles": (list(statistics.quantiles(win_rounds, n=4))
@@ -378,10 +387,11 @@ def checked_options(game: Game, players: int | None,
                     options: dict[str, str] | None) -> dict[str, Any]:
     """The options ``--option`` gives (and the number of players), checked as ``cellwars play``
     checks them and given their types; BadOptions (one line) for an option the game does not
-    have, a value it cannot take, or a wrong count. The report names the options given."""
+    have, a value it cannot take, or a wrong count (a rules edition no player chooses may be
+    given: ``-o rules_edition=4``). The report names the options given."""
     from ..ui.request import game_options
 
-    base = game_options(game, players, options)
+    base = game_options(game, players, options, hidden=True)
     given = {key.replace("-", "_") for key in (options or {})}
     opts: dict[str, Any] = {k: v for k, v in msgspec.to_builtins(base).items() if k in given}
     opts["players"] = base.players
@@ -432,6 +442,7 @@ def balance(game_id: str, *, players: int | None = None, games: int = 100, bot: 
     self_play = [r for r in series[0].results if r is not None]
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": {k: v for k, v in opts.items()}, "players": players,
         "bot": bot, "bot_title": LEVELS[bot].title(playouts), "playouts": playouts,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),
@@ -460,12 +471,18 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
 
+def _shares(counts: dict[str, int], ci95: dict[str, list[float]], games: int) -> str:
+    """"win 9 (90%; 95% interval 60%-98%) · draw 1 (...)"."""
+    return " · ".join(f"{why} {n} ({_pct(n / games)}; 95% interval {_pct(ci95[why][0])}-"
+                      f"{_pct(ci95[why][1])})" for why, n in counts.items())
+
+
 def format_report(rep: dict[str, Any]) -> str:
     sp = rep["self_play"]
     lines = [
         f"{rep['title']} balance: {sp['games']} games, {rep['players']} players, "
         f"{rep['bot_title']} in every seat, seeds {rep['seeds'][0]}-{rep['seeds'][1]} "
-        f"(rules version {rep['rules_version']})",
+        f"({rep['rules']})",
     ]
     extra = {k: v for k, v in rep["options"].items() if k != "players"}
     if extra:
@@ -478,7 +495,10 @@ def format_report(rep: dict[str, Any]) -> str:
         for s, n in sp["wins_by_side"].items()))
     if len(rep["sides"]) != rep["players"]:
         lines.append("wins by seat   " + " · ".join(f"{s} {n}" for s, n in sp["wins_by_seat"].items()))
-    lines.append("endings        " + " · ".join(f"{why} {n}" for why, n in sp["endings"].items()))
+    lines.append("endings        " + _shares(sp["endings"], sp["endings_ci95"], sp["games"]))
+    if sp["ending_kinds"] != sp["endings"]:
+        lines.append("ended by       " + _shares(sp["ending_kinds"], sp["ending_kinds_ci95"],
+                                                 sp["games"]))
     length = f"{sp['mean_actions']:.0f} decisions a game"
     if sp["mean_rounds"] is not None:
         length = f"{sp['mean_rounds']:.1f} rounds, " + length

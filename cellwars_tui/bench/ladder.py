@@ -63,6 +63,7 @@ def ladder(game_id: str, *, players: int | None = None, games: int = 50, seed: i
     elapsed = time.perf_counter() - t0
     report: dict[str, Any] = {
         "game": game.id, "title": game.title, "rules_version": game.rules_version,
+        "rules": game.rules_text(game.options_from_dict(opts)),
         "options": dict(opts), "players": players, "games_per_seating": games,
         "seeds": [seed, seed + games - 1], "jobs": jobs, "seconds": round(elapsed, 1),
         "load": _load(), "target": TARGET, "sides": side_names,
@@ -109,7 +110,7 @@ def format_ladder(rep: dict[str, Any]) -> str:
     n = rep["games_per_seating"]
     lines = [f"{rep['title']} ladder: {rep['players']} players, {n} games for each side the "
              f"stronger level leads, seeds {rep['seeds'][0]}-{rep['seeds'][1]} "
-             f"(rules version {rep['rules_version']})",
+             f"({rep['rules']})",
              "levels         " + " < ".join(rep["levels"].values())]
     extra = {k: v for k, v in rep["options"].items() if k != "players"}
     if extra:

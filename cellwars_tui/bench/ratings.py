@@ -20,6 +20,8 @@ a leaderboard of 10,000 players opened from the store.
 
 from __future__ import annotations
 
+import asyncio
+
 import random
 import statistics
 import tempfile
@@ -170,7 +172,7 @@ def bench_costs(quick: bool) -> list[Result]:
                               "your place)", seconds * 1e3, "ms", "<=", 100.0,
                               note="from the SQLite store"))
         finally:
-            store.close()
+            asyncio.run(store.close())
     return out
 
 

@@ -24,6 +24,7 @@ Nothing here (or in any game's rules module) may import textual or rich.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -334,10 +335,11 @@ class Game(ABC, Generic[S, A]):
         Wars' two camps). Self-play measures count wins by side. Default: every seat alone."""
         return tuple(self.seat_label(seat) for seat in range(players))
 
-    def seating(self, players: int) -> tuple[str, str] | None:
-        """A labelled line the New-game dialog shows under the seats for ``players`` players, when
-        seats lead pieces of their own (Cell Wars: ("Cells led", "1: Ia Ig · 2: Ca ...")).
-        Default: None (no line)."""
+    def seating(self, players: int, options: Options | None = None) -> tuple[str, str] | None:
+        """A labelled line the New-game dialog shows under the seats for ``players`` players (and
+        the ``options`` chosen so far, when they are valid), when seats lead pieces of their own
+        (Cell Wars: ("Cells led", "1: Ia Ig · 2: Ca ..."), by the rules chosen). Default: None (no
+        line)."""
         return None
 
     def action_family(self, action: A) -> str:
@@ -350,6 +352,17 @@ class Game(ABC, Generic[S, A]):
         position worth following round by round in self-play (Cell Wars: its cancer tiles); the
         balance tool averages them at the end of each round. Default: ``(0, {})``."""
         return 0, {}
+
+    def ending_kind(self, termination: str) -> str:
+        """Hook: how self-play's table of endings counts a game that ended with ``termination``
+        (its Outcome's words), so that alike endings count together (Cell Wars: "more than 21
+        cancer tiles" for every spread). Default: the words with each number as "#"."""
+        return re.sub(r"\d+", "#", termination)
+
+    def rules_text(self, options: Options) -> str:
+        """Hook: the rules a game with ``options`` is played by, in a few words for reports
+        (``cellwars balance``; Cell Wars names its edition). Default: "rules version N"."""
+        return f"rules version {self.rules_version}"
 
     # -- checks for tests ------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:

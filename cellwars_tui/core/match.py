@@ -125,7 +125,6 @@ class Match:
         self.steps: list[Step] = []
         self.events: list[tuple[Event, ...]] = []
         self.cursor = 0  # number of steps applied; states[cursor] is the current state
-        self.listeners: list[Callable[[Match], None]] = []
         self.started = now_iso()
         self.origin = None
         self.lesson = None
@@ -185,7 +184,6 @@ class Match:
         all_events = list(events)
         if self.auto_chance:
             all_events.extend(self.resolve_chance())
-        self._notify()
         return tuple(all_events)
 
     def resolve_chance(self, *, t: float | None = None) -> list[Event]:
@@ -242,7 +240,6 @@ class Match:
         if target is None:
             return False
         self.cursor = target
-        self._notify()
         return True
 
     def redo(self, humans: set[int] | None = None) -> bool:
@@ -257,7 +254,6 @@ class Match:
                 self.cursor += 1
                 continue
             break
-        self._notify()
         return True
 
     def seek(self, cursor: int) -> None:
@@ -265,11 +261,6 @@ class Match:
         if not 0 <= cursor <= len(self.steps):
             raise IndexError(f"step {cursor} is outside 0..{len(self.steps)}")
         self.cursor = cursor
-        self._notify()
-
-    def _notify(self) -> None:
-        for listener in list(self.listeners):
-            listener(self)
 
     # -- rebuilding from recorded steps --------------------------------------------------------
     def replay_steps(self, steps: Sequence[Step]) -> None:

@@ -12,9 +12,12 @@ import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any, TypeVar
 
 from .api import Game
 from .errors import CellwarsError
+
+G = TypeVar("G", bound="Game[Any, Any]")  # a game registered keeps its own type
 
 GAMES_PACKAGE = "cellwars_tui.games"
 RULES_MODULE = "rules"  # the module of a game package that registers the game
@@ -43,7 +46,7 @@ def game_package_ids() -> list[str]:
     return [m.split(".")[2].replace("_", "-") for m in game_modules()]
 
 
-def register(game: Game) -> Game:
+def register(game: G) -> G:
     _GAMES[game.id] = game
     return game
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from ..core.api import Action, Game
 from ..core.errors import CellwarsError, IllegalAction
+from ..table.authority import Ticket
 from ..table.local import LocalTable
 from .lesson import AUTO, BOT, CLOCK, DO, Lesson
 from .progress import mark_finished
@@ -47,11 +48,8 @@ class LessonTable(LocalTable):
         self.progress_problem: str | None = None  # why "finished" could not be remembered
         match = lesson_match(game, lesson, self.run)
         super().__init__(match, humans=[lesson.you], autosave=False)
-        self._lesson_bots = [i for i, s in enumerate(match.seats) if s.is_bot]
         self._end_cursor: int | None = None  # the match's step where the lesson ended
         self._wound = -1  # the step whose clock was wound on
-        if self._session is not None:
-            self._session.set_bots([])  # the lesson plays the other seats itself
         self._play_automatic()
 
     # -- what the screen shows -------------------------------------------------------------
@@ -97,9 +95,9 @@ class LessonTable(LocalTable):
         super().request_pause(on)
 
     # -- acting ------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: Action, ticket: Ticket | None = None) -> None:
         if not self.active or seat not in self.humans:
-            super().submit(seat, action)
+            super().submit(seat, action, ticket)
             return
         why = self.run.check(self.match.state, seat, action)
         if why is not None:
@@ -115,11 +113,11 @@ class LessonTable(LocalTable):
         self._play_automatic()
         self._tell_listeners()
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: Action, *, replace_clock: bool = False) -> None:
         """The round clock's actions: the time-up a clock step waits for moves the lesson on;
         a clock step (time recorded) changes nothing; an unexpected end of round stops it."""
         if not self.active:
-            super().submit_system(action)
+            super().submit_system(action, replace_clock=replace_clock)
             return
         step = self.run.step
         if step is not None and step.kind == CLOCK and action == step.action:
@@ -129,7 +127,7 @@ class LessonTable(LocalTable):
             self._tell_listeners()
             return
         quiet = action == self.game.clock_step(self.match.state)
-        super().submit_system(action)
+        super().submit_system(action, replace_clock=replace_clock)
         if not quiet:
             self.run.stop("The round ended before the lesson's move: the lesson stops here. "
                           "Play on as you like: the game goes on against the bot.")
@@ -145,11 +143,10 @@ class LessonTable(LocalTable):
             assert step.action is not None
             self.run.begin()
             try:
-                self.match.play(step.seat, step.action)
+                self.play_unchecked(step.seat, step.action)
             except CellwarsError as exc:  # (a lesson the tests played through cannot get here)
                 self.run.stop(f"The lesson cannot go on ({exc}): play on as you like.")
                 break
-            self._changed()
         if not self.active:
             self._finish()
         self._follow_clock()
@@ -161,10 +158,9 @@ class LessonTable(LocalTable):
         if self.run.finished:
             self.progress_problem = self._remember(self.lesson.game_id)
         self.autosave_enabled = True
-        if self._session is not None:
-            self._session.set_bots(self._lesson_bots)
         self._follow_clock()
         self.save()
+        self.advance()  # the other seats' bots play from now on
 
     def _follow_clock(self) -> None:
         session = self._session
@@ -178,6 +174,10 @@ class LessonTable(LocalTable):
             session.wind_to(step.wind)
 
     # -- bots, undo ----------------------------------------------------------------------------
+    def bot_seats(self) -> list[int]:
+        """No bot plays while the lesson plays the other seats itself."""
+        return [] if self.active else super().bot_seats()
+
     def bot_to_move(self) -> int | None:
         return None if self.active else super().bot_to_move()
 
@@ -188,9 +188,4 @@ class LessonTable(LocalTable):
         target = self.match.undo_target(self._undo_humans(),
                                         keep_chance=self.game.undo_keeps_chance)
         return target is not None and target >= self._end_cursor
-
-    def _think_now(self, seat: int, view: object) -> Action:
-        if self.active:
-            raise IllegalAction("the lesson plays this seat")
-        return super()._think_now(seat, view)
 

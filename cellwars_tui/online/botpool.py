@@ -200,6 +200,7 @@ class BotPool:
         self._workers: list[_Worker] = []  # alive, idle or busy
         self._idle: list[_Worker] = []
         self._free: asyncio.Semaphore | None = None  # made in the loop that uses the pool
+        self._starting: set[asyncio.Future[_Worker]] = set()  # workers being started
         self._closed = False
 
     def pids(self) -> list[int]:
@@ -253,12 +254,33 @@ class BotPool:
         return await self._start()
 
     async def _start(self) -> _Worker:
+        """A new worker. Its start is shielded: a move abandoned meanwhile (the hub closing a
+        table) still leaves the process in the pool, which ends it when it closes."""
+        starting = asyncio.ensure_future(_Worker.start())
+        self._starting.add(starting)
         try:
-            worker = await _Worker.start()
+            worker = await asyncio.shield(starting)
         except OSError as exc:
             raise BotFailed(f"no worker process for the bot ({exc.strerror or exc})") from None
+        except asyncio.CancelledError:
+            starting.add_done_callback(self._adopt)
+            raise
+        finally:
+            self._starting.discard(starting)
         self._workers.append(worker)
         return worker
+
+    def _adopt(self, starting: asyncio.Future[_Worker]) -> None:
+        """A worker whose move was abandoned while it started: idle in the pool (or ended, when
+        the pool has closed meanwhile)."""
+        if starting.cancelled() or starting.exception() is not None:
+            return
+        worker = starting.result()
+        if self._closed:
+            asyncio.ensure_future(worker.stop())
+            return
+        self._workers.append(worker)
+        self._idle.append(worker)
 
     async def _drop(self, worker: _Worker) -> None:
         if worker in self._workers:
@@ -270,7 +292,9 @@ class BotPool:
     async def close(self) -> None:
         """End every worker (a move being thought is abandoned) and wait for them to exit."""
         self._closed = True
+        started = await asyncio.gather(*self._starting, return_exceptions=True)
         workers, self._workers, self._idle = self._workers, [], []
+        workers += [w for w in started if isinstance(w, _Worker) and w not in workers]
         await asyncio.gather(*(w.stop() for w in workers), return_exceptions=True)
 
 

@@ -10,9 +10,10 @@ gives their seats back (typed in the lobby, or as the SSH user name). A nickname
 player who is away, or seated anywhere, is not given to anyone else.
 
 A table holds a game, its options and its seats (free, a person, or a bot). Its host fills seats
-with bots and starts it. From then on the hub owns the :class:`~cellwars_tui.core.match.Match`
-(:mod:`.hub_play`): every action goes through the rules core, and each watcher receives the view
-of its own seat (``game.view(state, seat)``; spectators get the public view). A dropped
+with bots and starts it. From then on the table's game is a table authority
+(:class:`~.game.OnlineGame`: every action is checked, played, logged, saved and answered by bots
+there; :mod:`.hub_play` holds what the hub allows), and each watcher receives the view of its
+own seat (``game.view(state, seat)``; spectators get the public view). A dropped
 connection keeps its seat in a game that has started (turn-based games wait; a real-time game
 pauses); at an open table the seat is freed. The host may hand an away player's seat to a bot.
 
@@ -20,9 +21,10 @@ A game that has started and is not over is never deleted while a person holds a 
 table nobody watches closes, goes to sleep (out of memory, kept in the store) until one of its
 players comes back, or is archived (:mod:`.hub_sweep`).
 
-With a table store (:mod:`.store`) every table is saved after every action and set up again when
-the hub starts: players come back to their seats, and a real-time game waits, paused, until a
-seated player plays on.
+With a table store (:mod:`.store`) every table is saved after every action, off the event loop and
+before anyone hears of the action (:mod:`.saving`), and set up again when the hub starts:
+players come back to their seats, and a real-time game waits, paused, until a seated player
+plays on.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -43,14 +46,17 @@ from ..ai.levels import UnknownLevel, level_name
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
 from ..table.naming import seat_kind_word
+from ..timer import Clock
 from . import protocol as p
 from .botpool import BotPool
+from .hub_league import League, LeagueRefused
 from .hub_play import TablePlay
 from .hub_sweep import Asleep, TableKeeping
+from .league_sqlite import MemoryLeague
 from .names import name_key
-from .store import StoredTable, StoreError, TableStore
+from .store import StoredTable, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
-    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, Slot, Table, clean_name, guest_identity,
+    CODE_ALPHABET, CODE_LENGTH, MAX_NAME, HubError, HubTable, Slot, clean_name, guest_identity,
     legacy_guest_identity, new_reconnect_code, normal_code, round_seconds, suggested_nickname,
 )
 
@@ -76,8 +82,9 @@ class Client:
         self.identity = ""
         self.name = ""
         self.code = ""  # a guest's reconnect code, given with the nickname (never stored)
+        self.address = ""  # where the session connects from (the server says; hub_league)
         self.wrong_codes = 0
-        self.table: Table | None = None
+        self.table: HubTable | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
         self.lobby_sent: p.Lobby | None = None  # the last lobby sent (an equal one is not resent)
         # the last table state sent: one that differs from it only by the step is not sent, so
@@ -98,7 +105,7 @@ class Client:
         self.writer.write(p.frame(msg))
 
 
-class Hub(TablePlay, TableKeeping):
+class Hub(TableKeeping):
     """Lobby and tables; serves the sessions' apps on a Unix socket."""
 
     def __init__(
@@ -112,6 +119,7 @@ class Hub(TablePlay, TableKeeping):
         store: TableStore | None = None,
         archive_after: float = 0.0,
         guest_secret: bytes | None = None,
+        rated_any_address: bool = False,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
@@ -129,68 +137,91 @@ class Hub(TablePlay, TableKeeping):
         # host key; a hub given none makes one that lasts as long as it does
         self.guest_secret = guest_secret or secrets.token_bytes(32)
         self.tokens: dict[str, tuple[str, str]] = {}
+        self.addresses: dict[str, str] = {}  # token -> the session's network address
         self.names: dict[str, str] = {}  # identity -> chosen display name
         self.clients: set[Client] = set()
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, HubTable] = {}
         self._server: asyncio.base_events.Server | None = None
         self._sweeper: asyncio.Task | None = None
         self._handlers: dict[asyncio.Task, asyncio.StreamWriter] = {}
-        self.bots = bots or BotPool()  # turn-based bots think in worker processes (none yet)
+        self._closing: set[asyncio.Task[None]] = set()  # swept tables' last saves and deletions
+        self._sleeping: dict[str, asyncio.Task[None]] = {}  # code -> a table going to sleep
+        self.bots = bots or BotPool()  # bots think in worker processes (none yet)
+        self.play = TablePlay(self.bots, tables_dir=tables_dir, home_for=home_for,
+                              changed=self._table_changed)
         self._lobby_due: asyncio.TimerHandle | None = None  # the coming lobby broadcast
         self._lobby_sent_at = float("-inf")  # loop time of the last one
         self.lobby_broadcasts = 0  # how many were sent (for tests and curious operators)
+        # ratings, results, chat, rematches (hub_league.py); the store keeps the results
+        self.league = League(self, store if store is not None else MemoryLeague(),
+                             rated_any_address=rated_any_address)
 
     # -- lifecycle ----------------------------------------------------------------------------
+    @property
+    def realtime_clock(self) -> Clock | None:
+        """Real-time tables' clock (tests: a FakeClock; None: the real one)."""
+        return self.play.realtime_clock
+
+    @realtime_clock.setter
+    def realtime_clock(self, clock: Clock | None) -> None:
+        self.play.realtime_clock = clock
+
     async def start(self) -> None:
-        self.restore()
+        await self.restore()
         self._server = await asyncio.start_unix_server(self._handle, path=str(self.socket_path))
         self._sweeper = asyncio.create_task(self._sweep())
 
-    def restore(self) -> None:
+    async def restore(self) -> None:
         """Set up again every table of the store (a restart): seats, the game so far, the log;
         at an open table the players have left (their seats are free); a real-time game waits,
         paused, until a seated player plays on. A table that cannot be set up is left out with
         one line in the server's log."""
         if self.store is None:
             return
-        stored, problems = self.store.load()
+        stored, problems = await self.store.load()
         for problem in problems:
             log.warning("table store: %s", problem)
         for s in stored:
             if s.code not in self.tables:
                 self._set_up(s, restarted=True)
 
-    def _set_up(self, s: StoredTable, *, restarted: bool) -> Table | None:
+    def _set_up(self, s: StoredTable, *, restarted: bool) -> HubTable | None:
         """Set up the stored table ``s`` in memory: after a restart (``restarted``), or woken
         for a player who came back. At an open table the players have left (their seats are
         free); a real-time game waits, paused, until a seated player plays on after a restart,
         and for its players to be back after a sleep. None (and one line in the server's log)
         when it cannot be set up."""
         try:
-            table = Table.from_stored(self, s)
+            table, match = HubTable.from_stored(self, s, store=self.store)
         except CellwarsError as exc:
             log.warning("table %s cannot be set up again: %s", s.code, exc)
             return None
+        table.changed = self._changed_callback(table)
         if s.active_at <= 0:
             table.active_at = self.clock()  # (stored before this was kept: idle from now)
         table.last_watched = self.clock()
-        if table.match is None:
+        self.tables[s.code] = table
+        self.asleep.pop(s.code, None)
+        if match is None:
             for i, slot in enumerate(table.slots):
                 if slot.kind == "human":
                     table.slots[i] = Slot()
-        else:
-            table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
-            if not table.match.is_over() and restarted:
+            return table
+        table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
+        left = None
+        if not match.is_over():
+            if restarted:
                 table.note("the server restarted.")
-            if not table.match.is_over() and round_seconds(table.game, table.options):
+            if round_seconds(table.game, table.options):
                 table.restored = restarted
-                same_round = s.timer_round == table.game.round_of(table.match.state)
+                same_round = s.timer_round == table.game.round_of(match.state)
                 left = s.clock_left if s.clock_left >= 0 and same_round else None
-                self._set_up_session(table, left=left)
-        self.tables[s.code] = table
-        self.asleep.pop(s.code, None)
-        self._advance(table)
+        self.play.set_up(table, match, left=left)
+        self.league.game_over(table)  # a result not yet kept when the server stopped: now, once
         return table
+
+    def _changed_callback(self, table: HubTable) -> Callable[[], None]:
+        return lambda: self._table_changed(table)
 
     async def close(self) -> None:
         if self._server is not None:
@@ -198,18 +229,16 @@ class Hub(TablePlay, TableKeeping):
         if self._lobby_due is not None:
             self._lobby_due.cancel()
             self._lobby_due = None
-        bot_tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        bot_tasks += [task for t in self.tables.values() if t.session is not None
-                      for task in t.session.pending()]
-        for task in [self._sweeper, *bot_tasks]:
-            if task is not None:
-                task.cancel()
-        await asyncio.gather(*bot_tasks, return_exceptions=True)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.settled()  # tables going to sleep or leaving the store
+        await self.league.close()  # results being kept are kept
+        # every game stops its bots and keeps the time reached; every save asked for is made
+        await asyncio.gather(*(t.authority.close() for t in self.tables.values()
+                               if t.authority is not None), return_exceptions=True)
         await self.bots.close()  # no worker process outlives the hub
-        for table in self.tables.values():
-            if table.session is not None:
-                self._save_clock(table)  # the seconds left now, for the next start
-                table.session.stop()
+        await asyncio.gather(*(t.saver.close() for t in self.tables.values()),
+                             return_exceptions=True)
         for writer in list(self._handlers.values()):
             writer.close()  # each handler then sees the end of its stream and returns
         if self._handlers:
@@ -217,22 +246,34 @@ class Hub(TablePlay, TableKeeping):
             for task in late:
                 task.cancel()
         if self.store is not None:
-            self.store.close()
+            await self.store.close()
         shutil.rmtree(self.socket_dir, ignore_errors=True)
 
-    def _save_clock(self, table: Table) -> None:
-        """A running real-time game's clock, kept without waiting for the next action."""
-        if self.store is None or table.match is None or table.match.is_over():
-            return
-        with contextlib.suppress(StoreError):
-            self.store.save(table.stored())
+    async def settled(self) -> None:
+        """Wait until the tables the sweep took out of memory are saved (or out of the store)."""
+        while self._closing or self._sleeping:
+            await asyncio.gather(*self._closing, *self._sleeping.values(),
+                                 return_exceptions=True)
 
-    def admit(self, token: str, identity: str, name: str) -> None:
-        """The server vouches for the session holding ``token``."""
+    def _later(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) in a task the hub waits for before it closes."""
+        task = asyncio.ensure_future(work)
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _save_clock(self, table: HubTable) -> None:
+        """A running real-time game's clock, kept without waiting for the next action."""
+        if table.match is not None and not table.match.is_over():
+            table.save()
+
+    def admit(self, token: str, identity: str, name: str, address: str = "") -> None:
+        """The server vouches for the session holding ``token`` (from ``address``)."""
         self.tokens[token] = (identity, name)
+        self.addresses[token] = address
 
     def dismiss(self, token: str) -> None:
         self.tokens.pop(token, None)
+        self.addresses.pop(token, None)
 
     @property
     def online(self) -> set[str]:
@@ -251,6 +292,8 @@ class Hub(TablePlay, TableKeeping):
                 client.send(p.Error(message="not a session of this server"))
                 return
             identity, name = self.tokens[hello.token]
+            client.address = self.addresses.get(hello.token, "")
+            await self._wake_for(identity, name)  # their games that slept are back in the lobby
             self._welcome(client, identity, name)
             while True:
                 body = await p.read_frame(reader)
@@ -258,8 +301,8 @@ class Hub(TablePlay, TableKeeping):
                     break
                 msg = p.decode_up(body)
                 try:
-                    self._dispatch(client, msg)
-                except HubError as exc:
+                    await self._dispatch(client, msg)
+                except (HubError, LeagueRefused) as exc:
                     seq = msg.seq if isinstance(msg, p.Play) else 0
                     client.send(p.Error(message=str(exc), seq=seq))
         except (p.ProtocolError, asyncio.TimeoutError, ConnectionError):
@@ -279,8 +322,6 @@ class Hub(TablePlay, TableKeeping):
             client.name = self._free_name(client.name, identity)
         elif identity == "guest" and normal_code(name):
             self._reclaim(client, name, quiet=True)  # ``ssh CODE@host``: straight back
-        if client.named:
-            self._wake(client.identity)  # their games that slept are back in the lobby
         self.clients.add(client)
         client.send(p.Welcome(identity=client.identity, name=client.name,
                               need_name=not client.named,
@@ -289,6 +330,7 @@ class Hub(TablePlay, TableKeeping):
             self._changed_presence(client.identity)
         self._send_lobby(client)
         self._rejoin(client)
+        self.league.entered(client)  # the lobby's chat, or their table's
 
     def _rejoin(self, client: Client) -> None:
         """A player who comes back to a game in progress is taken straight to its table."""
@@ -337,9 +379,24 @@ class Hub(TablePlay, TableKeeping):
         self._broadcast_lobby()
 
     # -- requests -------------------------------------------------------------------------------
-    def _dispatch(self, client: Client, msg: p.Msg) -> None:
+    async def _wake_for(self, identity: str, name: str) -> None:
+        """Bring back the sleeping games of who just connected (a key, or a guest whose SSH
+        user name is their reconnect code)."""
+        if identity.startswith("key:"):
+            await self._wake(identity)
+        elif identity == "guest" and normal_code(name):
+            await self._wake_code(name)
+
+    async def _wake_code(self, code: str) -> None:
+        """The sleeping games of the guest whose reconnect code this is."""
+        if normal_code(code) and self.asleep:
+            await self._wake(guest_identity(code, self.guest_secret))
+            await self._wake(legacy_guest_identity(code))
+
+    async def _dispatch(self, client: Client, msg: p.Msg) -> None:
         if isinstance(msg, p.SetName):
             if msg.code:
+                await self._wake_code(msg.code)
                 self._reclaim(client, msg.code)
             else:
                 self._set_name(client, msg.name)
@@ -350,6 +407,9 @@ class Hub(TablePlay, TableKeeping):
             case p.CreateTable():
                 self._create(client, msg)
             case p.Join():
+                code = msg.code.strip().upper()[:16]
+                if code in self.asleep:
+                    await self._wake_table(code)  # a sleeping game, asked for by its room code
                 self._join(client, msg.code)
             case p.Sit():
                 self._sit(client, msg.seat)
@@ -358,13 +418,19 @@ class Hub(TablePlay, TableKeeping):
             case p.SetBot():
                 self._set_bot(client, msg.seat, msg.bot)
             case p.Start():
-                self._start(client)
+                table = self._here(client)
+                if client.identity == table.host_identity:
+                    self.league.check_start(table)  # a rated game: keyed players, one seat each
+                self.play.start(client, table)
             case p.Play():
-                self._play(client, msg.step, msg.action, msg.seq)
+                self.play.play(client, self._here(client), msg.step, msg.action, msg.seq)
             case p.Pause():
-                self._pause(client, msg.on)
+                self.play.pause(client, self._here(client), msg.on)
             case p.Leave():
                 self._leave(client)
+            case p.Say() | p.Remove() | p.Rematch() | p.AskLeaderboard() | p.AskProfile() \
+                    | p.AskGame():
+                self.league.request(client, msg)  # chat, rematch, ratings (hub_league.py)
             case _:
                 raise HubError("that request is not understood here")
 
@@ -424,8 +490,7 @@ class Hub(TablePlay, TableKeeping):
         if client.wrong_codes >= MAX_WRONG_CODES:
             raise HubError("too many wrong codes: connect again to try another")
         identity = guest_identity(text, self.guest_secret) if normal_code(text) else ""
-        if identity:
-            self._wake(identity)
+        if identity:  # (their sleeping games are woken before: _wake_code)
             self._upgrade_guest(legacy_guest_identity(text), identity)
         name = next((slot.name for table in self.tables.values() for slot in table.slots
                      if identity and slot.kind == "human" and slot.identity == identity), "")
@@ -445,7 +510,6 @@ class Hub(TablePlay, TableKeeping):
         """Seats held under a reconnect code's identity from before the server's secret (a
         store from an older version) pass to its keyed identity, now that its guest is back
         with the code."""
-        self._wake(legacy)
         for table in self.tables.values():
             if table.seat_of(legacy) is None:
                 continue
@@ -480,8 +544,12 @@ class Hub(TablePlay, TableKeeping):
             raise HubError(str(exc)) from None
         if not 0.01 <= msg.think <= 30:
             raise HubError("bots think between 0.01 and 30 seconds")
+        self.league.check_new(client, game, msg.rated)
         code = self._new_code()
-        table = Table(self, code, game, options, msg.think, client.identity, client.name)
+        table = HubTable(self, code, game, options, msg.think, client.identity, client.name,
+                         store=self.store)
+        table.league.rated = msg.rated
+        table.changed = self._changed_callback(table)
         self.tables[code] = table
         self._enter(client, table)
         self._sit(client, 0)
@@ -492,11 +560,8 @@ class Hub(TablePlay, TableKeeping):
             if code not in self.tables and code not in self.asleep:
                 return code
 
-    def _table(self, code: str) -> Table:
-        key = code.strip().upper()[:16]
-        if key in self.asleep:
-            self._wake_table(key)  # a sleeping game, asked for by its room code
-        table = self.tables.get(key)
+    def _table(self, code: str) -> HubTable:
+        table = self.tables.get(code.strip().upper()[:16])
         if table is None:
             raise HubError(f"no table has the code {code.strip()[:16]!r}")
         return table
@@ -504,7 +569,7 @@ class Hub(TablePlay, TableKeeping):
     def _join(self, client: Client, code: str) -> None:
         self._enter(client, self._table(code))
 
-    def _enter(self, client: Client, table: Table) -> None:
+    def _enter(self, client: Client, table: HubTable) -> None:
         if client.table is not None and client.table is not table:
             self._leave(client)
         client.table = table
@@ -513,8 +578,9 @@ class Hub(TablePlay, TableKeeping):
         table.last_watched = self.clock()
         self._broadcast_table(table)
         self._broadcast_lobby()
+        self.league.entered(client)
 
-    def _here(self, client: Client) -> Table:
+    def _here(self, client: Client) -> HubTable:
         if client.table is None:
             raise HubError("join a table first")
         return client.table
@@ -530,15 +596,17 @@ class Hub(TablePlay, TableKeeping):
             return
         if slot.kind != "free":
             raise HubError(f"seat {seat + 1} is taken")
+        self.league.check_sit(client, table)  # sent away; a rated table's rules
         self._release_seat(table, client.identity)
         slot.kind, slot.identity, slot.name = "human", client.identity, client.name
         if client.code:
             client.send(p.Notice(message=f"Your reconnect code is {client.code}: type it in the "
                                          "lobby (o) to come back to this seat."))
         self._save(table)
+        self.league.seated(table)
         self._table_changed(table)
 
-    def _release_seat(self, table: Table, identity: str) -> None:
+    def _release_seat(self, table: HubTable, identity: str) -> None:
         seat = table.seat_of(identity)
         if seat is not None:
             table.slots[seat] = Slot()
@@ -548,6 +616,7 @@ class Hub(TablePlay, TableKeeping):
         if table.match is not None:
             raise HubError("the game has started: a seat is kept until the game ends")
         self._release_seat(table, client.identity)
+        self.league.seated(table)
         self._table_changed(table)
 
     def _set_bot(self, client: Client, seat: int, bot: str) -> None:
@@ -558,6 +627,7 @@ class Hub(TablePlay, TableKeeping):
             raise HubError(f"this table has seats 1 to {len(table.slots)}")
         slot = table.slots[seat]
         if bot:
+            self.league.check_bot(table)
             try:
                 bot = level_name(bot)  # a level; "bot" and "mcts" are normal and hard
             except UnknownLevel as exc:
@@ -583,7 +653,7 @@ class Hub(TablePlay, TableKeeping):
             self._advance(table)
         self._table_changed(table)
 
-    def _leave(self, client: Client) -> None:
+    def _leave(self, client: Client, reason: str = "") -> None:
         table = client.table
         if table is None:
             return
@@ -594,14 +664,55 @@ class Hub(TablePlay, TableKeeping):
         if table.match is None:
             self._release_seat(table, client.identity)
         self._table_changed(table)
-        client.send(p.Left())
+        client.send(p.Left(reason=reason))
         self._send_lobby(client)
+        self.league.entered(client)  # the lobby's chat
 
-    def _table_changed(self, table: Table) -> None:
+    def _advance(self, table: HubTable) -> None:
+        """The table's game follows (a real-time game's timer pauses or runs on; bots move)."""
+        if table.authority is not None:
+            table.authority.advance()
+
+    def _table_changed(self, table: HubTable) -> None:
+        self.league.game_over(table)  # a game that just ended: its result and ratings, once
         self._broadcast_table(table)
         self._broadcast_lobby()
 
-    def _broadcast_table(self, table: Table) -> None:
+    # -- what the league asks of the hub (hub_league.LeagueHub) ---------------------------------
+    def changed(self, table: Any) -> None:
+        self._table_changed(table)
+
+    def here(self, client: Client) -> HubTable:
+        return self._here(client)
+
+    def send_away(self, table: Any, identity: str) -> None:
+        """The host sent ``identity`` away (hub_league): their seat is free, and every session
+        of theirs at the table goes back to the lobby."""
+        self._release_seat(table, identity)
+        for client in [c for c in table.watchers if c.identity == identity]:
+            self._leave(client, "the host sent you away from this table (you may watch it)")
+
+    def rematch_table(self, table: Any, seats: list[Any]) -> HubTable:
+        """A new table like ``table`` (game, options, kind) with ``seats`` in order, its game
+        started; the old table's watchers are taken to it."""
+        code = self._new_code()
+        new = HubTable(self, code, table.game, table.options, table.think, table.host_identity,
+                       table.host_name, store=self.store)
+        new.changed = self._changed_callback(new)
+        new.league.rated = table.league.rated
+        for i, old in enumerate(seats):
+            slot = new.slots[i]
+            slot.kind, slot.identity, slot.name, slot.bot = (old.kind, old.identity, old.name,
+                                                             old.bot)
+        self.tables[code] = new
+        new.note(f"A rematch of table {table.code}: everyone moved one seat on.")
+        self.play.begin(new)
+        self.league.seated(new)
+        for client in list(table.watchers):
+            self._enter(client, new)
+        return new
+
+    def _broadcast_table(self, table: HubTable) -> None:
         info = table.info()
         views: dict = {}
         for client in list(table.watchers):
@@ -616,8 +727,12 @@ class Hub(TablePlay, TableKeeping):
         mine = tuple(code for code, t in self.tables.items() if t.seat_of(client.identity) is not None)
         return p.Lobby(tables=tuple(infos), mine=mine)
 
+    def _infos(self) -> list[p.TableInfo]:
+        """The lobby's tables (a hub among others adds theirs: .hub_cluster)."""
+        return [t.info() for t in self.tables.values()]
+
     def _send_lobby(self, client: Client) -> None:
-        infos = [t.info() for t in self.tables.values()]
+        infos = self._infos()
         client.lobby_sent = self._lobby_for(client, infos)
         client.send(client.lobby_sent)
 
@@ -638,7 +753,7 @@ class Hub(TablePlay, TableKeeping):
         with contextlib.suppress(RuntimeError):
             self._lobby_sent_at = asyncio.get_running_loop().time()
         self.lobby_broadcasts += 1
-        infos = [t.info() for t in self.tables.values()]
+        infos = self._infos()
         for client in list(self.clients):
             if client.table is None:
                 lobby = self._lobby_for(client, infos)
@@ -646,8 +761,8 @@ class Hub(TablePlay, TableKeeping):
                     client.lobby_sent = lobby
                     client.send(lobby)
 
-    def _save(self, table: Table) -> None:
+    def _save(self, table: HubTable) -> None:
         """Every save follows an action: the table was active now (``archive_after`` counts
         from its last one)."""
         table.active_at = self.clock()
-        super()._save(table)
+        table.save()

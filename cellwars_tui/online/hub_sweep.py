@@ -18,12 +18,13 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.errors import CellwarsError
-from ..core.match import Match
+from .hub_league import League
+from .hub_play import TablePlay
 from .store import StoredTable, StoreError, TableStore
-from .tables import Table
+from .tables import HubTable
 
 log = logging.getLogger("cellwars_tui.online.hub")
 
@@ -39,8 +40,11 @@ class TableKeeping:
     """The sweeping half of the hub (see the module's docstring)."""
 
     store: TableStore | None
-    tables: dict[str, Table]
+    tables: dict[str, HubTable]
     tables_dir: Path | None
+    play: TablePlay
+    league: League
+    _sleeping: dict[str, asyncio.Task[None]]  # code -> a table going to sleep
     idle_table_seconds: float
     sweep_interval: float
     archive_after: float  # seconds a sleeping game may go without a move (0: forever)
@@ -51,16 +55,16 @@ class TableKeeping:
     def online(self) -> set[str]:  # the hub's
         raise NotImplementedError
 
-    def _set_up(self, s: StoredTable, *, restarted: bool) -> Table | None:  # the hub's
+    def _set_up(self, s: StoredTable, *, restarted: bool) -> HubTable | None:  # the hub's
         raise NotImplementedError
 
     def _broadcast_lobby(self) -> None:  # the hub's
         raise NotImplementedError
 
-    def _save_clock(self, table: Table) -> None:  # the hub's
+    def _save_clock(self, table: HubTable) -> None:  # the hub's
         raise NotImplementedError
 
-    def _save_record(self, table: Table, m: Match) -> None:  # the hub's (hub_play)
+    def _later(self, work: Any) -> None:  # the hub's: a task it waits for before it closes
         raise NotImplementedError
 
     async def _sweep(self) -> None:
@@ -83,7 +87,8 @@ class TableKeeping:
           one of them comes back, or the operator's ``archive_after`` has passed without a
           move (:meth:`_archive`); a game of bots only, which nobody can come back to, closes.
 
-        Every deletion is logged with its reason (one line per sweep)."""
+        Every deletion is logged with its reason (one line per sweep). The games stop and the
+        store is written in tasks the hub waits for (:meth:`.hub.Hub.settled`)."""
         now = self.clock() if now is None else now
         gone: dict[str, list[str]] = defaultdict(list)  # reason -> codes deleted
         sleeping = len(self.asleep)
@@ -97,64 +102,84 @@ class TableKeeping:
                 continue  # (without a store it stays in memory: it is nowhere else)
             if table.status == "over" and not (table.saved_for_players or self.tables_dir is None):
                 continue  # its record is not written yet: the store keeps the game
+            if table.status == "over" and not table.league.result_kept:
+                self.league.game_over(table)  # (tried again: the store did not keep it yet)
+                continue  # nor its result and ratings (hub_league.py)
             if table.status == "open":
                 reason = f"an open table, {idle}"
             elif table.status == "over":
                 reason = f"finished, {idle}; its record is kept"
             else:
                 reason = f"a game of bots only, {idle}"
-            self._stop(table)
             del self.tables[code]
+            self._later(self._close(table, delete=True))
             gone[reason].append(code)
         if self.archive_after > 0:
             for code, asleep in list(self.asleep.items()):
                 if now - asleep.active_at >= self.archive_after:
                     self._archive(code, now, gone)
         for reason, codes in gone.items():
-            self._delete_stored(codes, reason)
+            log.warning("deleted from the table store: %s (%s)", " ".join(codes), reason)
         if gone or len(self.asleep) != sleeping:
             self._broadcast_lobby()  # (a game asleep is listed only for its players, once back)
 
-    def _seated_online(self, table: Table) -> bool:
+    def _seated_online(self, table: HubTable) -> bool:
         online = self.online
         return any(s.kind == "human" and s.identity in online for s in table.slots)
 
-    def _stop(self, table: Table) -> None:
-        """Stop a table's bots and real-time session (it leaves memory)."""
-        if table.bot_task is not None:
-            table.bot_task.cancel()
-        if table.session is not None:
-            for task in table.session.pending():
-                task.cancel()
-            table.session.stop()
+    async def _close(self, table: HubTable, *, delete: bool) -> None:
+        """A table leaving memory: its game stops (bots, and a real-time session keeping the
+        time reached), its last saves are made, and (``delete``) it leaves the store."""
+        if table.authority is not None:
+            await table.authority.close()
+        if not delete:
+            await table.saver.settled()
+            return
+        try:
+            await table.saver.delete()
+        except StoreError as exc:
+            log.warning("table %s: could not be taken out of the store: %s", table.code, exc)
 
-    def _sleep(self, table: Table) -> None:
+    def _sleep(self, table: HubTable) -> None:
         """A started game none of whose players is here leaves memory and stays in the store,
         saved as it is now (a real-time game with its round's seconds left); if it cannot be
-        saved it stays in memory."""
-        assert self.store is not None
-        try:
-            self.store.save(table.stored())
-        except StoreError as exc:
-            log.warning("table %s: could not be saved to leave memory (%s); it stays in memory",
-                        table.code, exc)
-            return
-        self._stop(table)  # (a real-time session records the time reached and saves it)
+        saved it comes back into memory."""
         del self.tables[table.code]
         seats = tuple((s.identity, s.name) for s in table.slots if s.kind == "human")
         self.asleep[table.code] = Asleep(seats, table.active_at)
+        task = asyncio.ensure_future(self._put_to_sleep(table))
+        self._sleeping[table.code] = task
+        task.add_done_callback(lambda _: self._sleeping.pop(table.code, None))
 
-    def _wake(self, identity: str) -> None:
+    async def _put_to_sleep(self, table: HubTable) -> None:
+        await self._close(table, delete=False)
+        if not table.saver.down:
+            await table.saver.close()
+            return
+        log.warning("table %s: could not be saved to leave memory (%s); it stays in memory",
+                    table.code, table.saver.down)
+        self.asleep.pop(table.code, None)
+        self.tables[table.code] = table
+        assert table.match is not None
+        self.play.set_up(table, table.match)  # (its game plays on here)
+
+    async def _wake(self, identity: str) -> None:
         """Every sleeping game where ``identity`` holds a seat, back in memory."""
         for code in [c for c, a in self.asleep.items() if any(i == identity for i, _ in a.seats)]:
-            self._wake_table(code)
+            await self._wake_table(code)
 
-    def _wake_table(self, code: str) -> Table | None:
+    async def _wake_table(self, code: str) -> HubTable | None:
         """A sleeping game back in memory, from the store (None, and one line in the server's
         log, if the store no longer has it or it cannot be set up: it is then forgotten)."""
-        self.asleep.pop(code, None)
+        going = self._sleeping.get(code)
+        if going is not None:
+            await asyncio.gather(going, return_exceptions=True)  # (its last save first)
+        if code in self.tables:
+            return self.tables[code]  # (it could not be saved: it never left)
+        if self.asleep.pop(code, None) is None:
+            return None
         try:
-            stored = self.store.fetch(code) if self.store is not None else None
+            stored = await self.store.fetch(code) if self.store is not None else None
         except StoreError as exc:
             log.warning("table %s: cannot be read from the store: %s", code, exc)
             stored = None
@@ -168,35 +193,33 @@ class TableKeeping:
     def _archive(self, code: str, now: float, gone: dict[str, list[str]]) -> None:
         """A game asleep with no move for ``archive_after``: each seated player's record is
         written (the tables folder, and keyed players' saved games), said in the server's log,
-        and then the game is deleted from the store (by the sweep, in ``gone``). A game whose
+        and then the game is deleted from the store (in a task the hub waits for). A game whose
         record cannot be written stays."""
-        asleep = self.asleep[code]
+        asleep = self.asleep.pop(code)
+        self._later(self._archive_now(code, asleep, now))
+
+    async def _archive_now(self, code: str, asleep: Asleep, now: float) -> None:
         try:
-            stored = self.store.fetch(code) if self.store is not None else None
-            table = Table.from_stored(self, stored) if stored is not None else None
-            if table is None or table.match is None:
+            stored = await self.store.fetch(code) if self.store is not None else None
+            table, match = HubTable.from_stored(self, stored) if stored is not None else (
+                None, None)
+            if table is None or match is None:
                 raise CellwarsError("the store no longer has it")
-            self._save_record(table, table.match)
+            await self.play.write_records(table, match)
         except (CellwarsError, StoreError, OSError) as exc:
             log.warning("table %s: could not be archived (%s); it stays in the store", code, exc)
             self.asleep[code] = asleep._replace(active_at=now)  # tried again after as long
             return
-        del self.asleep[code]
         names = ", ".join(name for _, name in asleep.seats)
         log.warning("table %s archived: no move for %s; its record %s is written for %s",
                     code, _duration(now - asleep.active_at), table.record_name, names)
-        gone[f"archived after {_duration(self.archive_after)} without a move"].append(code)
-
-    def _delete_stored(self, codes: list[str], reason: str) -> None:
-        """Delete tables from the store, logged with the reason (one line for them all)."""
-        if self.store is None:
-            return
-        for code in codes:
-            try:
-                self.store.delete(code)
-            except StoreError as exc:
-                log.warning("table %s: could not be taken out of the store: %s", code, exc)
-        log.warning("deleted from the table store: %s (%s)", " ".join(codes), reason)
+        try:
+            if self.store is not None:
+                await self.store.delete(code)
+        except StoreError as exc:
+            log.warning("table %s: could not be taken out of the store: %s", code, exc)
+        log.warning("deleted from the table store: %s (%s)", code,
+                    f"archived after {_duration(self.archive_after)} without a move")
 
 
 def _duration(seconds: float) -> str:

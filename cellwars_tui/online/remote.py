@@ -5,7 +5,9 @@ A game's own screen draws a table of ``cellwars serve`` unchanged through it (th
 :class:`~.protocol.TableState` of the session's seat: the state as that seat may see it, the seat's
 legal actions (worked out by the hub), the log lines the seat may read, and the outcome.
 ``submit`` sends the action up and returns at once; the hub's answer arrives as a new state
-(``update``), and listeners are called then. One move is on its way at a time: moves made before
+(``update``), and listeners are called then. The legal moves come in the game's notation and are
+read once per state: a move is checked against them and sent as the hub wrote it, never written
+and read again. One move is on its way at a time: moves made before
 the hub answers (a player typing fast) wait in a queue and go up one by one, each once the hub
 has answered the one before; a queued move the new state no longer allows is dropped with a
 one-line notice (``notify``). Nothing is undone over the network, no bot runs here
@@ -19,15 +21,15 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, cast
 
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..core.api import Game, Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Seat
 from ..core.registry import get_game
 from ..table.listeners import ChangeListeners
-from ..table.naming import seat_kind_word, seat_text
-from ..table.protocol import NoUndo, RoundClock
+from ..table.naming import seat_kind_word, seat_name, seat_text
+from ..table.protocol import A, NoUndo, RoundClock, S
 from ..table.realtime import FollowingClock
 from . import protocol as p
 
@@ -51,26 +53,26 @@ def seat_words(info: p.SeatInfo, label: str) -> str:
 MAX_QUEUED = 16  # moves a seat may make ahead of the hub's answers
 
 
-class RemoteTable(NoUndo, ChangeListeners):
+class RemoteTable(NoUndo, ChangeListeners, Generic[S, A]):
     """The session's seat at a table of the hub (or a spectator's public view)."""
 
     match = None  # the authoritative match lives in the hub
 
     def __init__(self, state: p.TableState, send: Callable[[p.Msg], None],
-                 game: Game | None = None, *, clock: Callable[[], float] = time.monotonic,
+                 game: Game[S, A] | None = None, *, clock: Callable[[], float] = time.monotonic,
                  notify: Callable[[str], None] | None = None) -> None:
-        self.game: Game = game or get_game(state.info.game)
+        self.game: Game[S, A] = game or get_game(state.info.game)
         self.players: int = len(state.info.seats)
         self._send = send
         self.revision = 0
         self.autosave_enabled = False
         self._listeners: list[Callable[[], None]] = []
         self._state = state
-        self._view: Any = None
-        self._legal: list[Action] = []
+        self._view: S | None = None
+        self._legal: list[tuple[A, str]] = []  # (move, its notation as the hub wrote it)
         self._seq = state.played  # numbers this session's moves; the hub's answers name them
         self._in_flight: int | None = None  # the seq of the move on its way to the hub
-        self._queue: deque[Action] = deque()  # moves made since, sent one by one
+        self._queue: deque[A] = deque()  # moves made since, sent one by one
         self._notify = notify or (lambda text: None)
         self._clock = clock
         self._received = clock()
@@ -81,10 +83,6 @@ class RemoteTable(NoUndo, ChangeListeners):
     @property
     def code(self) -> str:
         return self._state.info.code
-
-    @property
-    def table_state(self) -> p.TableState:
-        return self._state
 
     def update(self, state: p.TableState) -> None:
         """A new state from the hub: remember it and tell the screen."""
@@ -102,10 +100,10 @@ class RemoteTable(NoUndo, ChangeListeners):
         self._received = self._clock()
         self.players = len(state.info.seats)
         self._view = self.game.decode_state(state.view) if state.view else None
-        legal: list[Action] = []
+        legal: list[tuple[A, str]] = []
         for text in state.legal:
             try:
-                legal.append(self.game.action_from_str(text))
+                legal.append((self.game.action_from_str(text), text))  # read once, here
             except CellwarsError:
                 continue  # a notation this build cannot read: offered nowhere
         self._legal = legal
@@ -137,8 +135,6 @@ class RemoteTable(NoUndo, ChangeListeners):
         return self._state.paused or None
 
     # -- a real-time game's shared timer (kept by the hub) -----------------------------------
-    shared_timer = True  # the timer runs in the hub: a screen shows it and never ends a round
-
     def has_timer(self) -> bool:
         """Whether this table plays on a shared round timer (a real-time game that started)."""
         return self._state.clock >= 0
@@ -179,12 +175,7 @@ class RemoteTable(NoUndo, ChangeListeners):
         return [s.name or self.game.seat_label(i) for i, s in enumerate(self._state.info.seats)]
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is None:
-            return "everyone"
-        if seat == CHANCE:
-            return "chance"
-        names = self.names()
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(self.names(), seat)
 
     def seat_kind(self, seat: int) -> str:
         s = self._state.info.seats[seat]
@@ -201,15 +192,16 @@ class RemoteTable(NoUndo, ChangeListeners):
     def viewer(self) -> int | None:
         return self._state.you
 
-    def view(self, seat: int | None = None) -> Any:
-        """The state as this session's seat may see it (the only view it receives)."""
-        return self._view
+    def view(self, seat: int | None = None) -> S:
+        """The state as this session's seat may see it (the only view it receives; a remote
+        table is made for a game that has started, so there is one)."""
+        return cast(S, self._view)
 
-    def public_view(self) -> Any:
-        return self._view
+    def public_view(self) -> S:
+        return self.view()
 
-    def state(self) -> Any:
-        return self._view
+    def state(self) -> S:
+        return self.view()
 
     def to_act(self) -> tuple[int, ...]:
         return self._state.to_act
@@ -220,16 +212,16 @@ class RemoteTable(NoUndo, ChangeListeners):
             return ()
         return (you,) if you in self._state.to_act else ()  # moves made now queue if need be
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[A]:
         if seat != self._state.you or not self.humans_to_act():
             return []
-        return list(self._legal)
+        return [action for action, _ in self._legal]
 
     def step(self) -> int:
         return self._state.step
 
     # -- acting ------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: A) -> None:
         """Send ``action`` to the hub; the new state arrives later through ``update``. While an
         earlier move is on its way, ``action`` waits in the queue (checked when its turn comes)."""
         you = self._state.you
@@ -258,23 +250,27 @@ class RemoteTable(NoUndo, ChangeListeners):
         """Moves sent or queued that the hub has not answered yet."""
         return len(self._queue) + (self._in_flight is not None)
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: A) -> str:
         """Why this seat may not make ``action`` now ("" when it may)."""
         you = self._state.you
         if self._state.paused:
             return f"the game is {self._state.paused}"
         if you not in self._state.to_act:
             return f"it is not {self.seat_name(you)}'s turn"
-        text = self.game.action_to_str(action)
-        if text not in self._state.legal:
-            return f"{text} is not a legal move now"
+        if self._notation(action) is None:
+            return f"{self.game.action_to_str(action)} is not a legal move now"
         return ""
 
-    def _send_now(self, action: Action) -> None:
+    def _notation(self, action: A) -> str | None:
+        """``action``'s notation as the hub wrote it among the legal moves (None: not legal)."""
+        return next((text for legal, text in self._legal if legal == action), None)
+
+    def _send_now(self, action: A) -> None:
+        text = self._notation(action)
+        assert text is not None  # (checked by _why_not)
         self._seq += 1
         self._in_flight = self._seq
-        self._send(p.Play(step=self._state.step, action=self.game.action_to_str(action),
-                          seq=self._seq))
+        self._send(p.Play(step=self._state.step, action=text, seq=self._seq))
 
     def _send_queued(self) -> None:
         """The hub answered: send the next queued move the state allows; drop those it does not."""
@@ -297,7 +293,7 @@ class RemoteTable(NoUndo, ChangeListeners):
         elif dropped:
             self._notify(f"dropped {len(dropped)} queued moves ({', '.join(dropped)}): {reason}")
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: A) -> None:
         """A screen's own timer ran out (``time-up``): nothing to send, the hub keeps the one
         shared timer and plays the system action itself."""
         return None
@@ -332,8 +328,11 @@ class RemoteTable(NoUndo, ChangeListeners):
     def bot_to_move(self) -> int | None:
         return None
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        raise IllegalAction("the server's bots play at this table")
+    def start_bots(self) -> None:
+        return None  # the hub runs the bots
+
+    def stop_bots(self) -> None:
+        return None
 
     # -- listeners and saving ----------------------------------------------------------------
     def save(self) -> None:

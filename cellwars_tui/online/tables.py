@@ -1,6 +1,10 @@
 """The hub's tables: seats, the game being played, the log, what each seat may see, and a table
 as the store keeps it (:mod:`.store`).
 
+A :class:`HubTable` holds its seats, watchers and log; once its game starts, the game is an
+:class:`~.game.OnlineGame` (the table authority: every move is checked, played, logged, saved
+and answered by bots there), and the table's saves go through its :class:`~.saving.TableSaver`.
+
 A seat belongs to an identity, never to a name: a key's fingerprint (``key:SHA256:...``), or a
 guest's secret (``guest:`` and an HMAC of the guest's reconnect code, :func:`guest_identity`).
 A guest is given a reconnect code when they pick a nickname; typing it again (in the lobby, from
@@ -11,6 +15,7 @@ This module holds no connection and sends nothing: the hub (:mod:`.hub`) does.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import random
@@ -18,21 +23,27 @@ import re
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
 from ..ai.levels import RECORDED, TIME_CAP, check_seats
-from ..core.api import Event, Game
+from ..core.api import Game, Options
 from ..core.errors import CellwarsError
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 from ..record.format import decode_record, encode_match, record_to_match
+from ..table.log import Entry, sentences
 from ..table.realtime import RoundSession
 from ..timer import Timer
 from . import names
 from . import protocol as p
-from .store import StoredLine, StoredSlot, StoredTable
+from .game import OnlineGame
+from .hub_league import TableLeague
+from .league import game_id_of
+from .saving import NoSaver, TableSaver
+from .store import StoredLine, StoredSlot, StoredTable, TableStore
 
 if TYPE_CHECKING:
     from .hub import Client
@@ -44,7 +55,7 @@ LOG_KEPT = 60  # log entries a table keeps
 LOG_SENT = 30  # log lines sent with each table state
 # Why a real-time game restored after a restart waits (until a seated player plays on).
 RESTORED_PAUSE = "paused: the server restarted; a seated player plays on (p)"
-RESTORED = "restored"  # the round session's pause reason for it
+
 
 
 def round_seconds(game: Game, options) -> float | None:
@@ -154,9 +165,12 @@ class Presence(Protocol):
     def online(self) -> set[str]: ...
 
 
-class Table:
-    def __init__(self, hub: Presence, code: str, game: Game, options, think: float,
-                 host_identity: str, host_name: str) -> None:
+class HubTable:
+    """One table of the hub: seats, watchers, the log and, once it starts, its game."""
+
+    def __init__(self, hub: Presence, code: str, game: Game, options: Options, think: float,
+                 host_identity: str, host_name: str, *, store: TableStore | None = None,
+                 version: int = 0) -> None:
         self.hub = hub
         self.code = code
         self.game = game
@@ -166,26 +180,57 @@ class Table:
         self.host_identity = host_identity
         self.host_name = host_name
         self.watchers: set[Client] = set()
-        self.match: Match | None = None
+        self.authority: OnlineGame | None = None  # the game, once it starts
         self.record_name = ""  # the finished game's record file (in the hub's tables folder)
         # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
-        self.log: deque[tuple[int, int | None, str | Event]] = deque(maxlen=LOG_KEPT)
+        self.log: deque[Entry] = deque(maxlen=LOG_KEPT)
         self.last_watched = time.time()  # when someone last watched it (the hub's clock)
         self.active_at = time.time()  # when its last action was saved (the hub's clock)
-        self.bot_task: Any = None  # asyncio.Task of the turn-based bots
         self.rng = random.Random(secrets.randbits(64))
         self.saved_for_players = False
-        self.save_failed = False  # the last save failed (said once in the log, not per step)
         self.away_ids: set[str] = set()  # seated players known to be away (for the log)
-        # a real-time game's rounds: the shared timer, time-up, paced bots (table/realtime.py)
-        self.session: RoundSession | None = None
         self.paused_by = ""  # real time: the seated player who paused the game ("": nobody)
         self.restored = False  # real time: restored after a restart, waiting for a player
+        self.changed: Callable[[], None] = lambda: None  # the hub's: tell the watchers
+        self.saver: TableSaver | NoSaver = NoSaver() if store is None else TableSaver(
+            code, self.stored, store, version=version, changed=self._store_changed)
+        self.league = TableLeague()  # rated or casual, chat, rematch, result (hub_league.py)
+
+    @property
+    def match(self) -> Match | None:
+        return self.authority.match if self.authority is not None else None
+
+    @property
+    def session(self) -> RoundSession | None:
+        """A real-time game's rounds: the shared timer, time-up, paced bots (table/realtime.py)."""
+        return self.authority.session if self.authority is not None else None
 
     @property
     def timer(self) -> Timer | None:
         """A real-time game's shared round timer, while it runs its rounds."""
         return self.session.timer if self.session is not None else None
+
+    def save(self) -> None:
+        """Keep the table in the store (a seat, a note, the clock: written after the saves asked
+        for before; a store that is down is the saver's to tell)."""
+        if self.authority is not None:
+            self.authority.save()
+            return
+        pending = self.saver.save()
+        if pending is not None:
+            pending.add_done_callback(_seen)
+
+    def _store_changed(self) -> None:
+        """The store went down, or came back: one line for the players, moves wait meanwhile."""
+        if self.saver.down:
+            self.note("the game could not be saved, so moves wait until it can be; the "
+                      "server's operator can see why")
+        else:
+            self.note("the game is saved again: play on.")
+            self.save()
+        if self.authority is not None:
+            self.authority.store_changed()
+        self.changed()
 
     @property
     def status(self) -> str:
@@ -209,7 +254,8 @@ class Table:
         seated = {s.identity for s in self.slots if s.kind == "human"}
         spectators = sum(1 for c in self.watchers if c.identity not in seated)
         return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
-                           spectators=spectators, host=self.host_name, status=self.status)
+                           spectators=spectators, host=self.host_name, status=self.status,
+                           rated=self.league.rated)
 
     def note(self, text: str, seat: int | None = None) -> None:
         """A public line in the table's log."""
@@ -233,28 +279,13 @@ class Table:
         return f"paused by {self.paused_by}" if self.paused_by else ""
 
     def lines_for(self, you: int | None) -> tuple[p.LogLine, ...]:
-        """The log as seat ``you`` may read it: the game's ``view_event(event, seat)`` hook
-        hides (None) or masks events another seat may not know of."""
+        """The log as seat ``you`` may read it (table/log.py: the game's ``view_event`` hides
+        or masks what another seat may not know)."""
         names = [s.name for s in self.slots]
-        out: list[p.LogLine] = []
-        for step, seat, what in self.log:
-            if isinstance(what, str):
-                out.append(p.LogLine(step, seat, what))
-                continue
-            try:
-                event = self.game.view_event(what, you)
-            except Exception:  # a game's bug must not leak nor break the table
-                event = None
-            if event is None:
-                continue
-            try:
-                text = self.game.describe_event(event, names)
-            except Exception as exc:
-                text = f"({type(event).__name__}: {exc})"
-            out.append(p.LogLine(step, seat, text))
-        return tuple(out[-LOG_SENT:])
+        out = sentences(self.game, self.log, names, reader=you)
+        return tuple(p.LogLine(step, seat, text) for step, seat, text in out[-LOG_SENT:])
 
-    def state_for(self, client: Client, info: p.TableInfo, cache: dict) -> p.TableState:
+    def state_for(self, client: Client, info: p.TableInfo, cache: dict[Any, Any]) -> p.TableState:
         you = self.seat_of(client.identity)
         if you not in cache:
             m = self.match
@@ -267,6 +298,9 @@ class Table:
             if m is not None:
                 cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
                                   to_act=m.to_act(), outcome=m.outcome())
+                if m.is_over():
+                    cache[you].update(game_id=game_id_of(self.code, m))
+            cache[you].update(self.league.state_fields(self))
             if self.session is not None and self.session.started:
                 cache[you].update(clock=round(self.session.remaining(), 2),
                                   clock_running=self.session.running)
@@ -293,30 +327,34 @@ class Table:
             clock_left=self.session.remaining() if self.session is not None else -1.0,
             timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
-            active_at=self.active_at, status=self.status,
+            active_at=self.active_at, status=self.status, league=self.league.stored(),
         )
 
     @classmethod
-    def from_stored(cls, hub: Presence, s: StoredTable) -> Table:
-        """The table ``s`` describes (its real-time timer is the hub's to set up again). Raises
-        CellwarsError (one line) for a table this build cannot set up: an unknown game, options
-        or a record that no longer make sense."""
+    def from_stored(cls, hub: Presence, s: StoredTable, *, store: TableStore | None = None
+                    ) -> tuple[HubTable, Match | None]:
+        """The table ``s`` describes, and its game so far (the hub sets its game up again, and
+        its real-time timer). Raises CellwarsError (one line) for a table this build cannot set
+        up: an unknown game, options or a record that no longer make sense."""
         game = get_game(s.game)
         options = game.options_from_dict(dict(s.options))
         if len(s.slots) != options.players:
             raise CellwarsError(f"{len(s.slots)} seats stored for {options.players} players")
-        table = cls(hub, s.code, game, options, s.think, s.host_identity, s.host_name)
+        table = cls(hub, s.code, game, options, s.think, s.host_identity, s.host_name,
+                    store=store, version=s.version)
         table.slots = [Slot.from_stored(x) for x in s.slots]
         check_seats(slot.seat(table.think) for slot in table.slots)  # an unknown bot level
         table.record_name = s.record_name
         table.saved_for_players = s.saved_for_players
         table.paused_by = s.paused_by
+        table.league = TableLeague.from_stored(s.league)
         if s.active_at > 0:  # (0: stored before this was kept; the hub counts from now)
             table.active_at = s.active_at
+        match = None
         if s.record:
             record = decode_record(s.record, f"table {s.code}")
-            table.match = record_to_match(record, f"table {s.code}", expect_game=game.id)
-            table.match.seats = tuple(slot.seat(table.think) for slot in table.slots)
+            match = record_to_match(record, f"table {s.code}", expect_game=game.id)
+            match.seats = tuple(slot.seat(table.think) for slot in table.slots)
         events = msgspec.msgpack.Decoder(game.event_type)
         for line in s.log:
             if not line.event:
@@ -326,4 +364,10 @@ class Table:
                 table.log.append((line.step, line.seat, events.decode(line.event)))
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue  # an event this build no longer knows: the line is left out
-        return table
+        return table, match
+
+
+def _seen(future: asyncio.Future[None]) -> None:
+    """A save nobody waits for: its failure is the saver's to tell (the store went down)."""
+    if not future.cancelled():
+        future.exception()

@@ -39,6 +39,7 @@ from ..record.format import (
 )
 from ..record.text import MAGIC as MOVE_LIST_MAGIC
 from ..record.text import export_text, import_text
+from ..table.log import moved, sentences, step_entries
 from .salvage import salvage
 
 # A snapshot at least every MAX_INTERVAL steps, and sooner once the steps since the last one took
@@ -408,12 +409,13 @@ class Replay:
         """Sentences for what step ``n`` (1-based: the step that led to cursor ``n``) did."""
         if not 1 <= n <= len(self.steps):
             return []
-        names = self.seat_names()
-        out = [self.game.describe_event(e, names) for e in self.events[n - 1]]
-        if not out:
-            step = self.steps[n - 1]
-            out = [f"{self.who(step.seat)}: {self.game.action_to_str(step.action)}"]
-        return out
+        step = self.steps[n - 1]
+        entries = step_entries(self.game, n, step.seat, step.action, self.events[n - 1],
+                               self.who(step.seat), everything=True)
+        if not entries:  # (the chance seat's step without an event)
+            entries = [(n, None, moved(self.who(step.seat), self.game, step.action))]
+        return [text for _, _, text in sentences(self.game, entries, self.seat_names(),
+                                                  everything=True)]
 
     def events_upto(self, n: int | None = None, *,
                     last: int = 200) -> list[tuple[int, int | None, str]]:

@@ -76,7 +76,7 @@ from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
 )
 from .logins import LoginQueue, client_of
-from ..online.store import STORE_NAME, SqliteTableStore
+from ..online.store import STORE_NAME, SqliteTableStore, TableStore
 from .zygote import ZygoteSpawner
 
 if TYPE_CHECKING:
@@ -430,10 +430,16 @@ class CellwarsServer:
         self.run_lock.acquire()  # and sweeps what a crashed server left
         make_private(self.home)  # the store holds secret moves: the user's only
         if self.with_hub:
-            store: Any = (self.shared.store if self.shared is not None  # (TableStore: i30)
-                          else SqliteTableStore(self.root / STORE_NAME))
-            self.hub = Hub(self.root / "tables", home_for=self.keyed_home, store=store,
-                           archive_after=self.archive_after, guest_secret=self.guest_secret)
+            if self.shared is not None:  # one lobby with the servers sharing the store
+                from ..online.hub_cluster import ClusterHub
+
+                self.hub = ClusterHub(self.root / "tables", home_for=self.keyed_home,
+                                      shared=self.shared, archive_after=self.archive_after,
+                                      guest_secret=self.guest_secret)
+            else:
+                store: TableStore = SqliteTableStore(self.root / STORE_NAME)
+                self.hub = Hub(self.root / "tables", home_for=self.keyed_home, store=store,
+                               archive_after=self.archive_after, guest_secret=self.guest_secret)
             self.run_lock.record_hub_dir(self.hub.socket_dir)
             await self.hub.start()
         if isinstance(self.spawner, ZygoteSpawner):
@@ -609,7 +615,8 @@ class CellwarsServer:
         key = id(session)
         self.sessions[key] = session
         if self.hub is not None:
-            self.hub.admit(token, c.identity, _safe_name(process.get_extra_info("username") or ""))
+            self.hub.admit(token, c.identity, _safe_name(process.get_extra_info("username") or ""),
+                           c.address)
         status = 1
         try:
             status = await session.run()

@@ -4,7 +4,11 @@ a game through.
 * :mod:`.protocol`: the :class:`Table` protocol every game screen is typed against, with its
   capabilities, its undo part (:class:`Undoing`; :class:`NoUndo` for the tables where nothing
   is taken back), and the :class:`RoundClock` of a real-time table;
-* :mod:`.local`: :class:`LocalTable`, a match played in this terminal (hot-seat people and bots);
+* :mod:`.authority`: :class:`~.authority.TableAuthority`, the one owner of the loop around every
+  move (checks, the step, the round session, the log, saving, bots, telling the listeners), with
+  its ports in :mod:`.ports` (Saver, Thinker) and its log in :mod:`.log`;
+* :mod:`.local`: :class:`LocalTable`, the authority with local ports: a match played in this
+  terminal (hot-seat people and bots);
 * :mod:`.replay`: :class:`ReplayTable`, a recorded game at the replay bar's position;
 * :mod:`.realtime`: :class:`RoundSession`, a real-time game's rounds, timer, paced bots and
   pause, written once for every table, and :class:`FollowingClock` for a table whose time is

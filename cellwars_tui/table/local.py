@@ -1,31 +1,33 @@
 """The table of a match played in this terminal: hot-seat humans and bots.
 
-``LocalTable`` wraps a :class:`~cellwars_tui.core.match.Match` and implements the
-:class:`~.protocol.Table` protocol every game screen is typed against. It saves after every change
-(encoded here, written by the record writer's thread: :mod:`cellwars_tui.record.writer`), and a
-real-time game's clock, bots and clock steps run in its :class:`~.realtime.RoundSession`
-(``round_clock()``), which the screen starts while it shows the table.
+``LocalTable`` is the table authority (:mod:`.authority`) with local ports: the record writer's
+thread saves after every change (:class:`~.ports.RecordSaver`), bots think in a thread of the
+event loop's executor (:class:`~.ports.ThreadThinker`, once a front end calls ``start_bots``),
+and a real-time game's clock, paced bots and clock steps run in its
+:class:`~.realtime.RoundSession` (``round_clock()``), which the screen starts while it shows the
+table. It implements the :class:`~.protocol.Table` protocol every game screen is typed against.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from typing import cast
 
-from ..ai.bots import Bot
-from ..ai.levels import check_seats, make_bot, seat_bot, seat_budget
-from ..core.api import CHANCE, Action, Game, Outcome
+from ..ai.levels import check_seats
+from ..core.api import Outcome
 from ..core.errors import CellwarsError, IllegalAction
 from ..core.match import Match, Seat
-from .listeners import ChangeListeners
-from .naming import seat_kind_detail
-from .protocol import LogEntry, RoundClock
-from .realtime import PLAYER, READY, RoundSession
+from .authority import REALTIME_BOT_BUDGET, TableAuthority
+from .log import Entry, sentences, step_entries
+from .naming import seat_kind_detail, seat_name, seat_text
+from .ports import RecordSaver, ThreadThinker
+from .protocol import A, LogEntry, RoundClock, S
+from .realtime import PLAYER, READY
 
-REALTIME_BOT_BUDGET = 0.02  # seconds a bot thinks per action in a real-time game
+__all__ = ["REALTIME_BOT_BUDGET", "LocalTable"]
 
 
-class LocalTable(ChangeListeners):
+class LocalTable(TableAuthority[S, A]):
     """A match played here: local humans (hot-seat) and bots."""
 
     spectator = False
@@ -41,20 +43,15 @@ class LocalTable(ChangeListeners):
     ) -> None:
         if not read_only:
             check_seats(match.seats)  # a record naming an unknown bot level: one line
-        self.match: Match = match
-        self.game: Game = match.game
+        self.threads = ThreadThinker()
+        super().__init__(match, saver=RecordSaver(lambda: self.match), thinker=self.threads,
+                         read_only=read_only, autosave=autosave)
         self.players: int = match.options.players
         if humans is None:
             humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
         self.humans: frozenset[int] = frozenset(humans)
-        self.read_only = read_only
-        self.autosave_enabled = autosave and not read_only
-        self.revision = 0  # bumped on every change: a bot result for an old revision is dropped
         self.last_human: int | None = None
-        self.save_problem: str | None = None
-        self._listeners: list[Callable[[], None]] = []
-        self._bots: dict[int, Bot] = {}
-        self._session: RoundSession | None = None
+        self._notes: list[tuple[int, int | None, str]] = []  # lines of the table, not the game's
         if not read_only and match.auto_chance:
             match.resolve_chance()  # a record saved just before a roll
         for step in reversed(match.history):
@@ -62,9 +59,24 @@ class LocalTable(ChangeListeners):
                 self.last_human = step.seat
                 break
         if self.game.real_time and not read_only and self.game.round_seconds(match.options):
-            bots = [i for i, s in enumerate(match.seats) if s.is_bot and i not in self.humans]
-            self._session = RoundSession(self.game, match, play=self._play_for_session,
-                                         think=self._think_now, bots=bots)
+            self.open_session(self.bot_seats())
+
+    # -- the authority's hooks -------------------------------------------------------------------
+    def bot_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.match.seats) if s.is_bot and i not in self.humans]
+
+    def seat_title(self, seat: int) -> str:
+        """A seat as every list names it: "Ann", "Bot (random bot)" (naming.py)."""
+        name = self.seat_name(seat)
+        return seat_text(name, self.seats[seat]) if 0 <= seat < self.players else name
+
+    def played(self, seat: int) -> None:
+        if seat in self.humans:
+            self.last_human = seat
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A line of the table in its log (a bot that failed), after the step it came at."""
+        self._notes.append((self.match.cursor, seat, text))
 
     # -- capabilities --------------------------------------------------------------------------
     @property
@@ -88,12 +100,7 @@ class LocalTable(ChangeListeners):
         return [s.name or self.game.seat_label(i) for i, s in enumerate(self.seats)]
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is None:
-            return "everyone"
-        if seat == CHANCE:
-            return "chance"
-        names = self.names()
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(self.names(), seat)
 
     def seat_kind(self, seat: int) -> str:
         return seat_kind_detail(self.seats[seat])
@@ -118,16 +125,18 @@ class LocalTable(ChangeListeners):
             return self.last_human
         return min(self.humans)
 
-    def view(self, seat: int | None) -> object:
+    def view(self, seat: int | None) -> S:
         if seat is None:
-            return self.match.state
+            state: S = self.match.state
+            return state
         return self.game.view(self.match.state, seat)
 
-    def public_view(self) -> object:
+    def public_view(self) -> S:
         return self.game.view(self.match.state, None)
 
-    def state(self) -> object:
-        return self.match.state
+    def state(self) -> S:
+        state: S = self.match.state
+        return state
 
     def to_act(self) -> tuple[int, ...]:
         return self.match.to_act()
@@ -137,40 +146,16 @@ class LocalTable(ChangeListeners):
             return ()
         return tuple(s for s in self.to_act() if s in self.humans)
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[A]:
         if self.read_only or seat not in self.to_act():
             return []
-        return list(self.match.legal_actions(seat))
+        return list(self.game.legal_actions(self.match.state, seat))
 
     def step(self) -> int:
         """How many steps (chance included) the game has gone through."""
         return self.match.cursor
 
-    # -- acting ------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
-        if self.read_only:
-            raise IllegalAction("this table is read-only")
-        if seat not in self.to_act():
-            raise IllegalAction(f"it is not {self.seat_name(seat)}'s turn")
-        session = self._session
-        if session is not None:
-            session.check(seat)  # paused, or the seat's last roll still in the air
-        before = self.match.state
-        self.match.play(seat, action)  # raises IllegalAction with a one-line message
-        if seat in self.humans:
-            self.last_human = seat
-        if session is not None:
-            session.acted(seat, action, self.game.view(before, None))
-        self._changed()
-
-    def submit_system(self, action: Action) -> None:
-        """Play a system action (a round's ``time-up``, a ``clock`` step) for the CHANCE seat,
-        recorded like a die roll, and tell the listeners."""
-        if self.read_only:
-            raise IllegalAction("this table is read-only")
-        self.match.play(CHANCE, action)  # raises IllegalAction with a one-line message
-        self._changed()
-
+    # -- undo ------------------------------------------------------------------------------
     def _undo_humans(self) -> set[int] | None:
         return set(self.humans) if len(self.humans) < self.players else None
 
@@ -185,7 +170,7 @@ class LocalTable(ChangeListeners):
         if not self.can_undo():
             return False
         self.match.undo(self._undo_humans(), keep_chance=self.game.undo_keeps_chance)
-        self._changed()
+        self._taken_back()
         return True
 
     def can_redo(self) -> bool:
@@ -195,8 +180,13 @@ class LocalTable(ChangeListeners):
         if not self.can_redo():
             return False
         self.match.redo(self._undo_humans())
-        self._changed()
+        self._taken_back()
         return True
+
+    def _taken_back(self) -> None:
+        self.moved()
+        self.save()
+        self._changed()
 
     def undo_stopped_by_chance(self) -> bool:
         return (self.supports_undo and self.game.undo_keeps_chance
@@ -204,28 +194,22 @@ class LocalTable(ChangeListeners):
 
     # -- the log and the end -----------------------------------------------------------------
     def events(self, last: int | None = None) -> list[LogEntry]:
-        """(step, seat, sentence) for what happened so far, oldest first."""
+        """(step, seat, sentence) for what happened so far, oldest first (every event as it is:
+        the people at this terminal share it)."""
         m = self.match
-        names = self.names()
-        out: list[LogEntry] = []
         start = 0 if last is None else max(0, m.cursor - last)
-        show_actions = not self.game.hidden_information
+        notes: dict[int, list[Entry]] = {}
+        for n, seat, text in self._notes:
+            if start <= n <= m.cursor:
+                notes.setdefault(n, []).append((n, seat, text))
+        entries: list[Entry] = notes.get(start, []) if start == 0 else []
         for i in range(start, m.cursor):
             step = m.steps[i]
-            seat = None if step.seat == CHANCE else step.seat
-            evs = m.events[i]
-            if not evs and show_actions and seat is not None:
-                text = self.game.action_to_str(step.action)
-                out.append((i + 1, seat, f"{self.seat_name(seat)}: {text}"))
-            for ev in evs:
-                try:
-                    sentence = self.game.describe_event(ev, names)
-                except Exception as exc:  # a game's text bug must not break the table
-                    sentence = f"({type(ev).__name__}: {exc})"
-                out.append((i + 1, seat, sentence))
-        if last is not None:
-            out = out[-last:]
-        return out
+            name = self.seat_name(step.seat)
+            entries += step_entries(self.game, i + 1, step.seat, step.action, m.events[i], name)
+            entries += notes.get(i + 1, [])
+        out = sentences(self.game, entries, self.names(), everything=True)
+        return out if last is None else out[-last:]
 
     def outcome(self) -> Outcome | None:
         return self.match.outcome()
@@ -240,34 +224,15 @@ class LocalTable(ChangeListeners):
         return outcome.text(self.names(), team=self.game.meta.cooperative)
 
     # -- bots --------------------------------------------------------------------------------
-    def bot_to_move(self) -> int | None:
-        """A bot to think in the screen's worker (None in real time: the session's bots act on
-        the round clock)."""
-        if self.read_only or self._session is not None:
-            return None
-        for seat in self.to_act():
-            if seat != CHANCE and seat not in self.humans and self.seats[seat].is_bot:
-                return seat
-        return None
-
-    def bot_step(self, seat: int | None = None) -> Action:
-        """Let the bot at ``seat`` (default: the first bot to act) choose. Blocking: run it in a
-        worker, then ``submit`` if ``revision`` has not changed meanwhile."""
+    def bot_step(self, seat: int | None = None) -> A:
+        """Let the bot at ``seat`` (default: the first bot to act) choose, here and now
+        (blocking: for scripts and tests; a front end calls ``start_bots`` instead)."""
         if seat is None:
             seat = self.bot_to_move()
         if seat is None:
             raise CellwarsError("no bot is to act")
-        m = self.match
-        spec = self.seats[seat]
-        view = self.game.view(m.state, seat)
-        rng = random.Random(f"cellwars-bot/{m.seed}/{m.cursor}/{seat}")
-        return self._bot(seat).choose(self.game, view, seat, rng, seat_budget(spec))
-
-    def _bot(self, seat: int) -> Bot:
-        bot = self._bots.get(seat)
-        if bot is None:
-            bot = self._bots[seat] = make_bot(seat_bot(self.seats[seat]))
-        return bot
+        view = self.game.view(self.match.state, seat)
+        return cast(A, self.threads.choose_now(self.turn(seat, view)))
 
     # -- real time -----------------------------------------------------------------------------
     def round_clock(self) -> RoundClock | None:
@@ -293,51 +258,4 @@ class LocalTable(ChangeListeners):
         if self._session is None:
             raise IllegalAction("only a real-time game pauses; this one waits for each move")
         self._session.set_paused(PLAYER, on)
-        self._tell_listeners()
-
-    def _play_for_session(self, seat: int, action: Action) -> None:
-        if seat == CHANCE:
-            self.submit_system(action)
-        else:
-            self.submit(seat, action)
-
-    def _think_now(self, seat: int, view: object) -> Action:
-        """A real-time bot's choice: its bot, thinking a moment (the clock runs meanwhile)."""
-        m = self.match
-        rng = random.Random(f"cellwars-bot/{m.seed}/{m.cursor}/{seat}")
-        return self._bot(seat).choose(self.game, view, seat, rng, REALTIME_BOT_BUDGET)
-
-    # -- listeners and saving ----------------------------------------------------------------
-    def save(self) -> None:
-        """Queue the record for the writer thread (the fsync happens off the event loop)."""
-        if not self.autosave_enabled:
-            return
-        from ..record.format import encode_match
-        from ..record.store import record_path
-        from ..record.writer import saves
-
-        try:
-            path = record_path(self.match)
-            data = encode_match(self.match)
-        except OSError as exc:  # (the saved-games folder cannot be made)
-            self.save_problem = f"could not save the game: {exc.strerror or exc}"
-            return
-        writer = saves()
-        writer.put(path, data)
-        self.save_problem = writer.problem(path)  # a failed earlier write, told until one works
-
-    def flush(self) -> None:
-        """Wait until the saves asked for are on disk (the game is left, or the app quits)."""
-        if not self.autosave_enabled:
-            return
-        from ..record.writer import saves
-
-        saves().flush(10.0)
-        path = self.match.path
-        self.save_problem = saves().problem(path) if path is not None else None
-
-    def _changed(self) -> None:
-        self.save()
-        if self._session is not None:
-            self._session.follow()
         self._tell_listeners()

@@ -8,9 +8,10 @@ offer the same seat choices, :data:`SEAT_CHOICES`. No textual here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..ai.levels import ALIASES, DEFAULT_LEVEL, LEGACY_SEARCH, LEVEL_NAMES, RECORDED, TITLES
+from ..core.api import CHANCE
 from ..core.match import Seat
 
 
@@ -71,3 +72,13 @@ def seats_text(seats: Iterable[Seat], names: Iterable[str] | None = None) -> str
 def plural(count: int, word: str, words: str | None = None) -> str:
     """"1 step", "2 steps", "0 steps"."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """Seat ``seat`` by its name in ``names`` ("everyone" for None, "chance" for the chance
+    seat, "seat 7" past the names)."""
+    if seat is None:
+        return "everyone"
+    if seat == CHANCE:
+        return "chance"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"

@@ -1,8 +1,9 @@
 """What a game screen may ask of a table: the :class:`Table` protocol, and what it hands out.
 
-Three tables implement it: :class:`~.local.LocalTable` (a match played in this terminal),
-:class:`~.replay.ReplayTable` (a recorded game at the replay bar's position) and the SSH
-front's ``RemoteTable`` (a seat at a table of the server's hub). A screen is typed against
+Three tables implement it: :class:`~.local.LocalTable` (a match played in this terminal: the
+table authority with local ports, :mod:`.authority`), :class:`~.replay.ReplayTable` (a recorded
+game at the replay bar's position) and the online ``RemoteTable`` (a seat at a table of the
+server's hub, :mod:`cellwars_tui.online.remote`). A screen is typed against
 ``Table`` and never probes a table with ``getattr``: whatever differs between them is a declared
 capability (``read_only``, ``spectator``, ``supports_undo``, ``owns_time``, ``has_public_view``)
 or a member that says "nothing here" (``match`` and ``history`` are None, ``round_clock()`` is
@@ -19,7 +20,7 @@ No textual or rich here: tables are headless, screens do the drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from ..timer import Clock
 
 Listener = Callable[[], None]
+S = TypeVar("S", bound=msgspec.Struct)  # a table's game's state (what its views are)
+A = TypeVar("A", bound=Action)  # a table's game's actions
 LogEntry = tuple[int, int | None, str]  # (step, seat or None, sentence)
 
 
@@ -155,9 +158,10 @@ class NoUndo:
 
 
 @runtime_checkable
-class Table(Undoing, Protocol):
+class Table(Undoing, Protocol[S, A]):
     """Who sits where, what each seat may see and do, and what happened: all a screen needs
-    (its undo part is :class:`Undoing`)."""
+    (its undo part is :class:`Undoing`). Generic in its game's state and action types: a
+    screen of one game reads its views typed (``Table[CWState, Action]``)."""
 
     # -- capabilities ------------------------------------------------------------------------
     @property
@@ -184,7 +188,7 @@ class Table(Undoing, Protocol):
 
     # -- who sits here -----------------------------------------------------------------------
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[S, A]: ...
 
     @property
     def players(self) -> int: ...
@@ -212,17 +216,19 @@ class Table(Undoing, Protocol):
         """The seat whose eyes the screen uses now (None: reveal all)."""
         ...
 
-    def view(self, seat: int | None) -> Any: ...
+    def view(self, seat: int | None) -> S:
+        """The state as ``seat`` may see it (None: everything, where this table may show it)."""
+        ...
 
-    def public_view(self) -> Any: ...
+    def public_view(self) -> S: ...
 
-    def state(self) -> Any: ...
+    def state(self) -> S: ...
 
     def to_act(self) -> tuple[int, ...]: ...
 
     def humans_to_act(self) -> tuple[int, ...]: ...
 
-    def legal(self, seat: int) -> list[Action]: ...
+    def legal(self, seat: int) -> list[A]: ...
 
     def step(self) -> int:
         """How many steps (chance included) the game has gone through."""
@@ -239,11 +245,11 @@ class Table(Undoing, Protocol):
         ...
 
     # -- acting ------------------------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: A) -> None:
         """Play ``action`` for ``seat``; IllegalAction (one line) when it may not."""
         ...
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: A) -> None:
         """A system action for the CHANCE seat (a real-time game's ``time-up``)."""
         ...
 
@@ -260,11 +266,16 @@ class Table(Undoing, Protocol):
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
-        """A bot seat the screen should let think now (None: none, or the bots play elsewhere)."""
+        """The bot seat thinking now at this table (None: none, or the bots play elsewhere)."""
         ...
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        """The bot's choice (blocking: run it in a worker)."""
+    def start_bots(self) -> None:
+        """A front end plays at this table now: its bots move whenever it is their turn (the
+        table authority runs them; nothing where the bots play elsewhere or nowhere)."""
+        ...
+
+    def stop_bots(self) -> None:
+        """The front end left: no bot plays any more."""
         ...
 
     # -- real time -----------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Real time written once: the round session that runs a real-time game's clock, and the clock a
 table shows when another process keeps the time.
 
-:class:`RoundSession` owns a match's real time, headless, for whichever table plays it (the local
-table here; the SSH hub drives the same API for its tables):
+:class:`RoundSession` owns a match's real time, headless, for the table authority that plays it
+(:mod:`.authority`: a local game, or a table of the online hub):
 
 * one :class:`~cellwars_tui.timer.Timer` per table, restarted for each round
   (``Game.round_seconds``, ``Game.round_of``); when a round's time runs out the session plays the
@@ -104,16 +104,17 @@ class _Ticks:
 class RoundSession(_Ticks):
     """A real-time match's rounds, bots and clock, driven by the table that owns the match.
 
-    ``play(seat, action)`` is the owning table's way to play an action (a bot's, or a system
-    action for seat CHANCE): it applies it, records and saves, tells its screens, and calls
-    :meth:`check` before and :meth:`acted` after, as it does for a person's action; then it
-    calls :meth:`follow`. ``think(seat, view)`` is a bot's choice, an action or an awaitable one
+    ``play(seat, action, replace_clock)`` is the owning table's way to play an action (a bot's,
+    or a system action for seat CHANCE; ``replace_clock``: a clock step that replaces one
+    recorded just before it): the table authority (:mod:`.authority`) applies it, records and
+    saves, tells its screens, and calls :meth:`check` before and :meth:`acted` after, as it does
+    for a person's action; then it calls :meth:`follow`. ``think(seat, view)`` is a bot's choice, an action or an awaitable one
     (the hub thinks in worker processes). ``bots``: the seats bots play.
     """
 
     owns_time = True
 
-    def __init__(self, game: Game, match: Match, *, play: Callable[[int, Action], None],
+    def __init__(self, game: Game, match: Match, *, play: Callable[[int, Action, bool], None],
                  think: Thinker, bots: Sequence[int] = ()) -> None:
         super().__init__()
         self.game = game
@@ -309,7 +310,7 @@ class RoundSession(_Ticks):
         if action is None:
             return
         try:
-            self._play(CHANCE, action)
+            self._play(CHANCE, action, False)
         except CellwarsError as exc:
             self._notice(f"the timer could not end the round: {exc}")
 
@@ -326,13 +327,8 @@ class RoundSession(_Ticks):
         last = m.steps[m.cursor - 1] if m.cursor else None
         if m.now() - (last.t if last is not None else 0.0) < max(idle - 0.005, 0.01):
             return  # (the 5 ms: step times are rounded to the millisecond)
-        if (last is not None and last.seat == CHANCE and m.cursor == len(m.steps)
-                and type(last.action) is type(action)):
-            # the time reached moves on: one clock step between two actions, not one every few
-            # seconds (it changes nothing, so dropping the older one replays the same)
-            m.seek(m.cursor - 1)
-        try:
-            self._play(CHANCE, action)
+        try:  # (the owner replaces a clock step recorded just before: the time reached moves on)
+            self._play(CHANCE, action, True)
         except CellwarsError as exc:
             self._notice(f"the time reached could not be recorded: {exc}")
 
@@ -381,7 +377,12 @@ class RoundSession(_Ticks):
             return
         wait = self._bot_wait(seat)
         if seat in m.to_act() and self.landing(seat) is None and seat not in self._thinking:
-            choice = self._think(seat, m.view(seat))
+            try:
+                choice = self._think(seat, m.view(seat))
+            except CellwarsError as exc:  # (no legal move at all, or a broken bot)
+                self._notice(f"a bot failed: {exc}")
+                self._schedule_next(seat, wait)
+                return
             if inspect.isawaitable(choice):
                 task = asyncio.ensure_future(self._await_bot(seat, m.cursor, choice, wait))
                 self._thinking[seat] = task
@@ -410,7 +411,7 @@ class RoundSession(_Ticks):
 
     def _bot_play(self, seat: int, action: Action) -> None:
         try:
-            self._play(seat, action)
+            self._play(seat, action, False)
         except CellwarsError as exc:
             self._notice(f"{self.match.seats[seat].name or f'seat {seat + 1}'}: {exc}")
 

@@ -10,14 +10,15 @@ the seat chosen in the replay bar, or None to reveal all. The replay itself
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
-from ..core.api import CHANCE, Action, Event, Game, Options, Outcome
+from ..core.api import Event, Game, Options, Outcome
 from ..core.errors import IllegalAction
 from ..core.match import Seat, Step
 from .listeners import ChangeListeners
 from .naming import seat_kind_detail
-from .protocol import LogEntry, NoUndo, RoundClock
+from .log import Entry, sentences, step_entries
+from .protocol import A, LogEntry, NoUndo, RoundClock, S
 
 
 class Position(Protocol):
@@ -65,7 +66,7 @@ class Position(Protocol):
     def is_over(self) -> bool: ...
 
 
-class ReplayTable(NoUndo, ChangeListeners):
+class ReplayTable(NoUndo, ChangeListeners, Generic[S, A]):
     """The state at a replay's cursor, seen by a chosen seat (None: everything)."""
 
     read_only = True
@@ -77,7 +78,7 @@ class ReplayTable(NoUndo, ChangeListeners):
 
     def __init__(self, replay: Position, seat: int | None = None) -> None:
         self.replay = replay
-        self.game: Game = replay.game
+        self.game: Game[S, A] = replay.game
         self.players: int = replay.players
         self.humans: frozenset[int] = frozenset()
         self.revision = 0
@@ -123,14 +124,16 @@ class ReplayTable(NoUndo, ChangeListeners):
     def viewer(self) -> int | None:
         return self.seat
 
-    def view(self, seat: int | None) -> Any:
-        return self.replay.view(seat)
+    def view(self, seat: int | None) -> S:
+        view: S = self.replay.view(seat)
+        return view
 
-    def public_view(self) -> Any:
+    def public_view(self) -> S:
         return self.game.view(self.replay.state, None)
 
-    def state(self) -> Any:
-        return self.replay.state
+    def state(self) -> S:
+        state: S = self.replay.state
+        return state
 
     def to_act(self) -> tuple[int, ...]:
         return self.replay.to_act()
@@ -138,24 +141,27 @@ class ReplayTable(NoUndo, ChangeListeners):
     def humans_to_act(self) -> tuple[int, ...]:
         return ()
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[A]:
         return []
 
     def step(self) -> int:
         return self.replay.cursor
 
     # -- nothing is played here --------------------------------------------------------------
-    def submit(self, seat: int, action: Action) -> None:
+    def submit(self, seat: int, action: A) -> None:
         raise IllegalAction("this is a replay: use Play from here to play on")
 
-    def submit_system(self, action: Action) -> None:
+    def submit_system(self, action: A) -> None:
         raise IllegalAction("this is a replay: nothing is played here")
 
     def bot_to_move(self) -> int | None:
         return None
 
-    def bot_step(self, seat: int | None = None) -> Action:
-        raise IllegalAction("no bot plays in a replay")
+    def start_bots(self) -> None:
+        return None  # (no bot plays here)
+
+    def stop_bots(self) -> None:
+        return None
 
     def save(self) -> None:
         return None
@@ -179,22 +185,20 @@ class ReplayTable(NoUndo, ChangeListeners):
 
     # -- the log and the end -----------------------------------------------------------------
     def events(self, last: int | None = None) -> list[LogEntry]:
-        """(step, seat, sentence) up to the position. Moves without events are spelled out,
-        except other seats' moves when the game hides information and a seat is watching (its
-        own moves it knows)."""
+        """(step, seat, sentence) up to the position, as the chosen seat may read it (see
+        :meth:`sentences`). Moves without events are spelled out, except other seats' moves
+        when the game hides information and a seat is watching (its own moves it knows)."""
         r = self.replay
         names = self.names()
-        hide_others = self.seat is not None and self.game.hidden_information
-        out: list[LogEntry] = []
         n = r.cursor
         start = 0 if last is None else max(0, n - last)
+        entries: list[Entry] = []
         for i in range(start, n):
             step = r.steps[i]
-            seat = None if step.seat == CHANCE else step.seat
-            if not r.events[i] and seat is not None and (not hide_others or seat == self.seat):
-                out.append((i + 1, seat, f"{self.seat_name(seat)}: "
-                                         f"{self.game.action_to_str(step.action)}"))
-            out.extend((i + 1, seat, sentence) for sentence in self.sentences(i + 1, names))
+            entries += step_entries(self.game, i + 1, step.seat, step.action, r.events[i],
+                                    self.seat_name(step.seat), reader=self.seat,
+                                    everything=self.seat is None)
+        out = sentences(self.game, entries, names, reader=self.seat, everything=self.seat is None)
         return out if last is None else out[-last:]
 
     def sentences(self, n: int, names: list[str] | None = None) -> list[str]:
@@ -205,21 +209,9 @@ class ReplayTable(NoUndo, ChangeListeners):
         if not 1 <= n <= len(r.steps):
             return []
         names = names if names is not None else self.names()
-        out = []
-        for recorded in r.events[n - 1]:
-            ev: Event | None = recorded
-            if self.seat is not None:
-                try:
-                    ev = self.game.view_event(recorded, self.seat)
-                except Exception:  # a game's bug must neither leak nor break the replay
-                    ev = None
-            if ev is None:
-                continue
-            try:
-                out.append(self.game.describe_event(ev, names))
-            except Exception as exc:  # a game's text bug must not break the replay
-                out.append(f"({type(ev).__name__}: {exc})")
-        return out
+        entries: list[Entry] = [(n, None, event) for event in r.events[n - 1]]
+        return [text for _, _, text in sentences(self.game, entries, names, reader=self.seat,
+                                                  everything=self.seat is None)]
 
     def outcome(self) -> Outcome | None:
         return self.replay.outcome()

@@ -156,10 +156,10 @@ class CellwarsApp(SizeGuard, Host):
 
     # -- opening games -----------------------------------------------------------------------
     def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen:
-        from .screens import screen_class
         from ..table.local import LocalTable
+        from .screens import screen_class
 
-        table = LocalTable(match, read_only=read_only)
+        table: LocalTable[Any, Any] = LocalTable(match, read_only=read_only)
         return screen_class(match.game)(table, read_only=read_only)
 
     def start_match(self, match: Match) -> GameScreen:

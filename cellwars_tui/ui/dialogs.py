@@ -28,18 +28,22 @@ class MovesPicker(ModalScreen[Action | None]):
         Binding("up", "cursor(-1)", "Previous", show=False),
     ]
 
-    def __init__(self, game: Game, legal: list[Action], title: str = "Moves") -> None:
+    def __init__(self, game: Game, legal: list[Action], title: str = "Moves",
+                 typed: str = "") -> None:
         super().__init__()
         self.game = game
         self.legal = legal
         self.title_text = title
+        self.typed = typed  # the filter's first letters, typed before the list opened
         self._notation = [game.action_to_str(a) for a in legal]
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"{self.title_text} ({len(self.legal)}): type to filter, Enter plays")
-            yield Input(placeholder="filter", id="moves-filter")
-            yield OptionList(*self._options(""), id="moves-list")
+            # (what was typed stays as typed: not selected, so the next key adds to it)
+            yield Input(value=self.typed, placeholder="filter", id="moves-filter",
+                        select_on_focus=not self.typed)
+            yield OptionList(*self._options(self.typed), id="moves-list")
 
     def _options(self, text: str) -> list[Option]:
         text = text.strip().lower()

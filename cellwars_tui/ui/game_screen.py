@@ -1,114 +1,55 @@
-"""The base of every game screen, and GenericScreen that plays any game by its move notation.
+"""The base of every game screen (GenericScreen, in :mod:`.generic_screen`, plays any game by
+its move notation over it).
 
 A game screen only renders state and turns keys and clicks into actions: the rules stay in the
 core. The base gives the layout (title line, the game's board, a side panel with the seats and
 the event log, a status line, the footer), the bindings (undo, redo, rules, moves picker, back),
-bots thinking in a thread worker, the hot-seat cover for hidden information, and the game-over
-banner. A subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
+the hot-seat cover for hidden information, and the game-over banner. The table plays its own
+bots while the screen shows it (``Table.start_bots``): the screen only draws their moves. A
+subclass writes ``compose_board`` and ``show`` and calls ``play``/``say``/``colour``.
 
-During a guided first game (``follow_lesson``) the side column shows the lesson panel instead of
-the log, and the base tells the game's screen what to highlight through ``highlight`` (a hook
-with a default: a screen that draws highlights overrides it, or reads ``highlighted``).
+During a guided first game the side column shows the lesson panel instead of the log
+(:mod:`.lesson_screen`, the base of this one); the log is a :class:`~.widgets.log_panel.LogPanel`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Generic, cast
 
-import msgspec
 from rich.text import Text
-from textual import events, on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
-from textual.strip import Strip
-from textual.visual import Visual
-from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
 
 from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from ..table.naming import seat_text
-from ..table.protocol import Table
+from ..core.api import Game
+from ..table.protocol import A, S, Table
 from ..table.realtime import COVERED
 from .css import default_css
 from .dialogs import HandOff, MovesPicker, RulesScreen
 from .footer import Footer
-from .host import CommandScreen, Host
+from .host import Host
+from .lesson_screen import LessonScreen
 from .size_guard import TooSmall
-from .widgets.lesson_panel import LessonPanel, NotesScreen, refusal_line
-
-if TYPE_CHECKING:
-    from ..learn.table import LessonTable
+from .widgets.lesson_panel import LessonPanel, refusal_line
+from .widgets.log_panel import LogPanel
 
 SEAT_GLYPHS = ("①", "②", "③", "④", "⑤", "⑥")
 LOG_LINES = 40
 
 
-class LogPanel(Static):
-    """The side log (``#gs-log``): holds the last lines of the game, oldest first, and shows the
-    end of them, newest last, however tall they wrap; the mouse wheel scrolls back (an update
-    goes to the end again). A screen that paints the log itself with ``update`` gets the same."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.back = 0  # rows scrolled back from the end
-        self._strips: list[Strip] = []
-        self._strips_key: tuple[Any, ...] | None = None
-
-    def show_entries(self, entries: list[Text]) -> None:
-        """Show ``entries`` (one Text each, oldest first), scrolled to the newest."""
-        self.update(Text("\n").join(entries))
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        self.back = 0
-        self._strips_key = None
-        super().update(*args, **kwargs)
-
-    def _all_strips(self) -> list[Strip]:
-        width = self.size.width
-        key = (width, id(self.visual), self.visual_style)
-        if key != self._strips_key:
-            self._strips = Visual.to_strips(self, self.visual, width, None, self.visual_style)
-            self._strips_key = key
-        return self._strips
-
-    def hidden_rows(self) -> int:
-        """Rows above the window when scrolled to the end (0: everything shows)."""
-        return max(0, len(self._all_strips()) - self.size.height)
-
-    def render_line(self, y: int) -> Strip:
-        super().render_line(y)  # keeps the widget's own render cache (and dirty marks) in step
-        strips = self._all_strips()
-        top = max(0, self.hidden_rows() - self.back)
-        try:
-            return strips[top + y]
-        except IndexError:
-            return Strip.blank(self.size.width, self.visual_style.rich_style)
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        event.stop()
-        back = min(self.hidden_rows(), self.back + 1)
-        if back != self.back:
-            self.back = back
-            self.refresh()
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        event.stop()
-        if self.back:
-            self.back -= 1
-            self.refresh()
-
-
-class GameScreen(CommandScreen):
+class GameScreen(LessonScreen, Generic[S, A]):
     """Base of every game screen, typed against the :class:`~cellwars_tui.table.Table` protocol
-    (a local, replay or online table)."""
+    (a local, replay or online table), generic in the game's state and action types: a game's
+    screen is ``GameScreen[ItsState, ItsAction]``, and its table's views are typed."""
 
     # what takes the keys when the screen opens: the first focusable widget of the board (never
     # a banner button; those cannot take focus until the game is over anyway)
-    AUTO_FOCUS = "#gs-board *"
+    AUTO_FOCUS: ClassVar[str | None] = "#gs-board *"
 
     # default CSS, not CSS_PATH: each game's own CSS_PATH overrides it (ui/css.py says why)
     DEFAULT_CSS = default_css(__file__, "game_screen.tcss")
@@ -123,24 +64,18 @@ class GameScreen(CommandScreen):
         Binding("B", "biology", "Biology", show=False),
     ]
 
-    def __init__(self, table: Table, *, read_only: bool = False) -> None:
+    def __init__(self, table: Table[S, A], *, read_only: bool = False) -> None:
         super().__init__()
-        self.table = table
+        self.table: Table[S, A] = table
         self.read_only = read_only or table.read_only
-        self.game = table.game
+        self.game: Game[S, A] = table.game
         self._shown_viewer: int | None = None
         self._covered = False
-        self._thinking: tuple[int, int] | None = None  # (revision, seat) a worker is busy with
-        self._legal: list[Action] = []
+        self._legal: list[A] = []
         self._status = ""
         self._status_at: int | None = None  # the table's step when the message was said
         self._subscribed = False
         self._over = False  # the game was over at the last repaint (the footer's keys change)
-        self.lesson: LessonTable | None = None  # the lesson this table follows (follow_lesson)
-        self.highlighted: tuple[str, ...] = ()  # what the lesson points at (see highlight)
-        self._lesson_shown = False  # the lesson panel is showing
-        self._lesson_was_reading: bool | None = None  # at the last paint (the footer's keys)
-        self._lesson_over_told = False  # lesson_over was called
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -168,11 +103,11 @@ class GameScreen(CommandScreen):
         """The game's own widgets (subclass hook)."""
         yield from ()
 
-    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
+    def show(self, view: S, seat: int | None, legal: list[A]) -> None:
         """Repaint from ``view`` as ``seat`` sees it; ``legal`` = what the local human may do."""
 
     # -- calls for subclasses ----------------------------------------------------------------
-    def play(self, action: Action) -> bool:
+    def play(self, action: A) -> bool:
         """Submit ``action`` for the local human to act; an illegal one is a status message."""
         if self.read_only:
             self.say(f"{self.read_only_text()}: nothing can be played here.")
@@ -269,18 +204,6 @@ class GameScreen(CommandScreen):
         "Ann: your move (7 legal)"): a screen that knows its decisions says it here."""
         return ""
 
-    def colour(self, name: str) -> str:
-        """A theme colour by semantic name ("seat-1", "board", "danger" ...) for Rich text."""
-        value = self.app.theme_variables.get(name)
-        if value is None:
-            from .themes import FALLBACK_VARIABLES
-
-            value = FALLBACK_VARIABLES.get(name, "white")
-        return value
-
-    def seat_colour(self, seat: int) -> str:
-        return self.colour(f"seat-{seat % 6 + 1}")
-
     def acting_seat(self) -> int | None:
         """The local human who may act now (the seat the screen shows)."""
         if self.read_only or self._covered:
@@ -292,7 +215,7 @@ class GameScreen(CommandScreen):
         return acting[0] if acting else None
 
     @property
-    def legal(self) -> list[Action]:
+    def legal(self) -> list[A]:
         return self._legal
 
     # -- the footer ---------------------------------------------------------------------------
@@ -301,6 +224,11 @@ class GameScreen(CommandScreen):
         matter at this moment fit 80 columns (a screen says which; call refresh_bindings()
         when it changes). ``check_action`` returning False hides a key and disables it too."""
         return frozenset()
+
+    def every_binding(self) -> dict[str, Any]:
+        """Every key this screen takes now: Textual's active bindings, those
+        ``footer_hidden`` leaves out of the footer included."""
+        return super().active_bindings
 
     @property
     def active_bindings(self) -> dict[str, Any]:
@@ -321,6 +249,7 @@ class GameScreen(CommandScreen):
             return
         self._subscribed = True
         self.table.subscribe(self._table_changed)
+        self.table.start_bots()  # the table's bots play while it is on screen
         self.refresh_table()
 
     def on_unmount(self) -> None:
@@ -328,6 +257,7 @@ class GameScreen(CommandScreen):
             return
         self._subscribed = False
         self.table.unsubscribe(self._table_changed)
+        self.table.stop_bots()
 
     def on_screen_resume(self) -> None:
         self._uncovered()
@@ -343,7 +273,7 @@ class GameScreen(CommandScreen):
         written, say)."""
         return f"step {self.table.step()}"
 
-    def needs_cover(self, view: Any, seat: int) -> bool:
+    def needs_cover(self, view: S, seat: int) -> bool:
         """Whether the hot-seat hand-off cover must hide the table before ``seat`` sees it.
         ``view`` is what everyone may see (the public view). Asked only while the game goes on
         and ``seat`` is a local human to act. Default: the game has hidden information, several
@@ -352,8 +282,8 @@ class GameScreen(CommandScreen):
         return bool(self.table.hot_seat()) and seat != self._shown_viewer
 
     def refresh_table(self) -> None:
-        """Repaint everything from the table and start a bot if one is to act. Does nothing on a
-        screen no longer attached (a bot's answer or a table change arriving after it closed)."""
+        """Repaint everything from the table. Does nothing on a screen no longer attached (a
+        table change arriving after it closed)."""
         if not self.is_attached or not self.is_mounted or not self.app.is_running:
             return  # (not running: the app is shutting down and taking the widgets apart)
         table = self.table
@@ -385,8 +315,6 @@ class GameScreen(CommandScreen):
                   self._legal)
         self._paint_frame(viewer, bot)
         self._paint_lesson()
-        if bot is not None:
-            self._start_bot(bot)
 
     def you_seat(self, viewer: int | None) -> int | None:
         """The seat the side panel marks "(you)": the viewer while the game runs; once it is
@@ -487,78 +415,6 @@ class GameScreen(CommandScreen):
         self.query_one("#gs-status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"),
                                                     layout=False)  # one line
 
-    # -- a guided first game (learn/) ----------------------------------------------------------
-    def follow_lesson(self, lesson: LessonTable) -> None:
-        """Show ``lesson``'s panel (call before the screen is mounted; ``lesson`` is its table)."""
-        self.lesson = lesson
-        self._lesson_shown = True
-        self.set_class(True, "-lesson")
-
-    def highlight(self, marks: tuple[str, ...]) -> None:
-        """Hook: the lesson points at ``marks`` (squares, tiles, cards, dice, in the names the
-        game's lesson file uses; () for none). Called before ``show`` repaints; the default keeps
-        them in ``highlighted`` for the screen's painting to read."""
-        self.highlighted = marks
-
-    def lesson_over(self) -> None:
-        """Hook: the lesson has just ended; the game goes on as a normal one. Default: nothing
-        (Infection holds its clock for the player's ready moment)."""
-
-    def lesson_reading(self) -> bool:
-        """The lesson waits for Enter: a step to read, or its closing words."""
-        lesson = self.lesson
-        return (lesson is not None and self._lesson_shown and not self.read_only
-                and (lesson.reading or not lesson.active))
-
-    def lesson_go_on(self) -> None:
-        """Enter (or a click on the panel) while the lesson waits for it."""
-        lesson = self.lesson
-        if lesson is None or not self._lesson_shown:
-            return
-        if lesson.active:
-            lesson.go_on()
-            return
-        self._lesson_shown = False  # the closing words are read: the log comes back
-        self.set_class(False, "-lesson")
-        self.highlight(())
-        self.refresh_table()
-        self.refresh_bindings()
-
-    def _paint_lesson(self) -> None:
-        lesson = self.lesson
-        if lesson is None or not self._lesson_shown:
-            return
-        try:
-            panel = self.query_one("#gs-lesson", LessonPanel)
-        except NoMatches:  # not composed (yet)
-            return
-        panel.show_info(lesson.panel(), self.colour)
-        if not lesson.active and not self._lesson_over_told:
-            self._lesson_over_told = True
-            self.lesson_over()
-        reading = self.lesson_reading()
-        if self._lesson_was_reading != reading:
-            self._lesson_was_reading = reading
-            self.refresh_bindings()  # the footer's Enter: "Go on" while the lesson waits for it
-
-    @on(LessonPanel.GoOn)
-    def _panel_clicked(self) -> None:
-        if self.lesson_reading():
-            self.lesson_go_on()
-
-    def action_biology(self) -> None:
-        """The biology of the game's pieces and cards, in short notes (Shift+B)."""
-        from ..learn.lesson import lesson_notes
-
-        first: tuple[str, ...] = ()
-        if self.lesson is not None:
-            notes = self.lesson.notes()
-            if self._lesson_shown:
-                first = self.lesson.panel().notes
-        else:
-            notes = lesson_notes(self.game)
-        self.app.push_screen(NotesScreen(f"{self.game.title}: the biology", notes, first))
-
     # -- hot-seat cover ----------------------------------------------------------------------
     def _cover_seat(self, seat: int) -> None:
         if self._covered:
@@ -574,42 +430,6 @@ class GameScreen(CommandScreen):
 
         self.app.push_screen(HandOff(self.table.seat_name(seat)), uncovered)
 
-    # -- bots ----------------------------------------------------------------------------------
-    def _start_bot(self, seat: int) -> None:
-        key = (self.table.revision, seat)
-        if self._thinking == key:
-            return
-        self._thinking = key
-        self._think(key[0], seat)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, revision: int, seat: int) -> None:
-        try:
-            action = self.table.bot_step(seat)
-        except Exception as exc:  # a bot bug is a message, not a crash
-            self.app.call_from_thread(self._bot_failed, revision, seat, exc)
-            return
-        self.app.call_from_thread(self._bot_done, revision, seat, action)
-
-    def _bot_done(self, revision: int, seat: int, action: Action) -> None:
-        if self._thinking == (revision, seat):
-            self._thinking = None
-        if not self.app.is_running:
-            return  # the app is shutting down: the answer is not played
-        if not self.is_attached or revision != self.table.revision:
-            if self.is_attached:
-                self.refresh_table()
-            return
-        try:
-            self.table.submit(seat, action)
-        except CellwarsError as exc:
-            self.say(f"{self.seat_title(seat)}: {exc}")
-
-    def _bot_failed(self, revision: int, seat: int, exc: Exception) -> None:
-        self._thinking = None
-        if self.is_attached:
-            self.say(f"{self.seat_title(seat)} failed: {exc}")
-
     # -- actions -------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo") and not self.can_take_back:
@@ -622,8 +442,6 @@ class GameScreen(CommandScreen):
         if not self.table.can_undo():
             self.say("Nothing to undo.")
             return
-        self._thinking = None
-        self.workers.cancel_group(self, "bot")
         self.table.undo()
         where = self.step_label()
         self.say(f"Undone: back to {where}." if where else "Undone.")
@@ -633,28 +451,27 @@ class GameScreen(CommandScreen):
         if not self.table.can_redo():
             self.say("Nothing to redo.")
             return
-        self._thinking = None
-        self.workers.cancel_group(self, "bot")
         self.table.redo()
         where = self.step_label()
         self.say(f"Redone: {where}." if where else "Redone.")
         self.refresh_table()
 
-    def action_moves(self) -> None:
+    def action_moves(self, typed: str = "") -> None:
+        """The list of every legal action, its filter starting with ``typed``."""
         if not self._legal:
             self.say("No move for you to make now.")
             return
 
         def picked(action: Action | None) -> None:
             if action is not None:
-                self.play(action)
+                self.play(cast(A, action))  # (one of this table's legal actions)
 
-        self.app.push_screen(MovesPicker(self.game, list(self._legal)), picked)
+        self.app.push_screen(MovesPicker(self.game, list(self._legal), typed=typed), picked)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))
 
-    def _public_view(self) -> Any:
+    def _public_view(self) -> S:
         """What every seat may see (the hot-seat cover shows it)."""
         table = self.table
         return table.public_view() if table.has_public_view else table.view(None)
@@ -678,15 +495,6 @@ class GameScreen(CommandScreen):
         if clock is not None:
             clock.set_hidden(message.covered)
 
-    def _in_lesson(self) -> bool:
-        """A lesson still guides this game: it is not saved until it ends (LessonTable)."""
-        return self.lesson is not None and self.lesson.active and not self.read_only
-
-    def _leaving_words(self) -> str:
-        if self._in_lesson():
-            return "Leave the lesson (it is not saved: Learn to play starts it again)"
-        return "Leave this game (it is saved)"
-
     def action_back(self) -> None:
         if self._in_lesson():
             self.app.notify("You left the lesson part-way: it is not saved. Learn to play "
@@ -694,7 +502,7 @@ class GameScreen(CommandScreen):
         elif not self.read_only:
             self.table.save()
             self.table.flush()  # the launcher lists saved games next: this one is written
-        self.workers.cancel_group(self, "bot")
+        self.table.stop_bots()
         self.dismiss_game()
 
     # Closing this screen quits the app: the screen the command line opened on its own
@@ -746,53 +554,3 @@ class GameScreen(CommandScreen):
         self.action_back()
         if isinstance(app, Host):
             app.call_later(app.new_game_dialog, game)
-
-
-def format_state(view: Any) -> str:
-    """A plain text dump of a state, field by field (the GenericScreen's board)."""
-    try:
-        data = msgspec.to_builtins(view)
-    except (TypeError, msgspec.EncodeError):
-        return repr(view)
-    if not isinstance(data, dict):
-        return repr(data)
-    lines = []
-    for key, value in data.items():
-        text = msgspec.json.encode(value).decode() if not isinstance(value, str) else value
-        if len(text) > 300:
-            text = text[:297] + "..."
-        lines.append(f"{key}: {text}")
-    return "\n".join(lines)
-
-
-class GenericScreen(GameScreen):
-    """Plays any registered game: the state as text and the legal moves as a list."""
-
-    CSS_PATH = str(Path(__file__).with_name("generic_screen.tcss"))  # full: subclassed elsewhere
-
-    def compose_board(self) -> ComposeResult:
-        with VerticalScroll(id="generic-view-scroll"):
-            yield Static(id="generic-view")
-        yield OptionList(id="generic-moves")
-
-    def show(self, view: Any, seat: int | None, legal: list[Action]) -> None:
-        self.query_one("#generic-view", Static).update(Text(format_state(view)))
-        moves = self.query_one("#generic-moves", OptionList)
-        moves.clear_options()
-        moves.add_options(
-            Option(self.game.action_to_str(a), id=str(i)) for i, a in enumerate(legal)
-        )
-        if legal:
-            moves.highlighted = 0
-            if self.focused is None or not self.focused.is_attached:
-                moves.focus()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#generic-moves", OptionList).focus()
-
-    @on(OptionList.OptionSelected, "#generic-moves")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        index = int(event.option.id or 0)
-        if 0 <= index < len(self._legal):
-            self.play(self._legal[index])

@@ -58,6 +58,10 @@ class Host(App):
         (default: replays are not offered)."""
         return False
 
+    def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen | None:
+        """``match``'s game screen over a table played here (default: not offered, None)."""
+        return None
+
     def start_match(self, match: Match) -> GameScreen | None:
         """Play ``match`` on its game's screen (default: not offered, None)."""
         return None

@@ -369,7 +369,7 @@ class ReplayScreen(ReplayAnalysis, GameScreen):
                 from .screens import screen_class
                 from ..table.local import LocalTable
 
-                table = LocalTable(match)
+                table: LocalTable[Any, Any] = LocalTable(match)
                 table.save()
                 self.app.push_screen(screen_class(match.game)(table))
 

@@ -13,13 +13,12 @@ from typing import Any
 
 import msgspec
 
-from ..ai.levels import DEFAULT_LEVEL, LEVEL_NAMES, TIME_CAP, UnknownLevel, level_name
+from ..ai.levels import DEFAULT_LEVEL, TIME_CAP, UnknownLevel, level_name
 from ..core.api import Game, Options
 from ..core.errors import BadOptions
 from ..core.match import Match, Seat
 from ..core.registry import get_game
 
-SEAT_KINDS = ("human", *LEVEL_NAMES)  # a person or a bot level (ai.levels)
 MAX_THINK = 60.0
 
 
@@ -150,12 +149,17 @@ def new_game_request(
 
 
 def game_options(game: Game, players: int | None,
-                 options: Mapping[str, Any] | None = None) -> Options:
+                 options: Mapping[str, Any] | None = None, *, hidden: bool = False) -> Options:
     """``game``'s options from NAME=VALUE pairs (``--option``) and a number of players (None:
     the game's default); BadOptions (one line) for an option the game does not have or a
-    value it cannot take. ``cellwars play`` and ``cellwars balance`` read options this way."""
+    value it cannot take. ``cellwars play`` and ``cellwars balance`` read options this way;
+    ``hidden``: the options no player chooses may be given too (``cellwars balance`` measures
+    an older rules edition with ``-o rules_edition=4``)."""
     data: dict[str, Any] = {}
     known = {f.name: f.type for f in option_fields(game)}
+    if hidden:
+        known.update({f.name: f.type for f in msgspec.structs.fields(game.options_type)
+                      if f.name in game.hidden_options})
     for key, value in (options or {}).items():
         key = key.replace("-", "_")
         if key == "players":

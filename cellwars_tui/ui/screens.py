@@ -6,7 +6,8 @@ import importlib
 import logging
 
 from ..core.api import Game
-from .game_screen import GameScreen, GenericScreen
+from .game_screen import GameScreen
+from .generic_screen import GenericScreen
 
 log = logging.getLogger(__name__)
 

@@ -112,10 +112,10 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             if f.type is bool:
                 # no / yes in words: Textual's Switch and Checkbox tell on from off by colour only
                 yield Select([("no", False), ("yes", True)], value=bool(default),
-                             allow_blank=False, id=wid, compact=True)
+                             allow_blank=False, id=wid, compact=True, classes="option-select")
             elif choices is not None:
                 yield Select([(str(c), c) for c in choices], value=default,
-                             allow_blank=False, id=wid, compact=True)
+                             allow_blank=False, id=wid, compact=True, classes="option-select")
             elif f.type is int:
                 yield Input(value=str(default), type="integer", id=wid, compact=True)
             elif f.type is float:
@@ -133,8 +133,16 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
         first.focus()
 
     @on(Select.Changed, "#setup-players")
+    @on(Select.Changed, "#setup-form .option-select")
     def _players_changed(self) -> None:
         self._sync_seats()
+
+    def _options_now(self) -> Any:
+        """The options the form holds, or None while a field is not valid."""
+        try:
+            return self.request().options
+        except CellwarsError:
+            return None
 
     def players(self) -> int:
         if self.game.min_players == self.game.max_players:
@@ -151,7 +159,7 @@ class NewGameScreen(ModalScreen[NewGameRequest | None]):
             if index < players:
                 row.query_one(".setup-label", Label).update(self.seat_title(index, sides))
         if self.query("#seating-row"):
-            seating = self.game.seating(players)
+            seating = self.game.seating(players, self._options_now())
             self.query_one("#seating-row").display = seating is not None
             label, line = seating or ("", "")
             self.query_one("#setup-seating-label", Label).update(label)

@@ -154,13 +154,13 @@ def test_a_record_from_before_levels_resumes_with_its_timed_search(tmp_path):
     path = tmp_path / "old.cellwars.json"
     save_match(match, path)
     table = LocalTable(load_match(path), autosave=False)
-    bot = table._bot(1)
+    bot = table.threads.bot(1, table.seats[1])  # (the bot its thread thinker makes)
     assert isinstance(bot, MCTSBot) and bot.max_playouts is None  # thinks its 0.05 s, as before
     assert table.seat_kind(1) == "search bot 0.05s"
     new = LocalTable(Match(game, game.options_from_dict({}),
                            [Seat(name="Ann"), Seat(name="Blue", kind="bot", bot="easy")], 4),
                      autosave=False)
-    assert new._bot(1).id == "easy" and new.seat_kind(1) == "easy bot"
+    assert new.threads.bot(1, new.seats[1]).id == "easy" and new.seat_kind(1) == "easy bot"
 
 
 def test_a_levels_random_move_never_loses_at_once_when_another_move_does_not():

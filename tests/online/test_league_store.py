@@ -4,6 +4,7 @@ when the process dies in the middle of it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -50,7 +51,7 @@ async def store(request, tmp_path):
     s = SqliteTableStore(tmp_path / "tables.sqlite3") if request.param == "sqlite" \
         else MemoryTableStore()
     yield s
-    s.close()
+    await s.close()
 
 
 async def test_a_rated_result_and_its_rating_are_kept_once(store):
@@ -157,7 +158,7 @@ def test_a_crash_inside_the_transaction_keeps_nothing_then_exactly_once(tmp_path
         assert not store.record_result_now(result(1)).new
         assert store.db.execute("SELECT COUNT(*), SUM(games) FROM ratings").fetchone() == (2, 2)
     finally:
-        store.close()
+        asyncio.run(store.close())
 
 
 # -- the same contract on PostgreSQL (a real server, tests/postgres.py) --------------------------
@@ -188,7 +189,7 @@ async def test_postgres_keeps_a_rated_result_once_and_answers_as_sqlite(pg_store
             await sqlite.ratings_of("cellulis-bellum", [ANN, CY, "x"])
         assert await pg_store.finished_game(result(13).game_id) == result(13, CY, BEN, None)
     finally:
-        sqlite.close()
+        await sqlite.close()
 
 
 async def test_postgres_two_servers_telling_one_result_at_once_rate_it_once(pg_url):

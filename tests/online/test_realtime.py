@@ -309,7 +309,7 @@ async def test_online_bots_play_at_their_chosen_pace_at_the_local_tables_times(t
     clock = FakeClock()
     hub = Hub(tmp_path / "tables", sweep_interval=3600, bots=InProcessBots())
     hub.realtime_clock = clock
-    hub._new_seed = lambda: 11  # (the game's seed: its dice, and its bots' pace)
+    hub.play.new_seed = lambda: 11  # (the game's seed: its dice, and its bots' pace)
     await hub.start()
     try:
         ann = await join(hub, "key:ann", "ann")
@@ -361,6 +361,37 @@ async def test_a_move_made_before_a_clock_step_still_stands(tmp_path):
         await table_where(ann, lambda t: t.played == 1)  # (an Error would fail here)
         assert [s.action for s in table.match.steps if s.seat == 0] == [
             get_game("infection").action_from_str("white")]
+        await ann.close()
+        await ben.close()
+    finally:
+        await hub.close()
+
+
+async def test_a_raw_client_that_moves_while_its_own_dice_land_is_refused_by_the_hub(tmp_path):
+    """The hub holds every seat to the dice-landing wait, not only the sessions that keep it
+    themselves: a raw protocol client that sends its next move while its roll still tumbles is
+    refused (issue 30), and the same move goes through once the dice have landed."""
+    from cellwars_tui.games.infection import clarifications as C
+    from cellwars_tui.online.hub import Hub
+    from cellwars_tui.timer import FakeClock
+
+    clock = FakeClock()
+    hub = Hub(tmp_path / "tables", sweep_interval=3600, bots=InProcessBots())
+    hub.realtime_clock = clock
+    await hub.start()
+    try:
+        ann, ben = await seated_pair(hub, "infection")
+        ann.send(p.Start())
+        seen = await table_where(ann, lambda t: "white" in t.legal)
+        ann.send(p.Play(step=seen.step, action="white", seq=1))  # a roll: the dice tumble
+        rolled = await table_where(ann, lambda t: t.played == 1 and bool(t.legal))
+        move = rolled.legal[0]
+        ann.send(p.Play(step=rolled.step, action=move, seq=2))  # at once, as no session would
+        refused = await ann.next(p.Error)
+        assert refused.seq == 2 and "still landing" in refused.message
+        await clock.advance(C.TUMBLE_SECONDS + 0.1)  # (nothing else moved: the same state)
+        ann.send(p.Play(step=rolled.step, action=move, seq=3))
+        assert (await table_where(ann, lambda t: t.played == 3)).played == 3
         await ann.close()
         await ben.close()
     finally:

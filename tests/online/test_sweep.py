@@ -55,10 +55,12 @@ async def leave_all(hub: Hub, *clients) -> None:
     await until(lambda: len(hub.clients) <= staying, what="the hub to see them go")
 
 
-def sweep_later(hub: Hub, seconds: float) -> None:
-    """Move the hub's clock on, and sweep."""
+async def sweep_later(hub: Hub, seconds: float) -> None:
+    """Move the hub's clock on, sweep, and wait until the tables swept are saved or deleted
+    (the store is written off the event loop)."""
     hub.clock.t += seconds
     hub.sweep(now=hub.clock())
+    await hub.settled()
 
 
 async def a_game_half_played(hub: Hub):
@@ -96,20 +98,20 @@ async def test_an_unfinished_game_nobody_watches_sleeps_in_the_store_and_comes_b
     ann, ben, code = await a_game_half_played(hub)
     cat = await join(hub, "key:cat", "cat")  # in the lobby: the table is listed
     await leave_all(hub, ann, ben)  # both connections drop
-    sweep_later(hub, hub.idle_table_seconds + 1)
+    await sweep_later(hub, hub.idle_table_seconds + 1)
     assert code not in hub.tables  # out of memory...
     assert code in hub.store.tables  # ...never out of the store
     while code in [t.code for t in (await cat.next(p.Lobby)).tables]:
         pass  # and no longer listed for others
-    sweep_later(hub, 30 * DAY)  # a month later, still there (no --archive-after)
-    assert hub.store.fetch(code) is not None and not deletions(caplog)
+    await sweep_later(hub, 30 * DAY)  # a month later, still there (no --archive-after)
+    assert (await hub.store.fetch(code)) is not None and not deletions(caplog)
     ann = await join(hub, "key:ann", "ann")
     back = await table_where(ann, lambda t: t.you == 0)  # straight back to the seat
     assert back.step == 1 and back.info.code == code
     ben = await join(hub, "key:ben", "ben")
     state = await table_where(ben, lambda t: t.you == 1 and bool(t.legal))
     ben.send(p.Play(step=state.step, action="pick1"))
-    end = await table_where(ann, lambda t: t.outcome is not None)
+    end = await table_where(ann, lambda t: t.outcome is not None and bool(t.record))
     assert end.outcome.winners == (0,) and (hub.tables_dir / end.record).is_file()
     await leave_all(hub, ann, ben, cat)
 
@@ -119,7 +121,7 @@ async def test_a_game_stays_in_memory_while_one_of_its_players_is_connected(hub)
     ann.send(p.Leave())  # ann is in the lobby, ben gone
     await ann.next(p.Left)
     await leave_all(hub, ben)
-    sweep_later(hub, hub.idle_table_seconds + 1)
+    await sweep_later(hub, hub.idle_table_seconds + 1)
     assert code in hub.tables
     lobby = await ann.next(p.Lobby)
     assert code in lobby.mine
@@ -129,7 +131,7 @@ async def test_a_game_stays_in_memory_while_one_of_its_players_is_connected(hub)
 async def test_a_sleeping_game_wakes_for_a_guest_code_and_for_its_room_code(hub):
     ann, cat, code, cat_code = await with_a_guest(hub)
     await leave_all(hub, ann, cat)
-    sweep_later(hub, hub.idle_table_seconds + 1)
+    await sweep_later(hub, hub.idle_table_seconds + 1)
     assert code in hub.asleep
     # the nickname of a guest whose game sleeps is still theirs
     dan = await join(hub, "guest", "x")
@@ -150,7 +152,8 @@ async def test_open_bots_only_and_finished_tables_are_deleted_with_a_logged_reas
     caplog.set_level(logging.WARNING)
     ann, ben, code = await a_game_half_played(hub)
     ben.send(p.Play(step=1, action="pick0"))
-    end = await table_where(ann, lambda t: t.outcome is not None)  # finished: its record written
+    end = await table_where(ann, lambda t: t.outcome is not None and bool(t.record))  # finished:
+    # its record written (named once it is)
     ann.send(p.Leave())
     ben.send(p.Leave())
     ann.send(p.CreateTable(game="toy-race", players=2))  # open, then left
@@ -165,12 +168,12 @@ async def test_open_bots_only_and_finished_tables_are_deleted_with_a_logged_reas
     ann.send(p.Start())
     await table_where(ann, lambda t: bool(t.view))
     await leave_all(hub, ann, ben)
-    sweep_later(hub, 0)
+    await sweep_later(hub, 0)
     assert {code, open_code, bots.info.code} <= set(hub.tables)  # not yet
-    sweep_later(hub, hub.idle_table_seconds + 1)
+    await sweep_later(hub, hub.idle_table_seconds + 1)
     assert not hub.tables and not hub.asleep
     for c in (code, open_code, bots.info.code):
-        assert hub.store.fetch(c) is None
+        assert (await hub.store.fetch(c)) is None
     said = " / ".join(deletions(caplog))
     assert f"{open_code} (an open table, nobody at it for 10 minutes)" in said
     assert f"{code} (finished, nobody at it for 10 minutes; its record is kept)" in said
@@ -184,11 +187,11 @@ async def test_archive_after_writes_every_players_record_then_deletes_and_logs(h
     ann.send(p.Play(step=0, action="pick1"))
     await table_where(cat, lambda t: t.step == 1)
     await leave_all(hub, ann, cat)
-    sweep_later(hub, hub.idle_table_seconds + 1)
-    sweep_later(hub, 2 * DAY)
-    assert hub.store.fetch(code) is not None  # two days: kept
-    sweep_later(hub, 1 * DAY)
-    assert hub.store.fetch(code) is None and code not in hub.asleep
+    await sweep_later(hub, hub.idle_table_seconds + 1)
+    await sweep_later(hub, 2 * DAY)
+    assert (await hub.store.fetch(code)) is not None  # two days: kept
+    await sweep_later(hub, 1 * DAY)
+    assert (await hub.store.fetch(code)) is None and code not in hub.asleep
     (record,) = hub.tables_dir.glob(f"*{code}*")  # the tables folder's copy...
     (saved,) = (hub.home_for("key:ann") / "data" / "games").glob(f"*{code}*")  # ...and ann's
     match = load_match(saved)
@@ -209,8 +212,8 @@ async def test_a_real_time_game_sleeps_with_its_round_clock_and_runs_on_when_bot
     await leave_all(hub, ann, ben)
     await until(lambda: not table.session.running, what="the timer to stop")
     left = table.session.remaining()
-    sweep_later(hub, hub.idle_table_seconds + 1)
-    assert code in hub.asleep and hub.store.fetch(code).clock_left == pytest.approx(left)
+    await sweep_later(hub, hub.idle_table_seconds + 1)
+    assert code in hub.asleep and (await hub.store.fetch(code)).clock_left == pytest.approx(left)
     ann = await join(hub, "key:ann", "ann")
     alone = await table_where(ann, lambda t: t.you == 0)
     assert "waiting for ben" in alone.paused and alone.clock == pytest.approx(left, abs=0.01)

@@ -59,7 +59,7 @@ async def test_a_seat_stored_under_the_old_hash_comes_back_with_its_code_and_is_
     # as an older version stored it: cat's seat under the fixed-salt hash of the code
     table = old.tables[code]
     table.slots[1].identity = legacy_guest_identity(cat_code)
-    store.save(table.stored())
+    table.save()
     await leave_all(old, ann, cat)
     await old.close()
 
@@ -71,7 +71,8 @@ async def test_a_seat_stored_under_the_old_hash_comes_back_with_its_code_and_is_
         back = await table_where(cat, lambda t: t.you == 1)
         assert back.legal and back.info.code == code
         new = guest_identity(cat_code, b"s" * 32)
-        assert [s.identity for s in store.fetch(code).slots] == ["key:ann", new]
+        await hub.tables[code].saver.settled()  # (the store is written off the event loop)
+        assert [s.identity for s in (await store.fetch(code)).slots] == ["key:ann", new]
         assert hub.tables[code].match.seats[1].identity == new
         await leave_all(hub, cat)
     finally:

@@ -1,7 +1,6 @@
 """The smaller holes of issue 17, point 9: a graceful shutdown tells every player and puts
 their terminal back; what a crash leaves (session folders, the hub's socket folder) is swept at
-the next start; "could not be saved" is said once per table, not once per step; notices show
-no server path; allow-list keys restricted to a command or denied a terminal are refused."""
+the next start (a store that fails: tests/online/test_saving.py); notices show no server path; allow-list keys restricted to a command or denied a terminal are refused."""
 
 from __future__ import annotations
 
@@ -16,13 +15,9 @@ import pytest
 from cellwars_tui.core import Match, Seat
 from cellwars_tui.core.registry import get_game
 from cellwars_tui.record.format import save_match
-from cellwars_tui.online import protocol as p
-from cellwars_tui.online.hub import Hub
 from cellwars_tui.ssh.server import CellwarsServer, fingerprint
-from cellwars_tui.online.store import StoreError
 
 from .conftest import cellwars_cli, connect, open_terminal
-from ..online.test_hub import table_where, two_at_a_table
 
 
 async def test_a_graceful_shutdown_tells_every_player_and_resets_their_terminal(
@@ -81,48 +76,6 @@ async def test_what_a_killed_server_leaves_is_swept_at_the_next_start(tmp_path, 
         assert not sessions[0].exists() and not hub_dir.exists()
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
-
-
-class FailingStore:
-    """A table store whose disk is full."""
-
-    saves = 0
-
-    def load(self):
-        return [], []
-
-    def save(self, table) -> None:
-        self.saves += 1
-        raise StoreError("database or disk is full")
-
-    def delete(self, code: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-async def test_a_table_that_cannot_be_saved_says_so_once_not_per_step(tmp_path, caplog):
-    store = FailingStore()
-    hub = Hub(tmp_path / "tables", store=store, sweep_interval=3600)
-    await hub.start()
-    try:
-        ann, ben, code = await two_at_a_table(hub, "secret-pick")
-        ann.send(p.Start())
-        await table_where(ben, lambda t: bool(t.view))
-        ann.send(p.Play(step=0, action="pick2"))
-        await table_where(ben, lambda t: t.step == 1)
-        ben.send(p.Play(step=1, action="pick1"))
-        state = await table_where(ann, lambda t: t.outcome is not None)
-        assert store.saves >= 4  # seats, the start and each move: every one failed
-        said = [line.text for line in state.log if "could not be saved" in line.text]
-        assert said == ["the game could not be saved; the server's operator can see why"]
-        logged = [r for r in caplog.records if "could not be saved" in r.getMessage()]
-        assert len(logged) == 1 and "disk is full" in logged[0].getMessage()
-        for c in (ann, ben):
-            await c.close()
-    finally:
-        await hub.close()
 
 
 def a_finished_record(path: Path) -> None:

@@ -205,8 +205,8 @@ async def test_an_online_seat_follows_the_hubs_clock_and_lands_its_own_dice():
 
 
 async def test_a_hub_drives_the_same_session_with_bots_thinking_elsewhere():
-    """What the SSH hub will do: own the match, play through its own function (check, play,
-    acted, follow, as the local table does), let bots think in an awaited call (its worker
+    """What the online hub's table authority does: own the match, play through its own
+    function (check, play, acted, follow, as the local table does), let bots think in an awaited call (its worker
     pool), pause while a player is away. For a seed, its bots act as the local table's do."""
     import asyncio
 
@@ -219,9 +219,13 @@ async def test_a_hub_drives_the_same_session_with_bots_thinking_elsewhere():
     match = Match(R.GAME, R.InfectionOptions(players=2, paces="fast,easy", round_seconds=60),
                   [BOT, BOT], 11)
 
-    def play(seat: int, action) -> None:
+    def play(seat: int, action, replace_clock: bool = False) -> None:
         session.check(seat)
         before = match.state
+        last = match.steps[-1] if match.steps else None
+        if replace_clock and last is not None and last.seat == CHANCE \
+                and type(last.action) is type(action):
+            match.seek(match.cursor - 1)  # (as the table authority does)
         match.play(seat, action)
         if seat != CHANCE:
             session.acted(seat, action, R.GAME.view(before, None))

@@ -12,23 +12,22 @@ def toy_match(seed: int = 7, bot: str = "random") -> Match:
     return Match(TOY, Options(players=2), seats, seed)
 
 
-async def settle(pilot, rounds: int = 200) -> None:
-    """Let bots finish thinking and the screens repaint."""
-    app = pilot.app
-    from textual.worker import WorkerCancelled
+async def settle(pilot, timeout: float = 60.0) -> None:
+    """Let the table's bots finish thinking and the screen repaint (the timeout only guards
+    against a hang: a bot thinks in a thread, and a loaded machine takes longer)."""
+    import time
 
-    for _ in range(rounds):
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:  # a bot replaced by a newer one (its result is dropped anyway)
-            pass
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while True:
         await pilot.pause()
-        screen = app.screen
-        table = getattr(screen, "table", None)
+        table = getattr(app.screen, "table", None)
         if table is None or table.is_over() or table.bot_to_move() is None:
-            if not app.workers._workers or all(w.is_finished for w in app.workers):
-                return
-    raise AssertionError("bots never settled")
+            await pilot.pause()
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError("bots never settled")
+        await pilot.pause(0.01)
 
 
 async def assert_too_small_below_80x24(pilot, screen) -> None:

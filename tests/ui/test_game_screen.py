@@ -5,7 +5,7 @@ from __future__ import annotations
 from cellwars_tui.record.format import read_record_file
 from cellwars_tui.record.writer import flush
 from cellwars_tui.ui.app import CellwarsApp
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.screens import screen_class
 from tests.toy_game import TOY
 from tests.ui.helpers import settle, toy_match

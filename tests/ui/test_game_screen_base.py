@@ -13,7 +13,8 @@ from cellwars_tui.core.api import CHANCE, Options, Outcome
 from cellwars_tui.core.errors import IllegalAction
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.ui.dialogs import HandOff
-from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.host import Host as ShellHost
 from cellwars_tui.table.local import LocalTable
 from tests.toy_game import TOY, Die, Hold, Roll
@@ -93,20 +94,56 @@ async def test_auto_focus_picks_the_board_and_the_generic_moves_list():
 
 
 # -- 2. late results -------------------------------------------------------------------------------
+class GatedBot:
+    """A thinker whose answers wait at a gate (a threading.Event) until the test opens it."""
+
+    def __init__(self, answer=None, fail: Exception | None = None) -> None:
+        import threading
+
+        self.gate = threading.Event()
+        self.answer = answer
+        self.fail = fail
+        self.asked = 0
+
+    def choose(self, turn):
+        import asyncio
+
+        self.asked += 1
+
+        def think():
+            self.gate.wait(60)
+            if self.fail is not None:
+                raise self.fail
+            return self.answer or turn.game.legal_actions(turn.view, turn.seat)[0]
+
+        return asyncio.get_running_loop().run_in_executor(None, think)
+
+
+def gated(table: LocalTable, bot: GatedBot) -> LocalTable:
+    table.thinker = bot
+    return table
+
+
 async def test_a_table_change_or_bot_answer_after_the_screen_closed_is_dropped():
     table = LocalTable(toy_match(seed=3), autosave=False)
+    bot = GatedBot()
+    gated(table, bot)
     screen = PlainScreen(table)
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await pilot.pause()
+        seat = table.to_act()[0]
+        if seat == 0:  # Ann holds: the bot is to act
+            table.submit(0, Hold())
+        await until_thinking(pilot, table)
         app.pop_screen()
         await pilot.pause()
-        assert not screen.is_attached
+        assert not screen.is_attached and not table.thinking  # leaving stops the table's bots
+        revision = table.revision
+        bot.gate.set()  # the answer comes: nobody plays it
+        await pilot.pause(0.05)
         screen.refresh_table()  # no NoMatches
         screen._table_changed()
-        revision = table.revision
-        screen._bot_done(revision, 1, Roll())
-        screen._bot_failed(revision, 1, RuntimeError("late"))
         screen.say("late message")
         assert table.revision == revision
 
@@ -114,35 +151,44 @@ async def test_a_table_change_or_bot_answer_after_the_screen_closed_is_dropped()
 async def test_a_bot_answer_while_the_app_shuts_down_is_not_played():
     # (once: a bot's answer reached a screen whose widgets the closing app was taking apart)
     table = LocalTable(toy_match(seed=3), autosave=False)
-    screen = PlainScreen(table)
-    app = Host(screen)
+    bot = GatedBot()
+    gated(table, bot)
+    app = Host(PlainScreen(table))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        revision = table.revision
-        seat = table.to_act()[0]
-        action = table.legal(seat)[0]  # an answer the table would take
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(Host, "is_running", property(lambda self: False))
-            screen._bot_done(revision, seat, action)
-            screen.refresh_table()
-            assert table.revision == revision
+        await pilot.pause()
+        if table.to_act()[0] == 0:
+            table.submit(0, Hold())
+        await until_thinking(pilot, table)
+        step = table.step()
+    bot.gate.set()  # the app has closed: the screen left and stopped the table's bots
+    assert table.step() == step and not table.thinking
 
 
 async def test_a_bots_trouble_names_the_seat_as_every_list_does():
     table = LocalTable(toy_match(seed=3), autosave=False)
+    bot = GatedBot(fail=RuntimeError("boom"))
+    gated(table, bot)
     screen = PlainScreen(table)
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if table.to_act()[0] == 0:
+            table.submit(0, Hold())
+        step = table.step()
+        bot.gate.set()
         await settle(pilot)
-        assert tuple(table.humans_to_act()) == (0,)
+        assert table.step() > step  # it played a random move instead
+        said = [text for _, _, text in table.events()]
+        assert "Bot (random bot)'s bot failed (boom); it plays a random move." in said
 
-        def status() -> str:
-            return str(screen.query_one("#gs-status", Static).render())
 
-        screen._bot_done(table.revision, 1, Roll())  # not the bot's turn: refused
-        assert status().startswith("Bot (random bot): ")
-        screen._bot_failed(table.revision, 1, RuntimeError("boom"))
-        assert status() == "Bot (random bot) failed: boom"
+async def until_thinking(pilot, table: LocalTable) -> None:
+    import time
+
+    deadline = time.monotonic() + 60
+    while not table.thinking:
+        assert time.monotonic() < deadline, "the bot never started thinking"
+        await pilot.pause(0.01)
 
 
 # -- 3. the log keeps the newest line in view ----------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cellwars_tui.ui.app import CellwarsApp
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.table.local import LocalTable
 from tests.ui.helpers import settle, toy_match
 

@@ -9,7 +9,7 @@ from cellwars_tui.core.errors import CellwarsError
 from cellwars_tui.locations import games_dir
 from cellwars_tui.ui.app import CellwarsApp
 from cellwars_tui.ui.dialogs import RulesScreen
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.resume import ResumeScreen
 from cellwars_tui.ui.setup import NewGameScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from cellwars_tui.ui.app import CellwarsApp
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.setup import NewGameScreen
 from cellwars_tui.ui.theme_picker import ThemeScreen

@@ -14,7 +14,8 @@ import pytest
 from cellwars_tui.core import all_games
 from cellwars_tui.record import load_match, save_match
 from cellwars_tui.record.writer import flush
-from cellwars_tui.ui.game_screen import GameScreen, GenericScreen
+from cellwars_tui.ui.game_screen import GameScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.replay import AskText, ReplayScreen, SeatsDialog
 from cellwars_tui.ui.screens import screen_class, screen_module_name
 from tests.test_conformance import play_random

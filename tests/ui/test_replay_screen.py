@@ -198,7 +198,7 @@ async def test_a_record_of_a_newer_format_opens_with_a_note(tmp_path):
 
 
 async def test_a_screen_that_cannot_draw_a_position_is_a_message_not_a_crash(tmp_path, monkeypatch):
-    from cellwars_tui.ui.game_screen import GenericScreen
+    from cellwars_tui.ui.generic_screen import GenericScreen
 
     match, path = save_toy(tmp_path, moves=30)
     real_show = GenericScreen.show
@@ -302,7 +302,7 @@ async def test_enter_in_the_play_on_dialog_plays(tmp_path):
 async def test_the_game_screens_own_css_applies_in_the_replay(tmp_path):
     """Textual takes CSS from the first base class only; the replay class is (ReplayScreen,
     game screen), so the game screen's DEFAULT_CSS and type selectors must be put back."""
-    from cellwars_tui.ui.game_screen import GenericScreen
+    from cellwars_tui.ui.generic_screen import GenericScreen
 
     match, path = save_toy(tmp_path, moves=20)
     app = Host(path)

@@ -8,7 +8,7 @@ from cellwars_tui.record.format import read_record_file
 from cellwars_tui.record.writer import flush
 from cellwars_tui.record.store import list_saved
 from cellwars_tui.ui.app import CellwarsApp
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.resume import ResumeScreen
 from tests.toy_game import TOY

@@ -1,6 +1,6 @@
 """What the New-game dialog tells a newcomer, whole at 80x24: an empty free-text option says what
 empty means and what else to type (Infection's "Paces" was a blank field with nothing to go on),
-each Cell Wars seat its camp and its cells, a solitaire that it has no bot levels."""
+each Cell Wars seat its camp and its cells (by the rules chosen), a solitaire that it has no bot levels."""
 
 from __future__ import annotations
 
@@ -98,5 +98,9 @@ async def test_cell_wars_says_which_cells_each_seat_leads_for_the_players_chosen
             line.scroll_visible()
             await settle(pilot)
             assert line.region.right <= row.region.right  # whole at 80x24
+        dialog.query_one("#setup-players", Select).value = 4
+        dialog.query_one("#opt-rules", Select).value = "as printed"  # the second edition's split
+        await settle(pilot)
+        assert _text(line) == "1: Ia Ig · 2: Ca Cg · 3: Cb · 4: Ib"
     async with _dialog("virus-fight") as (pilot, dialog):  # a seat is its own piece: no line
         assert not dialog.query_one("#seating-row").display

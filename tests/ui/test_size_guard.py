@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Label
 
 from cellwars_tui.ui.app import CellwarsApp
-from cellwars_tui.ui.game_screen import GenericScreen
+from cellwars_tui.ui.generic_screen import GenericScreen
 from cellwars_tui.ui.host import CommandScreen
 from cellwars_tui.ui.launcher import LauncherScreen
 from cellwars_tui.ui.size_guard import DEFAULT_MIN_SIZE, SizeGuard, TooSmall

@@ -18,7 +18,8 @@ def _random_game(seed: int, players: int = 6) -> tuple[R.CWState, int, list[R.CW
     """An all-random game to the end: final state, steps, and the decision states passed."""
     rng = random.Random(seed)
     s = GAME.initial_state(CellWarsOptions(players=players))
-    steps, decisions = 0, []
+    steps = 0
+    decisions: list[R.CWState] = []
     while True:
         seats = GAME.to_act(s)
         if not seats:

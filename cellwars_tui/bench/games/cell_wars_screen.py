@@ -125,9 +125,9 @@ def measure(size: tuple[int, int] = (80, 24), n: int = 60) -> tuple[float, float
     try:
         from ..ui import bare_key_to_repaint_median, key_to_repaint_median
     except ImportError:  # pragma: no cover - an older tree without the shared helper
-        board = asyncio.run(_measure_board(size, n))
-        bare = asyncio.run(_measure_bare(size, n))
-        return statistics.median(board) * 1000, statistics.median(bare) * 1000, len(board)
+        boards = asyncio.run(_measure_board(size, n))
+        bares = asyncio.run(_measure_bare(size, n))
+        return statistics.median(boards) * 1000, statistics.median(bares) * 1000, len(boards)
     from ...games.cell_wars.screen import CellWarsScreen
     from ...table.local import LocalTable
 

@@ -8,7 +8,7 @@ import random
 import sys
 import time
 
-from ...ai.bots import MCTSBot, RandomBot, candidate_actions
+from ...ai.bots import Bot, MCTSBot, RandomBot, candidate_actions
 from ...games.cellulis_bellum.rules import GAME, CellulisBellumOptions
 from .. import Result, result, timed
 
@@ -60,10 +60,12 @@ def play_match(bots, seed: int, budget: float, times: list[float] | None = None
             candidate_actions(GAME, view, seat)) > 1
         t0 = time.perf_counter()
         action = bot.choose(GAME, view, seat, rng, budget)
-        if searched:
+        if searched and times is not None:
             times.append(time.perf_counter() - t0)
         s, _ = GAME.apply(s, seat, action)
-    return GAME.outcome(s).winners
+    end = GAME.outcome(s)
+    assert end is not None
+    return end.winners
 
 
 def bot_win_rate(games: int, budget: float, seed: int = 0, log=None,
@@ -72,7 +74,7 @@ def bot_win_rate(games: int, budget: float, seed: int = 0, log=None,
     wins = 0
     for i in range(games):
         me = i % 2
-        bots = [RandomBot(), RandomBot()]
+        bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[me] = MCTSBot()
         won = play_match(bots, seed + i, budget, times) == (me,)
         wins += won

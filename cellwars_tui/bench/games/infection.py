@@ -40,6 +40,7 @@ def bench_frames(quick: bool) -> list[Result]:
     from ...ui.app import CellwarsApp
     from ...games.infection.rules import GAME, InfectionOptions
     from ...games.infection.screen import FPS, InfectionScreen
+    from ...table.realtime import RoundSession
 
     round_seconds = C.ROUND_SECONDS_DEFAULT
     level = "hard" if quick else "normal"  # a bot's level is its pace (paces option left empty)
@@ -59,9 +60,11 @@ def bench_frames(quick: bool) -> list[Result]:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, InfectionScreen)
-            timer = screen.timer
+            session = screen.table.round_clock()
+            assert isinstance(session, RoundSession) and session.timer is not None
+            timer = session.timer  # (the round session's: it tells the screen at each tick)
             ends["start"] = timer._deadline - timer.duration
-            original = screen._on_tick
+            original = session._on_tick
 
             def timed_tick(tick) -> None:
                 t0 = time.perf_counter()

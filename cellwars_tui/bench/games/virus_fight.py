@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from ...ai.bots import MCTSBot, RandomBot
+from ...ai.bots import Bot, MCTSBot, RandomBot
 from .. import Result, result, timed
 from ...core.api import CHANCE
 from ...games.virus_fight import notation as N
@@ -118,7 +118,9 @@ def play_match(bots, seed: int, budget: float) -> tuple[int, ...]:
     while True:
         seats = GAME.to_act(s)
         if not seats:
-            return GAME.outcome(s).winners
+            end = GAME.outcome(s)
+            assert end is not None
+            return end.winners
         seat = seats[0]
         if seat == CHANCE:
             a = GAME.sample_chance(s, rng)
@@ -131,7 +133,7 @@ def bot_win_rate(games: int, budget: float, seed: int = 0) -> tuple[float, int]:
     wins = 0
     for i in range(games):
         mcts_seat = i % 2
-        bots = [RandomBot(), RandomBot()]
+        bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[mcts_seat] = MCTSBot()
         winners = play_match(bots, seed + i, budget)
         wins += winners == (mcts_seat,)

@@ -26,10 +26,12 @@ from ...core.errors import CellwarsError
 from ...core.match import Match
 from ...table.protocol import Table
 from ...ui.game_screen import LOG_LINES, GameScreen
+from ...ui.host import Host
 from . import rules as R
 from . import solver as S
 from . import stats as ST
 from .dialogs import PuzzleNumber, SolutionScreen
+from ...core.api import Action
 from .rules import CMOptions, CMState, Done, Return, Start
 from .ship import COLS, CENTRE, LAYOUTS, ROWS, SLOTS, CellBox, EscapeArea, HideoutBox
 from .types import guard_position
@@ -76,7 +78,7 @@ def ship_grid(width: int, height: int) -> tuple[int, int, int, int]:
     cols = max(9, min(22, (room_w - centre - 2) // 4))
     return rows, cols, centre, max(0, (room_w - 4 * cols - centre) // 2)
 
-class CellManagementScreen(GameScreen):
+class CellManagementScreen(GameScreen[CMState, Action]):
     """The ship, the walk animation, the return-to-prison choice, hint, solution and stats."""
 
     CSS_PATH = "screen.tcss"
@@ -715,15 +717,18 @@ class CellManagementScreen(GameScreen):
         if match is None:
             self.say("New puzzles are started from the launcher here.")
             return
-        options = CMOptions(**{**{"species": match.options.species,
-                                  "max_rounds": match.options.max_rounds}, **changes})
+        own = R.GAME.own_options(match.options)
+        options = CMOptions(**{**{"species": own.species, "max_rounds": own.max_rounds},
+                               **changes})
         try:
             fresh = Match(R.GAME, options, match.seats, secrets.randbelow(2**63))
         except CellwarsError as exc:
             self.say(str(exc))
             return
         self.table.save()
-        screen = self.app.game_screen(fresh)
+        screen = self.app.game_screen(fresh) if isinstance(self.app, Host) else None
+        if screen is None:
+            return
         screen.table.save()
         self.app.switch_screen(screen)
 

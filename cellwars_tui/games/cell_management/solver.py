@@ -131,7 +131,7 @@ class Solution(msgspec.Struct, frozen=True):
     plan: tuple[Round, ...]
 
 
-def _search(puzzle: Compiled, sources: Iterable[int]) -> tuple[int, list[tuple[int, Round]]] | None:
+def _search(puzzle: Compiled, sources: Iterable[int]) -> tuple[int, list[Round]] | None:
     """BFS from the packed states ``sources`` (all at distance 0). Returns (the source used, the
     rounds of one shortest plan), or None when the goal cannot be reached."""
     goal, walks = puzzle.goal, puzzle.walks
@@ -159,7 +159,7 @@ def _search(puzzle: Compiled, sources: Iterable[int]) -> tuple[int, list[tuple[i
                         plan.append(Round(start, back))
                         node = prev
                     plan.reverse()
-                    return node, plan  # type: ignore[return-value]
+                    return node, plan
                 for back, new in options[after]:
                     if new not in parent:
                         parent[new] = (bits, cell, back)

@@ -110,10 +110,6 @@ def step(tile: int, direction: int) -> int:
     return NEIGHBOUR[tile][direction]
 
 
-def tile_name(tile: int) -> str:
-    return NAMES[tile]
-
-
 def edge_name(edge: int) -> str:
     a, b = EDGES[edge]
     return f"{NAMES[a]}-{NAMES[b]}"

@@ -95,13 +95,6 @@ def _tile_score(s: R.CWState, p: int, tile: int, targets: Sequence[int]) -> floa
     return d * 10 + R.nearest_enemy_distance(s, p, tile) * 0.1
 
 
-def _best_step(s: R.CWState, steps: list[R.Step]) -> R.Step:
-    p = s.panel
-    here = s.panels[p].tile
-    targets = _targets(s, p)
-    return min(steps, key=lambda a: (_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets), a.dir))
-
-
 def _on_target(s: R.CWState, p: int) -> bool:
     tile = s.panels[p].tile
     if R.PANEL_CAMPS[p] == IMMUNE:
@@ -143,9 +136,9 @@ def _setup_action(s: R.CWState) -> Action:
     options = R.start_tiles(s, p)
     if R.PANEL_CAMPS[p] == IMMUNE:
         cancer = [t for t in range(N) if s.tiles[t] != R.NORMAL_T]
-        taken = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
+        placed = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
         return R.Place(min(options, key=lambda t: (_dist_to(t, cancer),
-                                                   -_dist_to(t, taken), t)))
+                                                   -_dist_to(t, placed), t)))
     normal = [t for t in range(N) if s.tiles[t] == R.NORMAL_T]
     immune = [s.panels[q].tile for q in R.CAMP_PANELS[IMMUNE] if s.panels[q].tile >= 0]
     mates = [s.panels[q].tile for q in R.CAMP_PANELS[CANCER] if s.panels[q].tile >= 0]
@@ -288,10 +281,13 @@ def _steps(s: R.CWState, legal: Sequence[Action]) -> list[Action]:
             _tile_score(s, p, here, targets):
         return [R.End()]
     scores = [_tile_score(s, p, B.NEIGHBOUR[here][a.dir], targets) for a in order]
+    near: list[Action]
     if camp == IMMUNE:  # the ways as near a cancer cell: the search picks (where it lands
-        return [a for a, sc in zip(order, scores) if sc - scores[0] < 10][:3]  # and pushes)
+        near = [a for a, sc in zip(order, scores) if sc - scores[0] < 10]  # and pushes)
+        return near[:3]
     if len(order) > 1 and scores[1] - scores[0] < 5:  # as near normal tissue: the search picks
-        return order[:2]
+        near = list(order[:2])
+        return near
     return [best]
 
 
@@ -358,10 +354,10 @@ def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
         plays.sort(key=lambda x: (-x[0], x[1]))
         out = []
         seen = set()
-        for _, _, a in plays:  # the best way to play each card
-            if a.card not in seen:
-                seen.add(a.card)
-                out.append(a)
+        for _, _, play in plays:  # the best way to play each card
+            if play.card not in seen:
+                seen.add(play.card)
+                out.append(play)
         return out[:3] + [R.End()]
     if step in (R.MOVE, R.CARDMOVE):
         out = _steps(s, legal)
@@ -373,7 +369,8 @@ def ranked(game: Game, s: R.CWState, seat: int) -> list[Action]:
     if step == R.ATTACK:
         attacks = [a for a in legal if isinstance(a, R.Attack)]
         attacks.sort(key=lambda a: (s.panels[a.panel].biomass, a.panel))
-        return attacks[:1] or [R.End()]
+        first: list[Action] = list(attacks[:1])
+        return first or [R.End()]
     if step == R.SPECIAL:
         tissue = s.tiles[pn.tile]
         if camp == IMMUNE:

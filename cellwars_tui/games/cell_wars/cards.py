@@ -68,14 +68,6 @@ class Card:
     division: bool = False  # at the end of each own round, the nearest normal tile turns cancerous
     roll_bonus: int = 0  # added to every attack roll (at most 6)
 
-    @property
-    def targets_tile(self) -> bool:
-        return self.teleport_sign or self.cancerate_radius >= 0 or self.metastasis or self.vegf
-
-    @property
-    def targets_cell(self) -> bool:
-        return self.swap_range > 0 or self.hit_radius > -2
-
     def count(self, camp: int) -> int:
         return self.immune if camp == IMMUNE else self.cancer
 

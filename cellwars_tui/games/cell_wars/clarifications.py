@@ -38,8 +38,10 @@ EDITIONS: dict[int, Edition] = {
     1: Edition(1, continuous_rounds=CONTINUOUS_ROUNDS, draw_once_a_round=True, must_step=True,
                claims_cleared_by_any_change=False, cancer_tissue_range=(4, 21)),
     # The second edition (rules version 2): measured by self-play to end with a winner.
+    # Since issue 29 it is also the rules "as printed", so its starting cancer tissue is not capped
+    # at 9 (4 to 21, as in the first edition: fewer than 4 or more than 21 would end round 1).
     2: Edition(2, continuous_rounds=0, draw_once_a_round=False, must_step=False,
-               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 9)),
+               claims_cleared_by_any_change=True, cancer_tissue_range=(4, 21)),
     # The third edition (rules version 3): Balanced diet raises the Biomass limit only. Once
     # continuous cards stayed for good, its regeneration healed a cell every round of the game and
     # a cancer cell holding it could hardly be killed.
@@ -59,6 +61,45 @@ EDITIONS: dict[int, Edition] = {
                four_players=FOUR_PLAYERS_5),
 }
 CURRENT_EDITION = 5
+
+# The rules a new game is played by (option ``rules``, issue 29): ours, or the closest reading of
+# the rulebook. The second edition keeps every sentence of the rulebook and adds none of the later
+# editions' changes to our own decisions (Balanced diet's healing, the four-player split); its
+# starting cancer tissue is not capped at 4 to 9 (the rulebook only recommends 7), so it is "as
+# printed" as it stands: no new edition, and its records replay as they always did.
+RULES_HERE, RULES_PRINTED = "as played here", "as printed"
+RULES_CHOICES = (RULES_HERE, RULES_PRINTED)
+PRINTED_EDITION = 2
+
+
+def rules_choice(edition: int) -> str:
+    """The New-game dialog's name for the rules of ``edition``."""
+    return RULES_PRINTED if edition == PRINTED_EDITION else RULES_HERE
+
+
+def edition_of(rules: str) -> int:
+    """The edition a new game chosen as ``rules`` is played under."""
+    return PRINTED_EDITION if rules == RULES_PRINTED else CURRENT_EDITION
+
+
+# The layout a new game starts from (option ``layout``, issue 29): the standard one below, a
+# random legal one (the set-up's placements made by chance, each legal tile as likely), or placed
+# by the players as the rulebook sets it up. Records of rules version 5 and earlier were all placed.
+LAYOUT_STANDARD, LAYOUT_RANDOM, LAYOUT_PLACE = "standard", "random", "place it yourself"
+LAYOUTS = (LAYOUT_STANDARD, LAYOUT_RANDOM, LAYOUT_PLACE)
+LAYOUT_DEFAULT = LAYOUT_STANDARD
+LAYOUTS_SINCE = 6  # the rules version that brought ready layouts
+
+# The standard layout: the tumour in the middle of the body, each cancer cell on it facing an
+# immune cell three tiles away, and every special spot placed so that both camps reach it alike.
+# It is symmetric: turning the board a third of a turn about E5 moves each cancer cell onto the
+# next and each immune cell onto the next, and mirroring it about row E keeps it the same.
+STANDARD_SIGNS = ("B2", "H2", "D7", "F7", "E9", "E8", "A3", "I3")  # in SIGN_KINDS order
+# the cancer tiles: the first ``cancer_tissue`` of these (rings about E5, a third of a turn apart)
+STANDARD_TISSUE = ("E5", "E6", "D4", "F4", "D5", "E4", "F5",
+                   "E7", "C3", "G3", "D6", "D3", "G4", "F6", "C4", "F3", "C5", "E3", "G5",
+                   "E8", "D7")
+STANDARD_PIECES = ("B5", "E6", "D4", "E2", "H5", "F4")  # Ia Ca Cb Ib Ig Cg
 
 ROUNDS = 16
 RELOAD_ROUNDS = (3, 6, 9, 12, 15)  # system rounds in which every CARD sign becomes active again
@@ -115,15 +156,26 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "see the tables below). Two, three, five and six players lead the same panels in every "
      "edition."),
     ("one side's players decided the location",
-     "The immune camp places the special spots (four CARD signs, then the Biomass generator, "
-     "the Wall factory and the two Blood vessels), one per tile, its panels taking turns; then "
-     "the cancer camp chooses the cancer tissue tiles, its panels taking turns."),
+     "With the layout 'place it yourself' the immune camp places the special spots (four CARD "
+     "signs, then the Biomass generator, the Wall factory and the two Blood vessels), one per "
+     "tile, its panels taking turns; then the cancer camp chooses the cancer tissue tiles, its "
+     "panels taking turns. A new game starts from a ready layout unless the players choose this "
+     "one: the standard layout, or a random one (these same placements, each made by chance "
+     "among the legal tiles). Records of rules version 5 and earlier were all placed by hand."),
+    ("pic. Unfinished",
+     "The rulebook's pictures of a set-up board are missing, so the standard layout is ours: "
+     "the tumour in the middle, each cancer cell three tiles from two immune cells, each special "
+     "spot at least two tiles from every cell, symmetric a third of a turn about E5 and across "
+     "row E (see Setup). In search self-play from it the camps are even at two, four and six "
+     "players and 73% to 77% of the games end with a winner (the layout the bots made for "
+     "themselves: 80% and more at two players; see 'The standard layout measured')."),
     ("using 7 cancer tissue blocks",
      "The number of cancer tiles is an option (cancer_tissue, 4 to 9, default 7 as the seed "
      "recommends). Measured in self-play (see the table below), every setting from 4 to 9 gives "
      "games that last and that either camp wins; from 10 on the cancer camp wins most games and "
-     "from 15 on within a few rounds, so those settings are not offered. Games recorded under "
-     "the first edition keep its range, 4 to 21."),
+     "from 15 on within a few rounds, so those settings are not offered. The rules as printed "
+     "(the second edition) and the first edition allow 4 to 21: the rulebook sets no bound, and "
+     "fewer than 4 or more than 21 would end the game after round 1."),
     ("cannot be chosen as a start position",
      "A piece may not start on a tile holding a special spot or next to one. If that leaves no "
      "tile of the right tissue for a piece, the restriction about special spots is lifted for "

@@ -118,18 +118,21 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
     me = s.panels[p] if 0 <= p < len(s.panels) else None
     if s.phase == R.SIGNS:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Sign):
+                out.at(a.tile, a)
         out.say(f"Place the {SETUP_SPOT_WORDS[len(s.signs)]}: a free tile (Enter or click)")
     elif s.phase == R.TISSUE:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Tissue):
+                out.at(a.tile, a)
         out.say(f"Pick cancer tissue {R.cancer_count(s) + 1} of {s.cancer_tissue}: a normal tile")
     elif s.phase == R.PIECES:
         for a in legal:
-            out.at(a.tile, a)
+            if isinstance(a, R.Place):
+                out.at(a.tile, a)
         kind = "normal" if R.PANEL_CAMPS[s.panel] == IMMUNE else "cancer"
-        out.say(f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a {kind} tile off "
-                "the spots")
+        out.say(f"Place {C.PANEL_TITLES[s.panel]} ({PIECE_MARKS[s.panel]}): a {kind} tile, not "
+                "on or next to a special spot")
     elif s.step == R.RELAPSE:
         for a in legal:
             if isinstance(a, R.Relapse):
@@ -193,19 +196,43 @@ def decide(s: R.CWState, legal: Sequence[Action], picking: Picking,
 DECIDING_STEPS = (R.DRAW, R.CARDS_STEP, R.SPECIAL, R.MOVE, R.ATTACK)
 STEP_WORDS = {R.DRAW: "card drawing", R.CARDS_STEP: "play cards", R.SPECIAL: "special action",
               R.MOVE: "movement", R.ATTACK: "attack"}
-PASSED_WORDS = {R.DRAW: "no card to draw", R.CARDS_STEP: "no card to play",
-                R.SPECIAL: "no special action", R.MOVE: "no step left"}
 ZERO_WORDS = {R.DRAW: "0: no more", R.CARDS_STEP: "0: no card", R.SPECIAL: "0 rolls to move",
               R.MOVE: "0 stops", R.ATTACK: "0: no attack"}
+STATUS_ROOM = 78  # the status line's columns at 80x24: a longer note drops its "now ..." part
+
+
+def passed_reason(step: str, s: R.CWState) -> str:
+    """Why ``step`` of the acting cell's round passed by itself, read from ``s``, the position
+    just after it: "Draws over: a charge needs more than 2 Biomass, you have 2" (issue 29: the
+    note used to say "No card to draw", which read as if the deck were empty)."""
+    p = s.panel
+    pn = s.panels[p]
+    camp = R.PANEL_CAMPS[p]
+    if step == R.DRAW:
+        if not R.cards_available(s, camp):
+            return f"Draws over: no card left in the {R.CAMP_NAMES[camp].lower()} deck"
+        once = R.edition(s).draw_once_a_round
+        charge = f"a charge needs more than 2 Biomass, you have {pn.biomass}"
+        if camp == IMMUNE:
+            return "Draws over: one charge a round" if once and s.charged else \
+                f"Draws over: {charge}"
+        if once and s.charged and s.mutated:
+            return "Draws over: one charge and one mutation a round"
+        return f"Draws over: a mutation needs more than 1 Biomass, you have {pn.biomass}"
+    if step == R.CARDS_STEP:
+        return "No card in hand" if not pn.hand else "No card in hand can do anything now"
+    if step == R.MOVE:
+        return "No step left" if s.moves <= 0 else "Every step is blocked (walls, the edge)"
+    return "No special action"  # (never passes by itself: roll and end are always there)
 
 
 def skipped_note(before: R.CWState | None, after: R.CWState, ended: bool) -> str:
     """What to say when the step of a cell's round changed by itself between two of its
     decisions: a step with nothing to decide was passed, or the step the player was in ended
     without their ending it (the last card played, the last step taken). ``ended``: the player's
-    own last choice ended the step (``0``). The note names what passed and what ``0`` does now
-    ("No card to play: now special action; 0 rolls to move."), so a key whose meaning changed
-    with the step never acts unannounced (issue 19); "" when nothing passed by itself."""
+    own last choice ended the step (``0``). The note says why the step passed and what ``0``
+    does now ("No card in hand. Now special action; 0 rolls to move."), so a key whose meaning
+    changed with the step never acts unannounced (issue 19); "" when nothing passed by itself."""
     if before is None or after.phase != R.PLAY or before.phase != R.PLAY:
         return ""
     if (before.round, before.panel) != (after.round, after.panel):
@@ -215,8 +242,15 @@ def skipped_note(before: R.CWState | None, after: R.CWState, ended: bool) -> str
     i, j = DECIDING_STEPS.index(before.step), DECIDING_STEPS.index(after.step)
     if j <= i or (j == i + 1 and ended):
         return ""
-    passed = PASSED_WORDS.get(DECIDING_STEPS[j - 1], "")
-    return f"{passed.capitalize()}: now {STEP_WORDS[after.step]}; {ZERO_WORDS[after.step]}."
+    # why each step passed, the step the player was in first (the one they expected to go on)
+    reasons = [passed_reason(DECIDING_STEPS[k], after) for k in range(i + ended, j)]
+    joined = "; ".join([reasons[0]] + [r[0].lower() + r[1:] for r in reasons[1:]])
+    zero = ZERO_WORDS[after.step]
+    for words in (joined, reasons[0]):
+        for note in (f"{words}. Now {STEP_WORDS[after.step]}; {zero}.", f"{words}. {zero}."):
+            if len(note) <= STATUS_ROOM:
+                return note
+    return f"{reasons[0]}."
 
 
 def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
@@ -229,19 +263,20 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
             picking.card = None
         else:
             card = CARDS[card_id(picking.card)]
+            text = R.card_text(s, card_id(picking.card))
             tiles = sorted({a.tile for a in mine if a.tile >= 0})
             listed = len(tiles) <= 9  # each target tile gets a number too, when they all fit
             for a in mine:
                 if a.tile >= 0:
                     out.at(a.tile, a)
                     if listed:
-                        out.add(target_tile_label(s, a.tile), a, card.text)
+                        out.add(target_tile_label(s, a.tile), a, text)
                 elif a.panel >= 0:
                     q = a.panel
                     out.at(s.panels[q].tile, a)
-                    out.add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", a, card.text)
+                    out.add(f"on {C.PANEL_NAMES[q]} ({B.NAMES[s.panels[q].tile]})", a, text)
                 else:
-                    out.add(f"play {card.name}", a, card.text)
+                    out.add(f"play {card.name}", a, text)
             question = TARGET_QUESTIONS.get(target_kind(card), "")
             if tiles:
                 how = f"1-{len(tiles)} or a highlighted tile" if listed else \
@@ -249,8 +284,8 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
                 out.say(f"{card.name}: {question or 'which tile?'} {how}")
             elif question:
                 out.say(f"{card.name}: {question} 1-{len(mine)} or its tile")
-            else:
-                out.say(f"{card.name}: {card.text}")
+            else:  # (the whole text is in the side panel: the status line would cut it)
+                out.say(f"{card.name}: 1 plays it, 0 puts it back (its text: side panel)")
             out.add("back", Back(), key="0")
             return
     seen: list[str] = []
@@ -260,7 +295,7 @@ def _card_choices(s: R.CWState, legal: Sequence[Action], picking: Picking,
     for slug in seen:
         card = CARDS[card_id(slug)]
         kind = " (continuous)" if card.kind == CONTINUOUS else ""
-        out.add(f"{card.name}{kind}", PickCard(slug), card.text)
+        out.add(f"{card.name}{kind}", PickCard(slug), R.card_text(s, card_id(slug)))
     out.say(f"{C.PANEL_TITLES[p]}: play a card? (a number shows its text)")
 
 

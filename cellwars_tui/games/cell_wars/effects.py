@@ -11,7 +11,7 @@ from .state import (CANCER_T, CAMP_PANELS, IMMUNE, NORMAL_T, N_PANELS, PANEL_CAM
                     effective_limit, enemies, sign_at, vessel_tiles)
 from .work import W, damage, heal, relocate, set_tile
 
-def plays(s: CWState, cid: int) -> list[Play]:
+def plays(s: CWState | W, cid: int) -> list[Play]:
     """Every legal way to play card ``cid`` now (empty if it would do nothing)."""
     c = CARDS[cid]
     p = s.panel

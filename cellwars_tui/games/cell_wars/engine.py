@@ -19,11 +19,11 @@ from collections.abc import Sequence
 import msgspec
 
 from ...core import CHANCE, Action, BotLevel, Event, Game, GameType, Options, Outcome
-from ...core.errors import BadOptions
 from . import board as B
 from . import bot as BOT
 from . import clarifications as C
 from . import notation as N
+from . import options as O
 from .cards import CARDS, CONTINUOUS, DECKS, IMMEDIATE, N_CARDS
 from .cards import card_id as _card_id
 from .effects import apply_effect, finish_card_move, plays
@@ -44,6 +44,17 @@ BOT_LEVELS = (
 )
 
 
+# How a game ends (the Outcome's words), and how self-play's table counts each kind.
+SPREAD, SHRANK, ALL_DEAD, NO_WINNER = ("the cancer spread over", "the cancer shrank to",
+                                       "every cancer cell died", "no winner after round")
+ENDING_KINDS = (
+    (SPREAD, f"cancer over {C.CANCER_WIN_ABOVE} tiles"),
+    (SHRANK, f"cancer under {C.IMMUNE_WIN_BELOW} tiles"),
+    (ALL_DEAD, "every cancer cell dead"),
+    (NO_WINNER, f"tie after round {C.ROUNDS}"),
+)
+
+
 class CellWarsEngine(Game[CWState, Action]):
     """The Cell Wars rules; ``rules.CellWars`` registers it (the table finds the screen beside
     the rules module)."""
@@ -59,7 +70,9 @@ class CellWarsEngine(Game[CWState, Action]):
         has_chance=True,
         chance_text="dice and cards",
         hidden_information=True,
-        rules_version=5,  # the rules edition of new games (clarifications.EDITIONS)
+        # 6: ready layouts (option layout); the rules of play are the edition's
+        # (clarifications.EDITIONS: the fifth by default, the second "as printed")
+        rules_version=C.LAYOUTS_SINCE,
         bot_levels=BOT_LEVELS,
     )
     undo_keeps_chance = True  # undo goes back to the last die roll or hidden draw, never past it
@@ -71,40 +84,37 @@ class CellWarsEngine(Game[CWState, Action]):
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 
     # -- options ---------------------------------------------------------------------------------
+    def options_from_dict(self, data: dict) -> Options:
+        return super().options_from_dict(O.settle(data))
+
     def check_options(self, options: Options) -> None:
         super().check_options(options)
         assert isinstance(options, CellWarsOptions)
-        if options.rules_edition not in C.EDITIONS:
-            raise BadOptions(f"Cell Wars: rules_edition must be one of "
-                             f"{', '.join(map(str, C.EDITIONS))}, not {options.rules_edition!r}")
-        n = options.cancer_tissue
-        lo, hi = C.EDITIONS[options.rules_edition].cancer_tissue_range
-        if not isinstance(n, int) or not lo <= n <= hi:
-            raise BadOptions(f"Cell Wars: cancer_tissue must be between {lo} and {hi}, not {n!r}")
+        O.check(options)
 
     def upgrade_options(self, data: dict, rules_version: int) -> dict:
-        """A record of rules version 1 was played under the first edition; one of version 2 under
-        the second, of version 3 under the third, of version 4 under the fourth (its options name
-        it; a record without the field is taken as its version's edition)."""
-        if rules_version < 2:
-            data = {**data, "rules_edition": 1}
-        elif rules_version < 5:
-            data = {"rules_edition": rules_version, **data}
-        return data
+        return O.upgrade(data, rules_version)
 
     def initial_state(self, options: Options) -> CWState:
         self.check_options(options)
+        assert isinstance(options, CellWarsOptions)
         panels = tuple(
             Panel(biomass=START_BIOMASS[PANEL_CAMPS[p]], limit=START_BIOMASS[PANEL_CAMPS[p]])
             for p in range(N_PANELS)
         )
-        return CWState(players=options.players, cancer_tissue=options.cancer_tissue,
-                       edition=options.rules_edition, panels=panels)
+        own = self.own_options(options)
+        s = CWState(players=options.players, cancer_tissue=own.cancer_tissue,
+                    edition=own.rules_edition, panels=panels,
+                    random_setup=own.layout == C.LAYOUT_RANDOM)
+        if own.layout == C.LAYOUT_STANDARD:
+            for a in O.standard_layout(own.cancer_tissue):
+                s, _ = self._apply(s, self.to_act(s)[0], a)
+        return s
 
     # -- who acts --------------------------------------------------------------------------------
     def acting_panel(self, s: CWState) -> int:
         """The panel whose player decides now (-1 at chance or when over)."""
-        if s.phase == OVER or s.chance or s.draws:
+        if s.phase == OVER or s.chance or s.draws or (s.random_setup and s.phase in SETUP_PHASES):
             return -1
         if s.phase == SIGNS:
             camp = CAMP_PANELS[C.SIGN_CAMP]
@@ -117,7 +127,7 @@ class CellWarsEngine(Game[CWState, Action]):
     def to_act(self, s: CWState) -> tuple[int, ...]:
         if s.phase == OVER:
             return ()
-        if s.chance or s.draws:
+        if s.chance or s.draws or (s.random_setup and s.phase in SETUP_PHASES):
             return (CHANCE,)
         return (owner(s, self.acting_panel(s)),)
 
@@ -127,14 +137,17 @@ class CellWarsEngine(Game[CWState, Action]):
             return []
         if seat == CHANCE:
             return [a for a, _ in self.chance_outcomes(s)]
+        if s.phase in SETUP_PHASES:
+            return self._setup_actions(s)
+        return self._turn_actions(s)
+
+    def _setup_actions(self, s: CWState) -> list[Action]:
         if s.phase == SIGNS:
             taken = set(s.signs)
             return [Sign(t) for t in range(B.N_TILES) if t not in taken]
         if s.phase == TISSUE:
             return [Tissue(t) for t in range(B.N_TILES) if s.tiles[t] == NORMAL_T]
-        if s.phase == PIECES:
-            return [Place(t) for t in start_tiles(s, s.panel)]
-        return self._turn_actions(s)
+        return [Place(t) for t in start_tiles(s, s.panel)]
 
     def _turn_actions(self, s: CWState) -> list[Action]:
         p, step = s.panel, s.step
@@ -181,12 +194,12 @@ class CellWarsEngine(Game[CWState, Action]):
             return [Attack(q) for q in attack_targets(s)] + [End()]
         return []
 
-    def _can_charge(self, s: CWState) -> bool:
+    def _can_charge(self, s: CWState | W) -> bool:
         p = s.panel
         return ((not s.charged or not edition(s).draw_once_a_round) and s.panels[p].biomass > 2
                 and cards_available(s, PANEL_CAMPS[p]))
 
-    def _can_mutate(self, s: CWState) -> bool:
+    def _can_mutate(self, s: CWState | W) -> bool:
         p = s.panel
         return (PANEL_CAMPS[p] == CANCER and (not s.mutated or not edition(s).draw_once_a_round)
                 and s.panels[p].biomass > 1
@@ -196,6 +209,9 @@ class CellWarsEngine(Game[CWState, Action]):
     def chance_outcomes(self, s: CWState) -> list[tuple[Action, float]]:
         if s.phase == OVER:
             return []
+        if s.random_setup and s.phase in SETUP_PHASES:  # a random layout: every legal tile alike
+            setup = self._setup_actions(s)
+            return [(a, 1 / len(setup)) for a in setup]
         if s.chance == C_DICEOFF:
             tied = self._diceoff_panels(s)
             return [(DiceOff(q), 1 / len(tied)) for q in tied]
@@ -207,23 +223,26 @@ class CellWarsEngine(Game[CWState, Action]):
             return [(Draw(CARDS[c].slug), n / total) for c, n in enumerate(deck) if n]
         return []
 
-    def _diceoff_panels(self, s: CWState) -> list[int]:
+    def _diceoff_panels(self, s: CWState | W) -> list[int]:
         tile = s.panels[s.panel].tile
         return [q for q in range(N_PANELS) if s.panels[q].tile == tile]
 
     # -- apply -----------------------------------------------------------------------------------
     def _apply(self, s: CWState, seat: int, a: Action) -> tuple[CWState, tuple[Event, ...]]:
         w = W(s)
-        if seat == CHANCE:
+        if seat == CHANCE and s.phase not in SETUP_PHASES:
             self._apply_chance(w, a)
         elif s.phase == SIGNS:
+            assert isinstance(a, Sign)  # (the only legal action of the phase)
             self._place_sign(w, a.tile)
         elif s.phase == TISSUE:
+            assert isinstance(a, Tissue)
             w.tiles[a.tile] = CANCER_T
             w.emit(TileChanged(a.tile, CANCER_T, "setup"))
             if cancer_count(w) >= w.cancer_tissue:
                 w.phase, w.panel = PIECES, 0
         elif s.phase == PIECES:
+            assert isinstance(a, Place)
             w.set(w.panel, tile=a.tile)
             w.emit(PiecePlaced(w.panel, a.tile))
             w.panel += 1
@@ -275,6 +294,7 @@ class CellWarsEngine(Game[CWState, Action]):
             w.set(a.panel, free_draws=pn.free_draws + 1)
             w.emit(PreDrawn(a.panel, w.panels[p].tile))
             return
+        assert isinstance(a, Die)  # (the chance step left: a die)
         face = a.face
         kind, w.chance = w.chance, ""
         w.emit(Rolled(p, face, kind))
@@ -486,6 +506,8 @@ class CellWarsEngine(Game[CWState, Action]):
             w.step = ATTACK
             return True
         if step == ATTACK and (PANEL_CAMPS[p] != IMMUNE or not w.rolled or not attack_targets(s)):
+            if PANEL_CAMPS[p] == IMMUNE and w.rolled and not w.attacked:
+                w.emit(NoAttack(p))  # (an event only: the state is as it always was)
             w.step = END
             return True
         return False
@@ -588,21 +610,22 @@ class CellWarsEngine(Game[CWState, Action]):
     def _ending(self, w: W) -> tuple[int, str] | None:
         n = cancer_count(w)
         if n > C.CANCER_WIN_ABOVE:
-            return CANCER, f"the cancer spread over {n} tiles"
+            return CANCER, f"{SPREAD} {n} tiles"
         if n < C.IMMUNE_WIN_BELOW:
-            return IMMUNE, f"the cancer shrank to {n} tiles"
+            return IMMUNE, f"{SHRANK} {n} tiles"
         if all(w.panels[q].tile < 0 for q in CAMP_PANELS[CANCER]):
-            return IMMUNE, "every cancer cell died"
+            return IMMUNE, ALL_DEAD
         if w.round >= C.ROUNDS:
-            return 2, f"no winner after round {C.ROUNDS}"
+            return 2, f"{NO_WINNER} {C.ROUNDS}"
         return None
 
     # -- outcome ---------------------------------------------------------------------------------
     def outcome(self, s: CWState) -> Outcome | None:
         if s.phase != OVER:
             return None
-        if s.winner == 2:
-            return Outcome(tuple(range(s.players)), "tie", ())
+        if s.winner == 2:  # (the tie says why: "Tie (no winner after round 16: 17 cancer tiles)")
+            return Outcome(tuple(range(s.players)), f"{s.result}: {cancer_count(s)} cancer tiles",
+                           ())
         winners = tuple(seat for seat in range(s.players) if seat_camp(s.players, seat) == s.winner)
         return Outcome(winners, s.result, ())
 
@@ -672,16 +695,32 @@ class CellWarsEngine(Game[CWState, Action]):
     def sides(self, players: int) -> tuple[str, ...]:
         return tuple(CAMP_NAMES[seat_camp(players, seat)] for seat in range(players))
 
-    def seating(self, players: int) -> tuple[str, str]:
+    def seating(self, players: int, options: Options | None = None) -> tuple[str, str]:
+        edition = (self.own_options(options).rules_edition if options is not None
+                   else C.CURRENT_EDITION)
         return "Cells led", " · ".join(
             f"{seat + 1}: " + " ".join(C.PANEL_NAMES[p]
-                                       for p in C.panels_led(players, C.CURRENT_EDITION, seat))
+                                       for p in C.panels_led(players, edition, seat))
             for seat in range(players))
 
     def action_family(self, a: Action) -> str:
         if isinstance(a, Play):
             return f"play {a.card}"
-        return type(a).__struct_config__.tag
+        return str(type(a).__struct_config__.tag)
+
+    def ending_kind(self, termination: str) -> str:
+        """The endings counted apart in self-play: the cancer over 21 tiles, under 4, every
+        cancer cell dead, a tie (the end's own words give the tile count)."""
+        for start, kind in ENDING_KINDS:
+            if termination.startswith(start):
+                return kind
+        return super().ending_kind(termination)
+
+    def rules_text(self, options: Options) -> str:
+        """"rules version 6: edition 5, as played here; standard layout"."""
+        opts = self.own_options(options)
+        return (f"rules version {self.rules_version}: edition {opts.rules_edition}, "
+                f"{C.rules_choice(opts.rules_edition)}; {opts.layout} layout")
 
     def round_figures(self, s: CWState) -> tuple[int, dict[str, float]]:
         if s.phase not in (PLAY, OVER):

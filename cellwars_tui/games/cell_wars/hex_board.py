@@ -200,7 +200,7 @@ class HexBoard(Widget, can_focus=True):
         new = self._strips = self._build()
         width = self.size.width
         changed = [y for y in range(len(new)) if new[y] is not old[y] and new[y] != old[y]]
-        regions = []
+        regions: list[list[int]] = []
         for y in changed:  # one region per run of changed lines
             if regions and regions[-1][1] == y:
                 regions[-1][1] = y + 1
@@ -330,7 +330,8 @@ class HexBoard(Widget, can_focus=True):
         for gy in lines:
             segs = [Segment(" " * pad_left, blank)] if pad_left else []
             row_chars, row_styles = chars[gy], styles[gy]
-            run_start, run_style = 0, row_styles[0]
+            run_start = 0
+            run_style: Style | None = row_styles[0]
             for x in range(1, lay.width + 1):
                 st = row_styles[x] if x < lay.width else None
                 if st is not run_style:
@@ -340,10 +341,11 @@ class HexBoard(Widget, can_focus=True):
                 segs.append(Segment(" " * right, blank))
             self._line_strips[gy] = Strip(segs).crop(0, width)
         empty = Strip([Segment(" " * width, blank)], width)
-        out = []
+        out: list[Strip] = []
         for y in range(height):
             gy = y - self.offset_y
-            out.append(self._line_strips[gy] if 0 <= gy < lay.height else empty)
+            line = self._line_strips[gy] if 0 <= gy < lay.height else None
+            out.append(line if line is not None else empty)
         return out
 
     def _tile_keys(self, s: R.CWState | None, m: Marks) -> list[tuple]:
@@ -365,6 +367,7 @@ class HexBoard(Widget, can_focus=True):
 
     def _paint(self, s: R.CWState, m: Marks, lay: HexLayout, pal: dict[str, str],
                dirty: list[int]) -> None:
+        assert self._grid is not None  # (made before the first paint)
         chars, styles = self._grid
         walls = set(s.walls)
         st = self._style
@@ -447,15 +450,15 @@ class HexBoard(Widget, can_focus=True):
                 line_bg = pal[f"cur{kind}"] if cursor and i in straight_rows else bg
                 tex_style = st(tex_fg, line_bg)
                 crow, srow = chars[y], styles[y]
-                cells = content.get(i)
-                if cells is None:
+                got = content.get(i)
+                if got is None:
                     for k in range(x, x + w):
                         crow[k] = tex if (k + y) % 2 == 0 else " "
                         srow[k] = tex_style
                     continue
                 role_styles = {0: tex_style, 1: st(name_fg, line_bg),
                                2: st(spot_fg, line_bg, True)}
-                cells = cells[:w]
+                cells = got[:w]
                 lead = (w - len(cells)) // 2
                 for k in range(w):
                     j = k - lead

@@ -40,5 +40,8 @@ LEGEND = (
     "X  solidified tissue   F    Wall factory\n"
     "#  a wall              ~    Blood vessel\n"
     "A B G  immune cells alpha beta gamma; a b g  cancer cells\n"
-    "[ ] cursor · orange tiles: Enter acts there · blue outline: range"
+    "[ ] cursor · orange tiles: Enter acts there · blue outline: range\n"
+    "Side panel: Att 2+  a card's boost for this round is in it (Adjuvant)\n"
+    "dead, relapse 1/4  a dead cancer cell may come back on a solidified\n"
+    "  tile with Biomass 1 of a limit one lower (4); dead for good: never"
 )

@@ -15,7 +15,7 @@ from .state import *  # noqa: F403 - every action and event type
 from .state import CAMP_NAMES, SIGN_KINDS, _SIMPLE
 
 def action_to_str(a: Action) -> str:
-    tag = type(a).__struct_config__.tag
+    tag = str(type(a).__struct_config__.tag)
     if isinstance(a, (Sign, Tissue, Place, Relapse)):
         return f"{tag} {B.NAMES[a.tile]}"
     if isinstance(a, (Demolish, Build)):
@@ -154,6 +154,8 @@ def describe(e: Event) -> str:
             return f"{P[q]} attacks {P[t]}: roll {r}, {res}"
         case DoubleAttack(panel=q, target=t):
             return f"{P[q]} strikes {P[t]} again (double attack)"
+        case NoAttack(panel=q):
+            return f"{P[q]}: no cancer cell in range, no attack"
         case GameOver(winner=w, reason=why):
             who = "Tie" if w == 2 else f"The {CAMP_NAMES[w].lower()} camp wins"
             return f"{who}: {why}"

@@ -42,10 +42,10 @@ DICE_FRAMES = 8
 CENTRE_TILE = B.BY_NAME["E5"]
 
 KEYS_HELP = (
-    "Arrows move the cursor; Enter or space acts on its tile (or click a tile).\n"
+    "Arrows move the cursor; Enter acts on its tile (or click a tile).\n"
     "1-9 pick a choice of the bar under the board; 0 goes on to the next step.\n"
     "w e / a d / z x step NW NE / W E / SW SE · n: cursor to the next cell\n"
-    "Esc: back out of a card or a wall · m: the list of all moves\n"
+    "Esc: back out of a card or a wall · m, or type a move: the list of all moves\n"
     "u / r: undo / redo (never past a die roll or a card draw)\n"
     "?: rules · q: leave the table\n"
     "\n"
@@ -53,7 +53,7 @@ KEYS_HELP = (
 )
 
 
-class CellWarsScreen(GameScreen):
+class CellWarsScreen(GameScreen[R.CWState, Action]):
     """Cell Wars at the table: setup in three guided steps, then sixteen rounds."""
 
     CSS_PATH = "screen.tcss"
@@ -63,7 +63,8 @@ class CellWarsScreen(GameScreen):
         Binding("down", "cursor('down')", "Down", show=False),
         Binding("left", "cursor('left')", "Left", show=False),
         Binding("right", "cursor('right')", "Right", show=False),
-        Binding("enter,space", "act", "Act here"),
+        # (Enter only: a space typed under the board, as in "place C4", placed a cell)
+        Binding("enter", "act", "Act here"),
         *(Binding(k, f"direction({d})", f"Step {B.DIR_NAMES[d]}", show=False)
           for k, d in DIRECTION_KEYS.items()),
         *(Binding(str(k), f"choose('{k}')", f"Choice {k}", show=False) for k in range(10)),
@@ -286,7 +287,8 @@ class CellWarsScreen(GameScreen):
 
     def attack_text(self, s: R.CWState) -> str:
         """The last attack of this round made by or on a cell the viewer leads (any cell in a
-        replay or a bots' game): the side panel keeps it in view when the log has moved on."""
+        replay or a bots' game), or the last of its cells that rolled with nothing to attack:
+        the side panel keeps it in view when the log has moved on."""
         match = self.table.match
         if match is None or s.phase != R.PLAY:
             return ""
@@ -296,10 +298,11 @@ class CellWarsScreen(GameScreen):
             after = match.states[i + 1]
             if after.round != s.round:
                 break
-            attacks = [e for e in match.events[i] if isinstance(e, (R.AttackResult,
-                                                                     R.DoubleAttack))]
-            if attacks and (mine is None or any(e.panel in mine or e.target in mine
-                                                for e in attacks)):
+            attacks = [e for e in match.events[i]
+                       if isinstance(e, (R.AttackResult, R.DoubleAttack, R.NoAttack))]
+            if attacks and (mine is None or any(
+                    e.panel in mine or (not isinstance(e, R.NoAttack) and e.target in mine)
+                    for e in attacks)):
                 return attack_line(match.events[i], after)
         return ""
 
@@ -337,7 +340,7 @@ class CellWarsScreen(GameScreen):
         seats = [x for x in self.table.to_act() if x != CHANCE]
         if not seats or (self.lesson is not None and self.lesson.active):
             return ""  # (nobody is deciding: the lesson plays the other seats, its panel says)
-        panel = self.game.acting_panel(s)
+        panel = R.GAME.acting_panel(s)
         who = C.PANEL_TITLES[panel] if panel >= 0 else ""
         return f"{self.table.seat_name(seats[0])} is deciding for {who}…"
 
@@ -572,6 +575,25 @@ class CellWarsScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         if self.rolling:
             self._settle_dice()
+        if self._typing(event):
+            # a letter that is no key here starts typing a move: the list of moves opens with
+            # it in its filter (issue 29: "place C4" typed without m placed a cell on the
+            # space); the keys that act are the ones the footer, the bar and k show
+            event.stop()
+            event.prevent_default()
+            self.action_moves(event.character or "")
+        elif event.key == "space" and self.legal:
+            event.stop()
+            self.say("Enter acts on the tile under the cursor; to type a move, just type it.")
+
+    def _typing(self, event: events.Key) -> bool:
+        """Whether ``event`` is a letter no binding of this screen takes, while a move is ours."""
+        char = event.character or ""
+        if len(char) != 1 or not char.isalpha() or not char.isascii():
+            return False
+        if self.read_only or not self.legal or self.lesson_reading():
+            return False
+        return event.key not in self.every_binding()
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         out = super().palette_commands()

@@ -5,7 +5,7 @@ Built as Rich text from the state; the screen draws it (ui/widgets/text_lines.py
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -72,7 +72,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
         after.extend(events)
     owners = R.shown_owners(s)
     acting = s.panel if s.phase == R.PLAY else (
-        game.acting_panel(s) if s.phase != R.OVER else -1)
+        R.GAME.acting_panel(s) if s.phase != R.OVER else -1)
     for p, pn in enumerate(s.panels):
         seat = owners[p]
         mine = seat_colour(seat)
@@ -87,6 +87,9 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
             continue
         out.append(figures)
         extras = []
+        boost = round_boost(s, p)
+        if boost:
+            extras.append(boost)
         if pn.walls:
             extras.append(f"walls {pn.walls}")
         if pn.solid:
@@ -113,7 +116,7 @@ def side_text(s: R.CWState, game: Game, *, room: int, colour: Callable[[str], st
     if card is not None:  # the picked card's text, whole (the status line may cut it)
         picked = CARDS[card_id(card)]
         out.append(f"{picked.name} ({picked.kind}):\n", style="bold")
-        for line in textwrap.wrap(picked.text, max(16, room - 1)):
+        for line in textwrap.wrap(R.card_text(s, card_id(card)), max(16, room - 1)):
             out.append(f" {line}\n")
     if s.factory:
         out.append(f"Wall factory stock: {s.factory}\n", style=muted)
@@ -153,15 +156,44 @@ def seat_details(s: R.CWState, p: int, extras: list[str], lead: str, room: int, 
 
 def seat_figures(s: R.CWState, p: int, labelled: bool) -> str:
     """Panel ``p``'s Biomass/limit, attack, range and cards, labelled ("Bio 4/5 Att 1 Rng 0
-    Cards 2") or in the compact table's columns; a dead cell's limit (cancer only)."""
+    Cards 2") or in the compact table's columns; Att and Rng with a ``+`` while a card's boost
+    for this round is in them (Adjuvant); a dead cell's fate (:func:`dead_words`)."""
     pn = s.panels[p]
     if pn.tile == R.DEAD:
-        return "dead" + (f" lim {pn.limit}" if R.PANEL_CAMPS[p] != IMMUNE else "")
+        return dead_words(s, p)
     bio = f"{pn.biomass}/{R.effective_limit(pn)}"
-    att, rng, cards = R.attack_of(s, p), R.range_of(s, p), len(pn.hand)
+    boosted = p == s.panel and s.phase == R.PLAY
+    att = f"{R.attack_of(s, p)}{'+' if boosted and s.buff_attack else ''}"
+    rng = f"{R.range_of(s, p)}{'+' if boosted and s.buff_range else ''}"
+    cards = len(pn.hand)
     if labelled:
         return f"Bio {bio} Att {att} Rng {rng} Cards {cards}"
     return f"{bio:>5}{att:>4}{rng:>4}{cards:>6}"
+
+
+def dead_words(s: R.CWState, p: int) -> str:
+    """A dead cell's line: "dead for good" (an immune cell, or a cancer cell whose limit cannot
+    drop further), or what a relapse would bring it back with ("dead, relapse 1/4": on a
+    solidified tile, Biomass 1 of a limit one lower; ``k`` and the rules page explain it)."""
+    limit = s.panels[p].limit - 1
+    if R.PANEL_CAMPS[p] == IMMUNE or limit < C.MIN_LIMIT:
+        return "dead for good"
+    return f"dead, relapse 1/{limit}"
+
+
+def round_boost(s: R.CWState, p: int) -> str:
+    """The acting cell's boosts for this round from the cards it played ("this round: Att +1
+    Rng +1, rolls of 2-3 hit"); "" when none is in force."""
+    if p != s.panel or s.phase != R.PLAY:
+        return ""
+    parts = []
+    if s.buff_attack:
+        parts.append(f"Att +{s.buff_attack}")
+    if s.buff_range:
+        parts.append(f"Rng +{s.buff_range}")
+    if s.precise:
+        parts.append("rolls of 2-3 hit")
+    return "this round: " + " ".join(parts) if parts else ""
 
 
 def may_see_hand(s: R.CWState, p: int) -> bool:
@@ -215,10 +247,10 @@ def list_lines(label: str, items: list[str], width: int, indent: int | str = 3) 
     return lines
 
 
-def attack_line(events: list[Any], after: R.CWState) -> str:
+def attack_line(events: Sequence[Any], after: R.CWState) -> str:
     """An attack's result in a few words for the side panel, from the events of its step and
-    the state after it: "Ia→Ca roll 5: hit, Ca Bio 3; Ib strikes again"; "" if the step held
-    no attack."""
+    the state after it: "Ia→Ca roll 5: hit, Ca Bio 3; Ib strikes again", or why a cell that
+    rolled made none ("Ib: no cancer cell in range, no attack"); "" if the step held neither."""
     names = C.PANEL_NAMES
     parts = []
     for e in events:
@@ -232,6 +264,8 @@ def attack_line(events: list[Any], after: R.CWState) -> str:
                 parts.append(head + f"miss, {names[e.panel]} steps back")
         elif isinstance(e, R.DoubleAttack):
             parts.append(f"{names[e.panel]} strikes again, {_biomass_after(after, e.target)}")
+        elif isinstance(e, R.NoAttack):
+            parts.append(f"{names[e.panel]}: no cancer cell in range, no attack")
     return "; ".join(parts)
 
 

@@ -8,7 +8,7 @@ The engine (``engine.py``) applies actions to these frozen values; card effects 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
+from typing import TYPE_CHECKING, Literal, Union
 
 import msgspec
 
@@ -16,6 +16,9 @@ from ...core import Action, Event, Options
 from . import board as B
 from . import clarifications as C
 from .cards import CANCER, CARDS, DECK_SIZE, DECKS, IMMUNE, N_CARDS
+
+if TYPE_CHECKING:
+    from .work import W  # the working copy inside one apply reads as a state here
 
 NORMAL_T, CANCER_T, SOLID_T = 0, 1, 2
 UNPLACED, DEAD = -2, -1
@@ -29,6 +32,7 @@ GENERATOR, FACTORY, VESSELS = 4, 5, (6, 7)
 
 # Phases and steps.
 SIGNS, TISSUE, PIECES, PLAY, OVER = "signs", "tissue", "pieces", "play", "over"
+SETUP_PHASES = frozenset({SIGNS, TISSUE, PIECES})
 START, RELAPSE, PREDRAW, WALLS, VESSEL, FREE, DRAW, CARDS_STEP, CARDMOVE, SPECIAL, MOVE, ATTACK, \
     END = ("start", "relapse", "predraw", "walls", "vessel", "free", "draw", "play", "cardmove",
            "special", "move", "attack", "end")
@@ -49,10 +53,20 @@ START_ATTACK = (1, 0)
 # ----------------------------------------------------------------------------------------------
 # Options, state
 # ----------------------------------------------------------------------------------------------
+LayoutName = Literal[C.LAYOUTS]  # type: ignore[valid-type]
+RulesName = Literal[C.RULES_CHOICES]  # type: ignore[valid-type]
+
+
 class CellWarsOptions(Options, frozen=True, kw_only=True):
+    """``layout``: how the board is set up (clarifications.LAYOUTS); ``rules``: ours or the
+    rulebook's, the players' name for ``rules_edition`` (the engine's ``options_from_dict`` keeps
+    the two in step; the game is played by ``rules_edition`` alone)."""
+
     players: int = 2
+    layout: LayoutName = C.LAYOUT_DEFAULT
+    rules: RulesName = C.RULES_HERE
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
-    rules_edition: int = C.CURRENT_EDITION  # not a player's choice: older records set it
+    rules_edition: int = C.CURRENT_EDITION  # not asked for: set by ``rules`` or by older records
 
 
 class Panel(msgspec.Struct, frozen=True, array_like=True):
@@ -74,6 +88,7 @@ class CWState(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     cancer_tissue: int = C.CANCER_TISSUE_DEFAULT
     edition: int = 1  # the rules edition (clarifications.EDITIONS); states before editions: 1
+    random_setup: bool = False  # the set-up's placements are chance steps (layout "random")
     phase: str = SIGNS
     round: int = 0
     panel: int = 0  # whose individual round it is (or whose piece is placed next)
@@ -324,6 +339,13 @@ class DoubleAttack(Event, frozen=True, tag="double"):
     target: int
 
 
+class NoAttack(Event, frozen=True, tag="no-attack"):
+    """An immune cell that rolled to move ended its movement with no cancer cell in range (its
+    attack step passes by itself: the log says why)."""
+
+    panel: int
+
+
 class GameOver(Event, frozen=True, tag="over"):
     winner: int
     reason: str
@@ -332,7 +354,7 @@ class GameOver(Event, frozen=True, tag="over"):
 CWEvent = Union[SignPlaced, TileChanged, PiecePlaced, RoundStarted, TurnSkipped, Relapsed,
                 PreDrawn, WallsCollected, Moved, Blocked, Drew, Reshuffled, Paid, Rolled,
                 CardPlayed, CardExpired, BiomassChanged, Dodged, Died, Special, WallChanged,
-                AttackResult, DoubleAttack, GameOver]
+                AttackResult, DoubleAttack, NoAttack, GameOver]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -357,8 +379,22 @@ def seat_panels(s: CWState, seat: int) -> tuple[int, ...]:
     return C.panels_led(s.players, s.edition, seat)
 
 
-def edition(s: CWState) -> C.Edition:
+def edition(s: CWState | W) -> C.Edition:
     return C.EDITIONS[s.edition]
+
+
+def card_text(s: CWState, cid: int) -> str:
+    """Card ``cid``'s text under the rules edition of ``s``: Balanced diet heals as its edition
+    says (each round in the first two, "as printed" among them; never in the third)."""
+    c = CARDS[cid]
+    if c.regen:
+        ed = edition(s)
+        limit = "While on your panel: your Biomass limit is 1 higher"
+        if not ed.regen:
+            return f"{limit}."
+        if ed.regen_every == 1:
+            return f"{limit}, and at the end of each of your rounds you regain 1 Biomass."
+    return c.text
 
 
 def alive(s: CWState, p: int) -> bool:
@@ -369,27 +405,27 @@ def effective_limit(pn: Panel) -> int:
     return pn.limit + sum(CARDS[c].limit for c, _ in pn.active)
 
 
-def attack_of(s: CWState, p: int) -> int:
+def attack_of(s: CWState | W, p: int) -> int:
     pn = s.panels[p]
     base = START_ATTACK[PANEL_CAMPS[p]] + sum(CARDS[c].attack for c, _ in pn.active)
     return base + (s.buff_attack if p == s.panel else 0)
 
 
-def range_of(s: CWState, p: int) -> int:
+def range_of(s: CWState | W, p: int) -> int:
     pn = s.panels[p]
     base = sum(CARDS[c].range for c, _ in pn.active)
     return base + (s.buff_range if p == s.panel else 0)
 
 
-def roll_bonus(s: CWState, p: int) -> int:
+def roll_bonus(s: CWState | W, p: int) -> int:
     return sum(CARDS[c].roll_bonus for c, _ in s.panels[p].active)
 
 
-def cancer_count(s: CWState) -> int:
+def cancer_count(s: CWState | W) -> int:
     return sum(1 for t in s.tiles if t != NORMAL_T)
 
 
-def sign_at(s: CWState, tile: int) -> int:
+def sign_at(s: CWState | W, tile: int) -> int:
     """Index (in SIGN_KINDS) of the spot on ``tile``, or -1."""
     try:
         return s.signs.index(tile)
@@ -397,16 +433,16 @@ def sign_at(s: CWState, tile: int) -> int:
         return -1
 
 
-def vessel_tiles(s: CWState) -> tuple[int, ...]:
+def vessel_tiles(s: CWState | W) -> tuple[int, ...]:
     return tuple(s.signs[v] for v in VESSELS if v < len(s.signs))
 
 
-def enemies(s: CWState, p: int) -> tuple[int, ...]:
+def enemies(s: CWState | W, p: int) -> tuple[int, ...]:
     camp = PANEL_CAMPS[p]
     return tuple(q for q in CAMP_PANELS[1 - camp] if s.panels[q].tile >= 0)
 
 
-def nearest_enemy_distance(s: CWState, p: int, tile: int) -> int:
+def nearest_enemy_distance(s: CWState | W, p: int, tile: int) -> int:
     ds = [B.DIST[tile][s.panels[q].tile] for q in enemies(s, p)]
     return min(ds) if ds else 99
 
@@ -424,7 +460,7 @@ def closest_normal(tiles: Sequence[int], tile: int) -> int:
 def start_tiles(s: CWState, p: int) -> tuple[int, ...]:
     """Where panel ``p``'s piece may start."""
     want = NORMAL_T if PANEL_CAMPS[p] == IMMUNE else CANCER_T
-    near = set()
+    near: set[int] = set()
     for t in s.signs:
         near.update(B.within(t, 1))
     ok = tuple(t for t in range(B.N_TILES) if s.tiles[t] == want and t not in near)
@@ -433,7 +469,7 @@ def start_tiles(s: CWState, p: int) -> tuple[int, ...]:
     return tuple(t for t in range(B.N_TILES) if s.tiles[t] == want)
 
 
-def can_step(s: CWState, p: int, d: int, through_walls: bool = False, toward: bool = False) -> bool:
+def can_step(s: CWState | W, p: int, d: int, through_walls: bool = False, toward: bool = False) -> bool:
     tile = s.panels[p].tile
     dest = B.NEIGHBOUR[tile][d]
     if dest < 0:
@@ -445,7 +481,7 @@ def can_step(s: CWState, p: int, d: int, through_walls: bool = False, toward: bo
     return True
 
 
-def legal_steps(s: CWState) -> list[int]:
+def legal_steps(s: CWState | W) -> list[int]:
     p = s.panel
     if s.move_card >= 0:
         c = CARDS[s.move_card]
@@ -453,13 +489,13 @@ def legal_steps(s: CWState) -> list[int]:
     return [d for d in range(6) if can_step(s, p, d)]
 
 
-def attack_targets(s: CWState) -> list[int]:
+def attack_targets(s: CWState | W) -> list[int]:
     p = s.panel
     tile, rng = s.panels[p].tile, range_of(s, p)
     return [q for q in enemies(s, p) if q not in s.attacked and B.DIST[tile][s.panels[q].tile] <= rng]
 
 
-def cards_available(s: CWState, camp: int) -> bool:
+def cards_available(s: CWState | W, camp: int) -> bool:
     """Whether the camp's deck or used pile holds a card (worked out from public counts, so a
     seat's view gives the same answer as the full state)."""
     held = sum(len(s.panels[q].hand) + len(s.panels[q].active) for q in CAMP_PANELS[camp])

@@ -3,6 +3,8 @@ changes every rule goes through (moving a cell, changing a tile, Biomass, death)
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from ...core import Event
@@ -20,7 +22,41 @@ _LISTS = ("tiles", "signs", "card_signs", "walls", "panels", "attacked")
 
 
 class W:
-    """A scratch copy of a state: lists instead of tuples, events collected as we go."""
+    """A scratch copy of a state: lists instead of tuples, events collected as we go. Its fields
+    are CWState's, declared here for the type checker (a test holds the two lists together)."""
+
+    players: int
+    cancer_tissue: int
+    edition: int
+    random_setup: bool
+    phase: str
+    round: int
+    panel: int
+    step: str
+    chance: str
+    tiles: list[int]
+    signs: list[int]
+    card_signs: list[bool]
+    walls: list[int]
+    factory: int
+    panels: list[Panel]
+    deck: list[list[int]]
+    used: list[list[int]]
+    draws: int
+    draw_how: str
+    charged: bool
+    mutated: bool
+    rolled: bool
+    moves: int
+    moved: int
+    move_card: int
+    target: int
+    attacked: list[int]
+    buff_attack: int
+    buff_range: int
+    precise: bool
+    winner: int
+    result: str
 
     def __init__(self, s: CWState) -> None:
         for f in _FIELDS:
@@ -41,7 +77,7 @@ class W:
         return CWState(**kw)
 
     # state-like queries, so the helpers above work on a W too
-    def set(self, p: int, **kw) -> Panel:
+    def set(self, p: int, **kw: Any) -> Panel:
         pn = msgspec.structs.replace(self.panels[p], **kw)
         self.panels[p] = pn
         return pn

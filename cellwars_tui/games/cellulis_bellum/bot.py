@@ -226,7 +226,9 @@ def heuristic(s: CBState) -> tuple[float, ...]:
     """Per-seat values in [-1, 1] (zero-sum): a bounded score difference, or nearly a win for a
     seat threatening to end the game while ahead."""
     if s.step == OVER:
-        return outcome_of(s).returns(2)
+        over = outcome_of(s)
+        assert over is not None
+        return over.returns(2)
     board = s.board
     t = (len(territory_triangles(board, 0)), len(territory_triangles(board, 1)))
     threat = [threatens_to_end(board, q, s.virus_uses[q], (t[q], t[1 - q])) for q in (0, 1)]

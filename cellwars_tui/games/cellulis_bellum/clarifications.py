@@ -15,7 +15,13 @@ BOARD_CHOICES = tuple(BOARDS)
 CELLS_PER_PLAYER = 28
 VIRUS_USES = 2
 # Nuclei start on the middle file, one rank in from each player's edge (both boards).
-NUCLEUS_START = (parse_point("d2"), parse_point("d5"))
+def _point(name: str) -> int:
+    point = parse_point(name)
+    assert point is not None, name
+    return point
+
+
+NUCLEUS_START = (_point("d2"), _point("d5"))
 FIRST_PLAYER = 0  # Yellow
 # When a newly generated virus may act (an option): at once, in the turn it is made (the seed
 # sets no wait), or only from its owner's next turn (a variant).
@@ -27,7 +33,6 @@ RHOMBI_ANY, RHOMBI_CORNERS = "around corners and centres (32)", "around corners 
 VIRUS_RHOMBI_DEFAULT = RHOMBI_ANY
 TURN_LIMIT_DEFAULT = 200  # turns in all: a safety guard; then the game is scored as it stands
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 2, 400
-VIRUS_GENERATIONS_PER_TURN = 1
 
 # The first rules (rules version 1), which records made with them are replayed under.
 V1_OPTIONS = {"board": CORNERS.key, "new_virus": VIRUS_AT_ONCE, "turn_limit": 80,

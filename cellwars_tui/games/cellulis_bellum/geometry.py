@@ -30,6 +30,8 @@ Shapes the rules use (``Board``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 FILES = "abcdefg"
 WIDTH, HEIGHT = 7, 6  # grid corners across and up
 SQUARES_W, SQUARES_H = WIDTH - 1, HEIGHT - 1
@@ -200,7 +202,8 @@ class Board:
                 f, r = sq % SQUARES_W, sq // SQUARES_W
                 a, b, _, d = square_corners(sq)
                 if f + 1 < SQUARES_W:  # the east side b-c, between this square and the next
-                    pts = (b, point(f + 1, r + 1), centre(sq), centre(square(f + 1, r)))
+                    pts: tuple[int, ...] = (b, point(f + 1, r + 1), centre(sq),
+                                            centre(square(f + 1, r)))
                     rhombi[(b, point(f + 1, r + 1))] = tuple(sorted(pts))
                 if r + 1 < SQUARES_H:  # the north side d-c, between this square and the one above
                     pts = (d, point(f + 1, r + 1), centre(sq), centre(square(f, r + 1)))
@@ -310,6 +313,6 @@ BOARDS = {b.key: b for b in (FULL, CORNERS)}
 _BY_SIZE = {b.n_points: b for b in (FULL, CORNERS)}
 
 
-def board_of(cells: tuple[int, ...] | list[int]) -> Board:
+def board_of(cells: Sequence[int]) -> Board:
     """The board a position stands on (its length says which)."""
     return _BY_SIZE[len(cells)]

@@ -132,7 +132,7 @@ def open_spawn_points(board: Sequence[int], seat: int, cols: Sequence[tuple[int,
 
 def slides(board: Sequence[int], p: int) -> list[int]:
     """Where a cell on ``p`` may land in a burst: any empty point along a line or diagonal."""
-    out = []
+    out: list[int] = []
     for ray in G.board_of(board).rays[p]:
         out.extend(q for q in ray if board[q] == EMPTY)
     return out

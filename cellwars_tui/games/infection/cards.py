@@ -8,6 +8,9 @@ completed with the three coloured dice alone (a test checks this), so no card ne
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeVar
+
+T = TypeVar("T")
 
 # Proteins (one letter each) and their victory points: rarer on the dice -> worth more.
 PROTEINS = "GBYRP"
@@ -90,7 +93,7 @@ def completable(needed: Counter[str] | str, dice: tuple[int, ...] = (0, 1, 2)) -
     return place(0, tuple(dice))
 
 
-def face_odds(faces: tuple) -> list[tuple[object, float]]:
+def face_odds(faces: tuple[T, ...]) -> list[tuple[T, float]]:
     """Distinct faces of a die with their probabilities."""
     counts = Counter(faces)
     return [(face, n / len(faces)) for face, n in counts.items()]

@@ -164,7 +164,7 @@ class Infection(Game[InfectionState, Action]):
             return [(WhiteFace(s.pending, f), pr) for f, pr in K.face_odds(K.WHITE_FACES)]
         p = s.seats[s.pending]
         per_die = [[("", 1.0)] if p.held[i] else K.face_odds(K.DICE[i]) for i in range(N_DICE)]
-        out = []
+        out: list[tuple[Action, float]] = []
         for combo in product(*per_die):
             pr = 1.0
             for _, q in combo:

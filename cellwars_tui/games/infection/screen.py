@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from functools import partial
+from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -54,7 +55,9 @@ SHORT_HEIGHT = 30  # below this many lines: the countdown's row loses its blank 
 HURRY_SECONDS = 20.0  # the countdown changes its look in the last 20 seconds
 
 
-class InfectionScreen(GameScreen):
+T = TypeVar("T", bound=Action)  # an action type, for the legal ones of that type
+
+class InfectionScreen(GameScreen[InfectionState, Action]):
     """Infection played in real time: your dice by keys and mouse, bot teammates at their pace."""
 
     AUTO_FOCUS = None  # nothing takes the keys (enter would press the hidden "New game" button)
@@ -274,7 +277,7 @@ class InfectionScreen(GameScreen):
             viewer = humans[0] if humans else None
         return viewer
 
-    def _my_legal(self, kind: type) -> list[Action]:
+    def _my_legal(self, kind: type[T]) -> list[T]:
         return [a for a in self._legal if isinstance(a, kind)]
 
     def action_main(self) -> None:
@@ -363,8 +366,9 @@ class InfectionScreen(GameScreen):
             self.say("No power there.")
             return
         card = powers[index]
-        options = [a for a in self._legal if isinstance(a, (Supply, Double, Rat, Rewhite, Move,
-                                                            Target)) and a.card == card]
+        options: list[Action] = [
+            a for a in self._legal
+            if isinstance(a, (Supply, Double, Rat, Rewhite, Move, Target)) and a.card == card]
         if not options:
             self.say(f"{K.power_label(card).capitalize()} ({K.CARD_CODE[card]}) cannot be used now.")
             return
@@ -485,6 +489,7 @@ class InfectionScreen(GameScreen):
             self._put("#gs-result", result, lambda: Text(result))
             if self.read_only:
                 self.query_one("#gs-again").display = False
+        status: str | Text
         if self._status:
             status, self._status = self._status, ""
         elif over:
@@ -653,10 +658,9 @@ class InfectionScreen(GameScreen):
             lit = frozenset(K.CODE_TO_CARD[m] for m in self.highlighted if m in K.CODE_TO_CARD)
             key = (cards, tuple((c, meeples[c]) for c in cards if c in meeples), me, free,
                    self.compact, lit, pitch, width)
-            self._put(f"#inf-col-{col}", key,
-                      lambda cards=cards, free=free, lit=lit: column_text(
-                          cards, free, meeples, me, self.compact, self.colour, lit, pitch,
-                          width))
+            self._put(f"#inf-col-{col}", key, partial(
+                column_text, cards, free, meeples, me, self.compact, self.colour, lit, pitch,
+                width))
 
     card_pitch = 1  # lines a card takes in the columns (column_pitch: more in a tall window)
 

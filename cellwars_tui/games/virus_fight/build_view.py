@@ -108,9 +108,9 @@ class ProgramEditor(Vertical):
         ``palette`` is the cursor's index in the palette, ``highlighted`` what a lesson points
         at, ``seat_label`` appends a seat's coloured glyph and name to a Text."""
         mine = seat is not None and 0 <= seat < view.players
-        prog: tuple[int, ...] = view.programs[seat] if mine else ()
-        mark = view.marks[seat] if mine else -1
-        if mine:
+        prog: tuple[int, ...] = view.programs[seat] if seat is not None and mine else ()
+        mark = view.marks[seat] if seat is not None and mine else -1
+        if seat is not None and mine:
             t = Text(f"{seat_name(seat)}'s secret program ({len(prog)}/{C.MAX_PROGRAM}); ▼ "
                      "marks the marker", no_wrap=True, overflow="ellipsis")
         elif seat is None and any(view.programs):  # reveal all (a replay, a bots-only game)

@@ -291,7 +291,7 @@ def _position(text: str) -> VFState:
     spare_words = spares_f.split(",")
     if len(spare_words) != players:
         raise ValueError(f"{players} spare lists expected")
-    spares = []
+    spares: list[tuple[int, ...]] = []
     for w in spare_words:
         if w == "-":
             spares.append(())

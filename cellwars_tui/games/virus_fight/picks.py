@@ -53,7 +53,7 @@ def erase_nothing_squares(view: VFState, seat: int) -> set[int]:
     if m < 0:
         return set()
     nb = E.NEIGHBOURS[view.size]
-    out = set()
+    out: set[int] = set()
     for c in E.block_of(view.board, nb, m):
         if E.KIND[view.board[c]] == ERASE:
             out.update(d for d in nb[c] if not view.board[d])

@@ -36,7 +36,7 @@ from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Decline, Drop, 
 from .widgets import Chip, Painter, hand_layout, set_class, shape, show
 
 
-class VirusFightScreen(GameScreen):
+class VirusFightScreen(GameScreen[VFState, Action]):
     """Virus Fight for 2-4 players: build, reveal, place, then run the programs."""
 
     CSS_PATH = "screen.tcss"

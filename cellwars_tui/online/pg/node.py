@@ -62,7 +62,7 @@ class ClusterError(StoreError):
 class Note:
     """One announcement from a server (see the module's docstring)."""
 
-    kind: str  # "t" | "d" | "p" | "s"
+    kind: str  # "t" | "d" | "p" | "s" | "q" | "r" (see .cluster: ``code`` holds the payload)
     server: str
     code: str = ""
     version: int = 0
@@ -73,6 +73,8 @@ class Note:
 
 def parse_note(payload: str) -> Note | None:
     parts = payload.split(" ", 4)
+    if parts[0] in ("q", "r") and len(parts) == 2:  # a request for a table's owner, an answer
+        return Note(parts[0], server="", code=parts[1])
     try:
         if parts[0] in ("t", "d"):
             return Note(parts[0], server=parts[3], code=parts[1], version=int(parts[2]))
@@ -108,12 +110,15 @@ class ClusterNode:
         self._tasks: list[asyncio.Task[None]] = []
         self._closing = False
         self.stalled_ended: list[str] = []  # servers this one found stalled and ended (tests)
+        self.listening = asyncio.Event()  # set while announcements are heard
 
     # -- joining ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Join: take the name (ClusterError if a live server has it), register, listen."""
         await self._join()
         self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._listen())]
+        with contextlib.suppress(asyncio.TimeoutError):  # (it keeps trying: see _listen)
+            await asyncio.wait_for(self.listening.wait(), RECONNECT_MAX)
 
     async def _join(self) -> None:
         conn = await connect(self.url)
@@ -212,9 +217,9 @@ class ClusterNode:
                                 (LOCK_SPACE_TABLE, code_number(code)))
 
     async def orphans(self) -> list[str]:
-        """Tables being played that no server owns now."""
+        """Tables open or being played that no server owns now."""
         rows = await self._on_lock(
-            "SELECT code FROM cellwars_tables WHERE status = 'playing'")
+            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing')")
         codes = [r[0] for r in rows]
         return await self._unheld(codes)
 
@@ -319,6 +324,7 @@ class ClusterNode:
             try:
                 self.listen_conn = await connect(self.url)
                 await self.listen_conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                self.listening.set()
                 wait = 0.2
                 async for n in self.listen_conn.notifies():
                     note = parse_note(n.payload)
@@ -327,6 +333,7 @@ class ClusterNode:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the connection ended: listen again
+                self.listening.clear()
                 log.info("cluster: listening stopped (%s); again in %.1f s", one_line(exc), wait)
             with contextlib.suppress(Exception):
                 await self.listen_conn.close()

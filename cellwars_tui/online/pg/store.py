@@ -8,7 +8,8 @@ A save is one statement, so one transaction: the table's row is written only if 
 version is the one before the saved table's (``INSERT ... ON CONFLICT DO UPDATE ... WHERE
 version = saved - 1``); of two servers saving the same table from the same version, exactly one
 wins and the other gets :class:`~cellwars_tui.online.store.StaleTable` ("the table moved on").
-The same statement announces the new version with ``pg_notify`` (sent at commit, never for a save
+The server that writes a table's version is its owner (only the owner saves): the row names it
+(``owner``, for ``--status``). The same statement announces the new version with ``pg_notify`` (sent at commit, never for a save
 that did not happen): ``t CODE VERSION SERVER`` on the ``cellwars`` channel. The state itself is
 never in a notification (they are capped at 8,000 bytes); a server that wants it reads the row.
 
@@ -108,10 +109,10 @@ async def connect(url: str, **kwargs: Any) -> Any:
 
 _SAVE = f"""
 WITH up AS (
-    INSERT INTO cellwars_tables AS t (code, version, status, data, summary, updated)
-    VALUES (%(code)s, %(version)s, %(status)s, %(data)s, %(summary)s, now())
+    INSERT INTO cellwars_tables AS t (code, version, status, data, summary, updated, owner)
+    VALUES (%(code)s, %(version)s, %(status)s, %(data)s, %(summary)s, now(), %(origin)s)
     ON CONFLICT (code) DO UPDATE SET version = EXCLUDED.version, status = EXCLUDED.status,
-        data = EXCLUDED.data, summary = EXCLUDED.summary, updated = now()
+        data = EXCLUDED.data, summary = EXCLUDED.summary, updated = now(), owner = EXCLUDED.owner
     WHERE t.version = EXCLUDED.version - 1
     RETURNING t.code, t.version)
 SELECT version, pg_notify('{NOTIFY_CHANNEL}', 't ' || code || ' ' || version || ' ' || %(origin)s)
@@ -229,6 +230,17 @@ class PostgresTableStore(PostgresLeague):
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue
         return out
+
+    async def summary(self, code: str) -> TableSummary | None:
+        """One table's lobby summary (None: no such table, or one this build cannot read)."""
+        rows = await self._query(
+            "SELECT summary, version FROM cellwars_tables WHERE code = %s", (code,))
+        for data, version in rows:
+            try:
+                return msgspec.structs.replace(_decode_summary(bytes(data)), version=version)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                return None
+        return None
 
     async def version(self, code: str) -> int | None:
         rows = await self._query("SELECT version FROM cellwars_tables WHERE code = %s", (code,))

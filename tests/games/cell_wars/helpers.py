@@ -15,6 +15,7 @@ from cellwars_tui.games.cell_wars.cards import CANCER, DECKS, IMMUNE, card_id
 from cellwars_tui.games.cell_wars.rules import GAME, CellWarsOptions
 
 Ia, Ca, Cb, Ib, Ig, Cg = range(6)
+PLACED = "place it yourself"  # the layout of tests that play the set-up
 T = B.BY_NAME
 
 SIGNS = ("A1", "A5", "I1", "I5", "E5", "E1", "C6", "G2")  # CARD x4, generator, factory, vessels
@@ -37,7 +38,9 @@ def act(s, *texts, events=None):
 
 
 def standard(players=2, **options):
-    """The state at the first decision of round 1 after the standard setup."""
+    """The state at the first decision of round 1 after the tests' own setup (placed by hand:
+    not the game's standard layout, which tests/games/cell_wars/test_layouts.py checks)."""
+    options.setdefault("layout", PLACED)
     s = GAME.initial_state(CellWarsOptions(players=players, **options))
     s = act(s, *(f"sign {t}" for t in SIGNS))
     s = act(s, *(f"tissue {t}" for t in CANCER_TILES[: s.cancer_tissue]))

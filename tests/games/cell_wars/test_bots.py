@@ -9,13 +9,13 @@ from cellwars_tui.core import CHANCE
 from cellwars_tui.games.cell_wars import bot as BOT
 from cellwars_tui.games.cell_wars.rules import GAME, CellWarsOptions
 
-from .helpers import B, Ca, Ia, R, T, act, give, panel, put, standard, tiles, turn
+from .helpers import PLACED, B, Ca, Ia, R, T, act, give, panel, put, standard, tiles, turn
 
 
 def play(players, bots, seed, states=None):
     """A whole game, ``bots[seat]`` choosing from the seat's view; returns the final state."""
     rng = random.Random(seed)
-    s = GAME.initial_state(CellWarsOptions(players=players))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=players))
     while GAME.to_act(s):
         seat = GAME.to_act(s)[0]
         if seat == CHANCE:

@@ -9,11 +9,12 @@ from cellwars_tui.games.cell_wars import board as B
 from cellwars_tui.games.cell_wars import rules as R
 from cellwars_tui.games.cell_wars.cards import CARDS, card_id
 from cellwars_tui.games.cell_wars.decisions import (Back, Decision, PickCard, Picking, PickFrom,
+                                                    passed_reason,
                                                     StartBuild, decide, move_cursor,
                                                     skipped_note)
 from cellwars_tui.games.cell_wars.labels import KEY_OF_DIRECTION
 
-from .helpers import GAME, Ca, Ia, Ib, T, give, panel, standard, turn
+from .helpers import GAME, PLACED, Ca, Ia, Ib, T, give, panel, standard, turn
 
 
 def legal(s):
@@ -29,7 +30,7 @@ def keys(d: Decision) -> dict[str, str]:
 
 
 def test_setup_spots_are_tiles_with_the_spot_named_in_the_prompt():
-    s = GAME.initial_state(R.CellWarsOptions(players=2))
+    s = GAME.initial_state(R.CellWarsOptions(layout=PLACED, players=2))
     d = decision(s)
     assert d.prompt.startswith("Place the CARD sign 1 of 4")
     assert set(d.tiles) == {a.tile for a in legal(s)} and not d.options
@@ -125,16 +126,41 @@ def test_zero_goes_on_to_the_next_step_and_never_ends_a_round_unmoved():
         assert all(isinstance(o.do, R.End) for o in zero), step
 
 
-def test_a_step_that_passed_by_itself_is_announced_with_what_zero_does_now():
+def test_a_step_that_passed_by_itself_is_announced_with_why_and_what_zero_does_now():
     before = turn(standard(), Ia, step=R.DRAW)
     special = turn(standard(), Ia, step=R.SPECIAL)
     assert skipped_note(before, special, ended=True) == \
-        "No card to play: now special action; 0 rolls to move."
+        "No card in hand. Now special action; 0 rolls to move."
     cards = turn(standard(), Ia, step=R.CARDS_STEP)
     assert skipped_note(cards, special, ended=False).endswith(
-        "now special action; 0 rolls to move.")
+        ". Now special action; 0 rolls to move.")
     assert skipped_note(cards, special, ended=True) == ""  # the player ended it: no news
     assert skipped_note(before, turn(standard(), Ca, step=R.SPECIAL), ended=False) == ""
+
+
+def test_draws_that_end_by_themselves_say_the_real_reason_not_that_no_card_is_left():
+    """Issue 29: after a charge left 2 Biomass the note said "No card to draw: now play cards"."""
+    drawing = turn(standard(), Ia, step=R.DRAW)
+    cards = give(turn(panel(standard(), Ia, biomass=2), Ia, step=R.CARDS_STEP, charged=True),
+                 Ia, "diapedesis")
+    assert skipped_note(drawing, cards, ended=False) == \
+        "Draws over: a charge needs more than 2 Biomass, you have 2. 0: no card."
+    mutant = turn(panel(standard(), Ca, biomass=1), Ca, step=R.SPECIAL)
+    assert skipped_note(turn(standard(), Ca, step=R.DRAW), mutant, ended=False) == \
+        "Draws over: a mutation needs more than 1 Biomass, you have 1. 0 rolls to move."
+    assert all(len(skipped_note(drawing, x, ended=False)) <= 78 for x in (cards, mutant))
+
+
+def test_every_reason_a_step_passes_by_itself_is_worded():
+    s = turn(standard(), Ia, step=R.CARDS_STEP)
+    assert passed_reason(R.CARDS_STEP, s) == "No card in hand"
+    assert passed_reason(R.CARDS_STEP, give(s, Ia, "maltose")) == \
+        "No card in hand can do anything now"
+    assert passed_reason(R.MOVE, turn(standard(), Ia, step=R.ATTACK, moves=0)) == "No step left"
+    assert passed_reason(R.MOVE, turn(standard(), Ia, step=R.ATTACK, moves=2)) == \
+        "Every step is blocked (walls, the edge)"
+    once = turn(standard(rules_edition=1), Ia, step=R.CARDS_STEP, charged=True)
+    assert passed_reason(R.DRAW, once) == "Draws over: one charge a round"
 
 
 def test_a_wall_is_built_from_a_tile_to_a_neighbour():

@@ -1,5 +1,6 @@
 """Rules editions: the fifth edition (issue 15's balance) is the default; the first four stay
-playable for their records, chosen by the record and never by the New game dialog."""
+playable for their records, chosen by the record; the New game dialog asks only "as played here"
+(the fifth) or "as printed" (the second, issue 29: test_layouts.py has the choice's tests)."""
 
 from __future__ import annotations
 
@@ -48,9 +49,10 @@ def test_the_first_edition_keeps_the_other_cells_count_as_it_did():
     GAME.check_invariants(s)
 
 
-def test_the_current_edition_is_the_default_and_the_rules_version_is_five():
+def test_the_current_edition_is_the_default_and_the_rules_version_is_six():
+    """Rules version 6 brought the ready layouts; the rules of play stay the fifth edition's."""
     assert GAME.initial_state(GAME.options_type()).edition == C.CURRENT_EDITION == 5
-    assert GAME.rules_version == 5
+    assert GAME.rules_version == 6
 
 
 def test_a_rules_version_one_record_opens_under_the_first_edition():
@@ -73,6 +75,12 @@ def test_a_rules_version_four_record_opens_under_the_fourth_edition():
     assert GAME.options_from_record({"players": 4, "rules_edition": 4}, 4).rules_edition == 4
     assert GAME.options_from_record({"players": 4}, 4).rules_edition == 4  # (field left out)
     assert GAME.options_from_record({"players": 4}, 5).rules_edition == 5
+
+
+def test_a_rules_version_five_record_opens_under_the_fifth_edition_placed_by_hand():
+    options = GAME.options_from_record({"players": 4, "rules_edition": 5, "cancer_tissue": 7}, 5)
+    assert options.rules_edition == 5 and options.layout == C.LAYOUT_PLACE
+    assert options.rules == C.RULES_HERE
 
 
 def _leaders(players, edition):
@@ -109,8 +117,8 @@ def test_balanced_diet_regenerates_each_round_then_never_then_every_third_round(
         1: (True, 1), 2: (True, 1), 3: (False, 1), 4: (True, 3), 5: (True, 3)}
 
 
-def test_the_edition_is_not_asked_for_in_the_new_game_dialog():
-    assert [f.name for f in option_fields(GAME)] == ["cancer_tissue"]
+def test_the_edition_is_not_asked_for_in_the_new_game_dialog_its_rules_are():
+    assert [f.name for f in option_fields(GAME)] == ["layout", "rules", "cancer_tissue"]
 
 
 def test_an_unknown_edition_is_refused_in_one_line():

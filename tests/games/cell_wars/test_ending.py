@@ -52,7 +52,10 @@ def test_tie_after_round_16():
     s = replace(standard(), round=16)
     s = act(turn(s, Cg), "end")
     out = GAME.outcome(s)
-    assert out.termination == "tie" and out.winners == (0, 1)
+    # the tie says why (issue 29: the banner read "Tie" and no more)
+    assert out.termination == "no winner after round 16: 7 cancer tiles"
+    assert out.winners == (0, 1) and out.text(["Ann", "Bot"], 0) == \
+        "Tie (no winner after round 16: 7 cancer tiles)"
     assert out.returns(2) == (0.0, 0.0)
     assert not GAME.to_act(s) and not GAME.legal_actions(s, 0)
 

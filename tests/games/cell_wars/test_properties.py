@@ -22,12 +22,14 @@ SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
 players_st = st.integers(min_value=2, max_value=6)
 seed_st = st.integers(min_value=0, max_value=2**31)
 edition_st = st.sampled_from(sorted(C.EDITIONS))
+layout_st = st.sampled_from(C.LAYOUTS)
 
 
 def random_match(players: int, seed: int, cancer_tissue: int = 7,
-                 edition: int = C.CURRENT_EDITION) -> Match:
+                 edition: int = C.CURRENT_EDITION, layout: str = C.LAYOUT_DEFAULT) -> Match:
     rng = random.Random(seed)
-    options = CellWarsOptions(players=players, cancer_tissue=cancer_tissue, rules_edition=edition)
+    options = CellWarsOptions(players=players, cancer_tissue=cancer_tissue, rules_edition=edition,
+                              layout=layout)
     match = Match(GAME, options, [Seat(name=f"P{i + 1}") for i in range(players)], seed)
     while not match.is_over():
         seat = match.to_act()[0]
@@ -37,12 +39,13 @@ def random_match(players: int, seed: int, cancer_tissue: int = 7,
 
 @pytest.mark.slow  # 400 random games (the 40-example properties below stay in the quick loop)
 @MANY
-@given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21))
-def test_random_play_never_reaches_an_illegal_state(players, seed, cancer):
+@given(players=players_st, seed=seed_st, cancer=st.integers(min_value=4, max_value=21),
+       layout=layout_st)
+def test_random_play_never_reaches_an_illegal_state(players, seed, cancer, layout):
     rng = random.Random(seed)
     lo, hi = C.EDITIONS[C.CURRENT_EDITION].cancer_tissue_range
     cancer = min(max(cancer, lo), hi)
-    s = GAME.initial_state(CellWarsOptions(players=players, cancer_tissue=cancer))
+    s = GAME.initial_state(CellWarsOptions(players=players, cancer_tissue=cancer, layout=layout))
     for _ in range(3000):
         GAME.check_invariants(s)
         seats = GAME.to_act(s)
@@ -96,9 +99,9 @@ def test_undo_restores_the_exact_state_and_replaying_the_step_gives_the_same_res
 
 
 @SETTINGS
-@given(players=players_st, seed=seed_st, edition=edition_st)
-def test_a_record_replays_to_the_exact_game(players, seed, edition):
-    match = random_match(players, seed, edition=edition)
+@given(players=players_st, seed=seed_st, edition=edition_st, layout=layout_st)
+def test_a_record_replays_to_the_exact_game(players, seed, edition, layout):
+    match = random_match(players, seed, edition=edition, layout=layout)
     again = record_to_match(decode_record(encode_record(match_to_record(match))))
     assert again.state == match.state
     assert [st.action for st in again.history] == [st.action for st in match.history]

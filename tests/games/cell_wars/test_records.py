@@ -12,6 +12,10 @@ played (its effect changed in the fourth edition). ``data/edition4/`` holds reco
 fourth edition (rules version 4): random, greedy and search-bot games for 2 to 6 players, at 4, 5,
 7 and 9 starting cancer tiles, wins for either camp, two with a relapse, and five four-player
 games led by the fourth edition's seats (the fifth edition hands Cancer gamma to another player).
+``data/edition5/`` holds records written by the fifth edition (rules version 5, before the ready
+layouts of issue 29): random, greedy and search-bot games for 2 to 6 players, at 4, 5, 7 and 9
+starting cancer tiles, wins for either camp and ties, three with a relapse, every one set up by
+hand (a record of rules version 5 or earlier never has a ready layout).
 Each ``NAME.final.json`` is the final
 state as that code saw it; every field it has must come back the same (fields added later are
 extra).
@@ -31,7 +35,8 @@ DATA = Path(__file__).parent / "data"
 EDITIONS = {1: sorted((DATA / "edition1").glob("*.cellwars.json")),
             2: sorted((DATA / "edition2").glob("*.cellwars.json")),
             3: sorted((DATA / "edition3").glob("*.cellwars.json")),
-            4: sorted((DATA / "edition4").glob("*.cellwars.json"))}
+            4: sorted((DATA / "edition4").glob("*.cellwars.json")),
+            5: sorted((DATA / "edition5").glob("*.cellwars.json"))}
 RECORDS = [path for paths in EDITIONS.values() for path in paths]
 
 
@@ -52,7 +57,7 @@ def _same(old, new, where="state"):
 
 def test_the_records_of_each_edition_are_all_there():
     assert len(EDITIONS[1]) >= 12 and len(EDITIONS[2]) >= 13 and len(EDITIONS[3]) >= 15
-    assert len(EDITIONS[4]) >= 16
+    assert len(EDITIONS[4]) >= 16 and len(EDITIONS[5]) >= 15
 
 
 @pytest.mark.parametrize("path", RECORDS,

@@ -5,6 +5,7 @@ hand privacy in hot-seat play and the read-only (replay) mode."""
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from pathlib import Path
 
@@ -12,7 +13,6 @@ import msgspec
 import pytest
 from rich.text import Text
 from textual import events
-from textual.worker import WorkerCancelled
 
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.cell_wars import board as B
@@ -27,7 +27,7 @@ from cellwars_tui.ui.dialogs import HandOff
 from cellwars_tui.ui.screens import screen_class
 from cellwars_tui.table.local import LocalTable
 
-from .helpers import CANCER_TILES, PIECES, SIGNS, T
+from .helpers import CANCER_TILES, PIECES, PLACED, SIGNS, T
 
 THEMES = sorted(p.stem for p in (Path(__file__).parents[3] / "themes").glob("*.toml"))
 
@@ -47,7 +47,7 @@ def _match(humans=1, seed=3, players=2) -> Match:
             seats.append(Seat(name=f"Human {i + 1}"))
         else:
             seats.append(Seat(name=f"Bot {i + 1}", kind="bot", bot="random"))
-    return Match(R.GAME, R.CellWarsOptions(players=players), seats, seed)
+    return Match(R.GAME, R.CellWarsOptions(layout=PLACED, players=players), seats, seed)
 
 
 def _board_text(screen) -> list[str]:
@@ -61,10 +61,12 @@ def _text(screen, selector: str) -> str:
     return rendered.plain if isinstance(rendered, Text) else str(rendered)
 
 
-async def _settle(pilot, limit: int = 2000) -> None:
-    """Wait until a human may act, or the game is over (bots think in workers)."""
+async def _settle(pilot, timeout: float = 120.0) -> None:
+    """Wait until a human may act, or the game is over (the table's bots think in threads; the
+    timeout only guards against a hang)."""
     app = pilot.app
-    for _ in range(limit):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
         screen = app.screen
         if not isinstance(screen, (HandOff, CellWarsScreen)) or not screen.is_mounted:
             await pilot.pause()
@@ -75,11 +77,7 @@ async def _settle(pilot, limit: int = 2000) -> None:
         if table.is_over() or (screen.legal and table.bot_to_move() is None
                                and not screen.rolling):
             return
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:  # a bot's worker replaced by the next one (exclusive group)
-            pass
-        await pilot.pause()
+        await pilot.pause(0.01 if table.bot_to_move() is not None else None)
     raise AssertionError("the game never came back to the human")
 
 

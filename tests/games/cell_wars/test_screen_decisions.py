@@ -5,6 +5,8 @@ mouse (clicks on the tile and on the choice)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from rich.text import Text
 
@@ -17,7 +19,7 @@ from cellwars_tui.ui.widgets.choice_bar import ChoiceBar
 from cellwars_tui.ui.widgets.keys_panel import KeysPanel
 from cellwars_tui.ui.app import CellwarsApp
 
-from .helpers import Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
+from .helpers import PLACED, Ca, Cb, Ia, T, give, panel, put, standard, tiles, turn
 from .test_screen import _arrow_path
 
 BY = pytest.mark.parametrize("by", ["keys", "mouse"])
@@ -35,10 +37,19 @@ def _arranged(state: R.CWState, human: int) -> Match:
     """A two-player match starting from ``state``: ``human`` is a person, the other a bot."""
     seats = [Seat(name="Ann"), Seat(name="Bob")]
     seats[1 - human] = Seat(name="Bot", kind="bot", bot="random")
-    m = Match(R.GAME, R.CellWarsOptions(players=2), seats, 9)
+    m = Match(R.GAME, R.CellWarsOptions(layout=PLACED, players=2), seats, 9)
     R.GAME.check_invariants(state)
     m.states[0] = state
     return m
+
+
+@asynccontextmanager
+async def opened(state: R.CWState, human: int, size: tuple[int, int]):
+    """The table of an arranged two-player match at ``size``, settled: (pilot, app, screen)."""
+    app = CellwarsApp(match=_arranged(state, human))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot, app, app.screen
 
 
 def _text(screen, selector: str) -> str:
@@ -80,10 +91,7 @@ async def _choose(pilot, screen, label: str, by: str) -> None:
 @BY
 async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
     s = turn(panel(standard(), Ca, walls=1), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         labels = {c.label: c.key for c in screen.choices}
         assert "solidify G4 (1/3)" in labels and "build wall (1)" in labels
         assert labels["roll to move"] == "0" and labels["end round, no move"] != "0"
@@ -103,10 +111,7 @@ async def test_a_cancer_cell_builds_a_wall_by_picking_two_tiles(by):
 
 async def test_escape_leaves_the_wall_picking_not_the_game():
     s = turn(panel(standard(), Ca, walls=2), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         key = next(c.key for c in screen.choices if c.label.startswith("build wall"))
         await pilot.press(key)
         await pilot.press("escape")
@@ -120,10 +125,7 @@ async def test_the_attacker_chooses_the_order_of_its_attacks(by):
     s = put(standard(), Ia="G4", Cb="G4")
     s = panel(s, Ia, last_dir=-1)
     s = turn(s, Ia, step=R.ATTACK, rolled=True)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(100, 30)) as (pilot, app, screen):
         labels = [c.label for c in screen.choices]
         assert labels[0].startswith("attack Ca") and labels[1].startswith("attack Cb")
         assert set(screen.tile_actions) == {T["G4"]}
@@ -144,10 +146,7 @@ async def test_a_dead_cancer_cell_relapses_on_a_solidified_tile(by):
     s = tiles(put(standard(), Ca="dead"), solid=("H4",))
     s = panel(s, Ca, biomass=0)
     s = turn(s, Ca, step=R.RELAPSE)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(100, 30)) as (pilot, app, screen):
         assert set(screen.tile_actions) == {T["H4"]}
         assert [(c.key, c.label) for c in screen.choices] == [("0", "stay")]
         assert "relapse" in screen.prompt
@@ -162,10 +161,7 @@ async def test_a_dead_cancer_cell_relapses_on_a_solidified_tile(by):
 async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
     s = give(standard(), Ia, "maltose", "teleporting")
     s = turn(panel(s, Ia, biomass=1), Ia, step=R.CARDS_STEP)
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(100, 30)) as (pilot, app, screen):
         labels = [c.label for c in screen.choices]
         assert labels[:2] == ["Maltose", "Teleporting"] and screen.choices[-1].key == "0"
         await _choose(pilot, screen, "Teleporting", by)
@@ -184,17 +180,16 @@ async def test_a_card_shows_its_text_and_targets_before_it_is_played(by):
         await _tile(pilot, screen, "E5", by)  # the generator
         assert screen.table.state().panels[Ia].tile == T["E5"]
         await _choose(pilot, screen, "Maltose", by)
-        assert "regain 3 Biomass" in screen.prompt
+        # the whole text in the side panel, never cut on the status line (issue 29)
+        assert "regain 3 Biomass" in _text(screen, "#gs-seats")
+        assert screen.prompt == "Maltose: 1 plays it, 0 puts it back (its text: side panel)"
         await _choose(pilot, screen, "play Maltose", by)
         assert screen.table.state().panels[Ia].biomass == 4
 
 
 async def test_the_log_names_the_tile_of_a_special_action():
     s = turn(standard(), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(160, 50)) as (pilot, app, screen):
         key = next(c.key for c in screen.choices if c.label.startswith("solidify"))
         await pilot.press(key)
         await pilot.pause()
@@ -203,10 +198,7 @@ async def test_the_log_names_the_tile_of_a_special_action():
 
 async def test_the_log_says_the_special_action_before_what_it_did_to_the_tile():
     s = turn(put(standard(), Ca="F4"), Ca, step=R.SPECIAL)
-    app = CellwarsApp(match=_arranged(s, human=1))
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=1, size=(160, 50)) as (pilot, app, screen):
         await _choose(pilot, screen, "degrade F4", "keys")
         lines = [sentence for _, _, sentence in screen.log_entries(40)]
         cause = lines.index("Cancer alpha degrades F4")
@@ -229,15 +221,12 @@ async def test_zero_after_a_step_that_passed_by_itself_moves_the_cell_and_the_sc
     moving. Now the status line says the step passed and what 0 does, and 0 rolls to move."""
     s = turn(standard(), Ia, step=R.DRAW)
     assert not s.panels[Ia].hand  # nothing to play: the play-cards step passes by itself
-    app = CellwarsApp(match=_arranged(s, human=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with opened(s, human=0, size=(80, 24)) as (pilot, app, screen):
         await pilot.press("0")  # no more draws
         await pilot.pause()
         assert screen.table.state().step == R.SPECIAL
         assert _text(screen, "#gs-status") == \
-            "No card to play: now special action; 0 rolls to move."
+            "No card in hand. Now special action; 0 rolls to move."
         await pilot.press("0")
         await pilot.pause()
         state = screen.table.state()

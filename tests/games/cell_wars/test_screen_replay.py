@@ -3,6 +3,8 @@ per change (the screen is subscribed to its table once)."""
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from cellwars_tui.games.cell_wars import clarifications as C
@@ -21,8 +23,10 @@ from .test_screen import _match, _settle
 
 
 def _side(screen) -> str:
+    """The side panel's text, a hand wrapped onto more lines joined back into one."""
     rendered = screen.query_one("#gs-seats").render()
-    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+    text = rendered.plain if isinstance(rendered, Text) else str(rendered)
+    return re.sub(r",\n +", ", ", text)
 
 
 def _hand_line(pn) -> str:

@@ -5,7 +5,7 @@ import pytest
 from cellwars_tui.core import BadOptions, IllegalAction
 from cellwars_tui.games.cell_wars import clarifications as C
 
-from .helpers import (CANCER, CANCER_TILES, GAME, IMMUNE, PIECES, SIGNS, B, R, T, act, legal,
+from .helpers import (CANCER, CANCER_TILES, GAME, IMMUNE, PIECES, PLACED, SIGNS, B, R, T, act, legal,
                       standard)
 from cellwars_tui.games.cell_wars.rules import CellWarsOptions
 
@@ -41,7 +41,7 @@ def test_panels_start_with_their_camp_biomass_attack_and_zero_range():
 
 
 def test_immune_camp_places_the_eight_signs_one_per_tile_taking_turns():
-    s = GAME.initial_state(CellWarsOptions(players=6))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=6))
     seats = []
     for name in SIGNS:
         seats.append(GAME.to_act(s)[0])
@@ -53,14 +53,14 @@ def test_immune_camp_places_the_eight_signs_one_per_tile_taking_turns():
 
 
 def test_signs_never_overlap():
-    s = GAME.initial_state(CellWarsOptions(players=2))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=2))
     s = act(s, "sign E5")
     with pytest.raises(IllegalAction):
         act(s, "sign E5")
 
 
 def test_cancer_camp_chooses_seven_cancer_tiles_by_default():
-    s = GAME.initial_state(CellWarsOptions(players=6))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=6))
     s = act(s, *(f"sign {n}" for n in SIGNS))
     seats = []
     for name in CANCER_TILES:
@@ -79,7 +79,7 @@ def test_cancer_tissue_count_is_an_option():
 @pytest.mark.parametrize("bad", [3, 22, -1])
 def test_absurd_cancer_tissue_option_is_refused(bad):
     with pytest.raises(BadOptions):
-        GAME.initial_state(CellWarsOptions(players=2, cancer_tissue=bad))
+        GAME.initial_state(CellWarsOptions(layout=PLACED, players=2, cancer_tissue=bad))
     with pytest.raises(BadOptions):
         GAME.options_from_dict({"players": 2, "cancer_tissue": bad})
 
@@ -94,7 +94,7 @@ def test_cancer_tissue_outside_the_range_that_plays_is_refused_naming_the_range(
 
 
 def test_pieces_are_placed_in_turn_order():
-    s = GAME.initial_state(CellWarsOptions(players=4))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=4))
     s = act(s, *(f"sign {n}" for n in SIGNS), *(f"tissue {n}" for n in CANCER_TILES))
     seats = []
     for name in PIECES:
@@ -105,7 +105,7 @@ def test_pieces_are_placed_in_turn_order():
 
 
 def test_cancer_pieces_start_on_cancer_tissue_and_immune_on_normal():
-    s = GAME.initial_state(CellWarsOptions(players=2))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=2))
     s = act(s, *(f"sign {n}" for n in SIGNS), *(f"tissue {n}" for n in CANCER_TILES))
     assert "place G4" not in legal(s)  # Ia is immune: G4 is cancer tissue
     s = act(s, "place C2")
@@ -113,7 +113,7 @@ def test_cancer_pieces_start_on_cancer_tissue_and_immune_on_normal():
 
 
 def test_no_piece_starts_on_or_next_to_a_sign():
-    s = GAME.initial_state(CellWarsOptions(players=2))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=2))
     s = act(s, *(f"sign {n}" for n in SIGNS), *(f"tissue {n}" for n in CANCER_TILES))
     starts = {T[m.split()[1]] for m in legal(s)}
     for sign in s.signs:
@@ -122,7 +122,7 @@ def test_no_piece_starts_on_or_next_to_a_sign():
 
 def test_start_restriction_is_lifted_when_no_tile_fits():
     # cancer tiles all next to the generator: cancer pieces may then start on any of them
-    s = GAME.initial_state(CellWarsOptions(players=2, cancer_tissue=5))
+    s = GAME.initial_state(CellWarsOptions(layout=PLACED, players=2, cancer_tissue=5))
     s = act(s, *(f"sign {n}" for n in SIGNS))
     s = act(s, "tissue E4", "tissue E6", "tissue D4", "tissue D5", "tissue F4", "place C2")
     assert sorted(legal(s)) == ["place D4", "place D5", "place E4", "place E6", "place F4"]

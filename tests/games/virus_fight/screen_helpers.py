@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from rich.text import Text
-from textual.worker import WorkerCancelled
 
 from cellwars_tui.core.match import Match, Seat
 from cellwars_tui.games.virus_fight import engine as E
@@ -15,20 +14,11 @@ from cellwars_tui.games.virus_fight.board_view import PITCHES, X0, Y0, BoardView
 from cellwars_tui.games.virus_fight.picks import erase_nothing_squares, turn_picks
 
 
-async def settle(pilot, rounds: int = 400) -> None:
-    """Let bots finish thinking and the screens repaint."""
-    app = pilot.app
-    for _ in range(rounds):
-        try:
-            await app.workers.wait_for_complete()
-        except WorkerCancelled:  # a bot's worker replaced by the next one
-            pass
-        await pilot.pause()
-        table = getattr(app.screen, "table", None)
-        if table is None or table.is_over() or table.bot_to_move() is None:
-            if all(w.is_finished for w in app.workers):
-                return
-    raise AssertionError("bots never settled")
+async def settle(pilot) -> None:
+    """Let the table's bots finish thinking and the screens repaint."""
+    from tests.ui.helpers import settle as settle_bots
+
+    await settle_bots(pilot)
 
 
 BOT_PROGRAMS = ("W2 E1 M3 J2", "E3 M1 W3", "J1 W1 E2 M2")

@@ -25,6 +25,15 @@ async def until(condition, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def until_true(check, timeout: float = 20.0) -> None:
+    """Wait for ``await check()`` to be true (the database's view of a lock changes when it
+    sees a connection end: after the close returns, at no set time)."""
+    deadline = time.monotonic() + timeout
+    while not await check():
+        assert time.monotonic() < deadline, "the condition never came"
+        await asyncio.sleep(0.02)
+
+
 @pytest.fixture
 async def cluster(pg_url):
     """(store, make_node): nodes made here are closed after the test."""
@@ -50,11 +59,13 @@ async def test_one_owner_per_table_and_another_takes_over_when_it_dies(cluster, 
     a, b = await make_node("a"), await make_node("b")
     assert await a.own("ABCD") and not await b.own("ABCD")
     assert await b.orphans() == []
+    a._tasks[0].cancel()  # (a's heartbeat would see its connection gone and join again)
     await a.lock_conn.close()  # a dies: its connection ends (as with kill -9)
-    for _ in range(400):  # (the database frees the lock once it sees the connection end)
-        if await b.orphans() == ["ABCD"]:
-            break
-        await asyncio.sleep(0.05)
+
+    async def orphaned() -> bool:
+        return await b.orphans() == ["ABCD"]
+
+    await until_true(orphaned)  # (the database frees the lock once it sees the connection end)
     assert await b.own("ABCD")
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT owner FROM cellwars_tables").fetchone() == ("b",)
@@ -81,11 +92,11 @@ async def test_a_stalled_owner_is_ended_and_its_tables_taken_over(cluster):
     assert await a.own("ABCD")
     a._tasks[0].cancel()  # a's loop is stuck: no heartbeat (its connection stays open)
     await until(lambda: "a" in b.stalled_ended)
-    for _ in range(200):
-        if await b.own("ABCD"):
-            break
-        await asyncio.sleep(0.05)
-    assert "ABCD" in b.owned
+
+    async def taken() -> bool:
+        return await b.own("ABCD")
+
+    await until_true(taken)
     with pytest.raises(Exception):  # a runs again: its connection is gone, and it knows
         await a.own("EFGH")
     assert lost and not a.connected and a.owned == set()
@@ -111,8 +122,7 @@ async def test_presence_and_saves_are_announced_to_every_server(cluster):
     store, make_node = cluster
     heard: list[Note] = []
     a = await make_node("a")
-    await make_node("b", on_note=heard.append)
-    await asyncio.sleep(0.2)  # (b listens)
+    await make_node("b", on_note=heard.append)  # (it listens once started)
     await a.set_presence("key:SHA256:ann", "ann", True)
     await store.save(a_table("ABCD", version=1))
     await a.set_presence("key:SHA256:ann", "ann", False)
