@@ -38,10 +38,11 @@ class Host(App):
     last_game: str | None = None
 
     def action_more_keys(self) -> None:
-        from .footer import Footer  # (the footer asks this module whether its app is a Host)
-
-        for footer in self.screen.query(Footer):
-            footer.next_page()
+        # (by name: ui.footer imports this module to ask whether its app is a Host)
+        for footer in self.screen.query("Footer"):
+            next_page = getattr(footer, "next_page", None)
+            if next_page is not None:
+                next_page()
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""
