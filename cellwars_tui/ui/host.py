@@ -16,6 +16,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from . import textual_fixes  # noqa: F401 - applied before any app renders
+
 if TYPE_CHECKING:
     from ..core.match import Match
     from .game_screen import GameScreen
