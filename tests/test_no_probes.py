@@ -31,6 +31,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "Textual private name (the zygote's shared stylesheet parse)",
     ("ssh/zygote.py", 'if original is None or getattr(original, "_cellwars_shared", False):'):
         "marks our own patch of Textual, so it is applied once",
+    ("ui/textual_fixes.py",
+     'if not hasattr(current, "cache_clear") or not hasattr(current, "__wrapped__"):'):
+        "a Textual method's lru_cache (its issue #6665): the fix does nothing once it is gone",
     # a field read by a name held in data
     ("ui/themes.py", "value = getattr(theme, key, None)"): "a theme file's keys, one by one",
     ("ui/setup.py", "default = getattr(self._default_options, f.name, None)"):

@@ -32,7 +32,7 @@ from textual.widgets._footer import FooterKey
 
 from .css import default_css
 from .footer_layout import FooterItem, pages
-from .host import Host
+from .host import Host, MoreKeys
 
 
 @functools.cache
@@ -153,6 +153,9 @@ class Footer(TextualFooter):
 
     def _state(self) -> tuple[Any, ...]:
         return (self._signature(), self._width(), self._page)
+
+    def on_more_keys(self, _message: MoreKeys) -> None:
+        self.next_page()
 
     def next_page(self) -> bool:
         """Show the next page of keys (after the last, the first); False if there is one page."""

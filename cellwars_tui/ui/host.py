@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 from . import textual_fixes  # noqa: F401 - applied before any app renders
@@ -21,6 +22,10 @@ from . import textual_fixes  # noqa: F401 - applied before any app renders
 if TYPE_CHECKING:
     from ..core.match import Match
     from .game_screen import GameScreen
+
+
+class MoreKeys(Message):
+    """F2: a key footer (ui.footer.Footer) turns to its next page of keys."""
 
 
 class Host(App):
@@ -40,11 +45,9 @@ class Host(App):
     last_game: str | None = None
 
     def action_more_keys(self) -> None:
-        # (by name: ui.footer imports this module to ask whether its app is a Host)
+        # (sent, not called: ui.footer imports this module to ask whether its app is a Host)
         for footer in self.screen.query("Footer"):
-            next_page = getattr(footer, "next_page", None)
-            if next_page is not None:
-                next_page()
+            footer.post_message(MoreKeys())
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""
