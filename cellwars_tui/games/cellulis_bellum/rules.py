@@ -38,7 +38,8 @@ from . import geometry as G
 from . import notation as N
 from .actions import (MAIN_ACTIONS, Apoptosed, Apoptosis, Burst, BurstMoved, CBAction, CBEvent,
                       Done, GameOver, Generate, Generated, NucleusMove, NucleusMoved, Pass, Passed,
-                      Phagocytosis, Spawn, Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
+                      Phagocytosis, Spawn, Spawned, Stopped, VirusFired, VirusMove, VirusMoved,
+                      VirusShot)
 from .position import (CELL, CELLS, EMPTY, KIND_NAMES, NUCLEI, NUCLEUS, VIRUS, VIRUSES,
                        apoptosis_rhombi, apoptosis_victims, board_from_diagram, cells_on_board,
                        code, colonies, colony_of, diagram, find, flanked, kind_of, owner_of,
@@ -225,6 +226,10 @@ class CellulisBellum(Game):
                     return s2, tuple(events)
                 return self._end_turn(s2, events)
             case Done():
+                if s.step == SPAWN:
+                    events.append(Stopped(seat, "spawn", len(s.placed)))
+                else:
+                    events.append(Stopped(seat, "burst", len(s.burst)))
                 return self._end_turn(s, events)
             case VirusMove(to=q):
                 v = find(board, VIRUSES[seat])
