@@ -117,5 +117,11 @@ def report(analysis: Analysis, replay: Replay) -> str:
             name = analysis.names[d.seat] if d.seat < len(analysis.names) else f"seat {d.seat}"
             you = f"{d.before[d.seat]:.0f}% -> {d.after[d.seat]:.0f}%"
             extra = f"; {d.note}" if d.note else ""
-            lines.append(f"{d.step}. {name}: {d.played} {d.mark}  best: {d.best}  ({you}{extra})")
+            near = f"; near the {d.near} line ~" if d.near else ""
+            lines.append(f"{d.step}. {name}: {d.played} {d.mark}  best: {d.best}  "
+                         f"({you}{near}{extra})")
+    unsure = sum(1 for d in analysis.decisions if d.near and not d.judgment)
+    if unsure:
+        lines.append(f"(and {unsure} move(s) within the margin of the inaccuracy line: not "
+                     f"judged; a larger --budget may judge them)")
     return "\n".join(lines) + "\n"

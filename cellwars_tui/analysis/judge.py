@@ -9,7 +9,9 @@ prefers: ``drop = best[mover] - played[mover]`` (0 when the move played is the p
 * chance steps (dice, shuffles, draws, the clock) and forced moves (a single legal move) are not
   judged;
 * a searched drop counts only beyond the search's noise (``Decision.margin``: 2 standard errors
-  of the playouts and ``search.ALLOWANCE`` points); an exact one counts whole.
+  of the paired measurement, ``paired.py``); an exact one counts whole. So a move is judged
+  only when its drop is beyond a threshold by more than its margin; one whose margin reaches
+  over a threshold is *near* it (``Decision.near``) and gets the grade below.
 
 A move's accuracy is lichess's curve on the same drop:
 ``accuracy = 103.1668 * exp(-0.04354 * drop) - 3.1669``, kept within 0..100 (a drop of 0 is 100,
@@ -25,6 +27,7 @@ INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 THRESHOLDS = ((15.0, BLUNDER), (10.0, MISTAKE), (5.0, INACCURACY))
 MARKS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 JUDGMENTS = (INACCURACY, MISTAKE, BLUNDER)
+EDGES = tuple(sorted(at_least for at_least, _ in THRESHOLDS))  # 5, 10, 15
 
 
 def judgment(drop: float) -> str:

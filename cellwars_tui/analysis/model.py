@@ -9,7 +9,7 @@ import bisect
 
 import msgspec
 
-from .judge import BLUNDER, INACCURACY, MISTAKE, mark
+from .judge import BLUNDER, INACCURACY, MISTAKE, THRESHOLDS, mark
 
 FORMAT = 1
 
@@ -36,6 +36,19 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
         if self.forced or not self.before:
             return 0.0
         return max(0.0, self.before[self.seat] - self.after[self.seat] - self.margin)
+
+    @property
+    def near(self) -> str:
+        """The judgment whose threshold the drop is too near to tell (its margin reaches over
+        it), "" when every threshold is clear: such a move may be judged a grade higher or
+        lower with another seed or budget."""
+        if self.forced or not self.before or self.margin <= 0:
+            return ""
+        raw = self.before[self.seat] - self.after[self.seat]
+        for at_least, name in reversed(THRESHOLDS):
+            if abs(raw - at_least) < self.margin:
+                return name
+        return ""
 
     @property
     def mark(self) -> str:

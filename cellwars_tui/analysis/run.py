@@ -1,5 +1,6 @@
-"""Analyse a replay: every decision step weighed (in a process pool over the machine's cores),
-then the chart's values, the judgments and each player's accuracy.
+"""Analyse a replay: every decision step weighed (in a process pool over the machine's cores; in a
+confined SSH or browser session in its own process, at a lower priority), then the chart's
+values, the judgments and each player's accuracy.
 
 Deterministic: decision ``i`` is weighed with ``random.Random(f"analysis/{seed}/{i}")`` at a
 fixed budget of playouts (never seconds), so the same record gives the same numbers whatever the
@@ -17,6 +18,7 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +29,7 @@ import msgspec
 from ..core.api import CHANCE, Action
 from ..core.errors import CellwarsError
 from ..core.registry import get_game
+from ..locations import confined
 from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..replay.model import Replay
@@ -36,6 +39,7 @@ from .model import Analysis, Decision, PlayerSummary
 from .search import Verdict, win_percent
 
 MAX_BUDGET = 100_000
+CONFINED_NICE = 10  # what a confined session's analysis thread yields (see _in_process)
 
 
 class AnalysisError(CellwarsError):
@@ -68,7 +72,26 @@ def _quiet_worker() -> None:
 
 
 def default_workers() -> int:
+    """A process per core (at most 8); in a confined session (``cellwars serve`` or ``cellwars
+    web`` started it for a player) one, in the session's own process: a server's sessions must
+    not each start a pool over every core (see ``_in_process``)."""
+    if confined():
+        return 1
     return max(1, min(os.cpu_count() or 1, 8))
+
+
+def _in_process() -> None:
+    """A confined session analyses in its own process (no pool), on the thread the viewer gave
+    it, at a lower priority (``CONFINED_NICE`` more: the session's own screen, the server and
+    the other sessions come first). Only a thread of its own is lowered: a thread's niceness
+    cannot be raised back, and the main thread is the session's screen."""
+    if not confined() or threading.current_thread() is threading.main_thread():
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + CONFINED_NICE)
+    except (AttributeError, OSError):  # (not on this system: the analysis runs all the same)
+        pass
 
 
 def file_key(path: Path) -> str:
@@ -143,6 +166,7 @@ def analyse(replay: Replay, *, budget: int | None = None, seed: int = 0,
         progress(0, total)
     workers = default_workers() if workers is None else max(1, workers)
     if workers <= 1 or total <= 1:
+        _in_process()
         for task in tasks:
             if stop is not None and stop():
                 raise Stopped("analysis stopped")

@@ -8,10 +8,10 @@ Two ways, tried in this order:
   positions; the values are then the true results under best play (max^n: each mover takes what
   is best for itself). A move that loses at once, or a win missed, is seen for certain.
 * **search** otherwise: the game's own determinised MCTS (:class:`~cellwars_tui.ai.bots.MCTSBot`,
-  with the game's ``bot_actions``, ``random_playout`` and ``heuristic``) for ``budget`` playouts,
-  keeping every seat's playout values at the root's children (the bot keeps only the mover's).
-  The move played, if the search gave it few playouts, gets more (up to half the budget,
-  all through its own subtree), so that its value is measured as well as the best move's.
+  with the game's ``bot_actions``, ``random_playout`` and ``heuristic``) for ``budget`` playouts
+  ranks the moves; the move played and the search's most visited others are then measured
+  again, paired on the same random numbers and in batches until the judgment is clear
+  (``paired.py``): the drop comes with its standard error.
 
 Values are OpenSpiel returns in [-1, 1] (+1 a win, -1 a loss, 0 a draw) and are shown as Win%:
 ``50 * (value + 1)``, so a sole winner's seat is 100, a loser's 0, every seat of a draw 50.
@@ -30,6 +30,7 @@ import msgspec
 
 from ..ai.bots import MCTSBot, _Node, candidate_actions
 from ..core.api import CHANCE, Action, Game
+from .paired import Z, paired
 
 EXACT_NODES = 400  # positions the exact search may visit before it gives up (a few ms)
 
@@ -43,13 +44,6 @@ class Verdict(msgspec.Struct, frozen=True):
     exact: bool = False
     note: str = ""
     margin: float = 0.0  # Win% points of the drop the search cannot tell from noise
-
-
-Z = 2.0  # standard errors of a searched drop left out of the judgment (see judge.py)
-# Win% points left out besides: the playouts' spread does not measure how the tree below each
-# move was explored (which replies the search tried), and two seeds' values of the same move
-# differ by that much more (measured on Cell Wars and Virus Fight, see the rules pages)
-ALLOWANCE = 3.0
 
 
 def win_percent(values: Sequence[float]) -> tuple[float, ...]:
@@ -117,29 +111,10 @@ def exact_verdict(game: Game, state: Any, seat: int, played: Action,
 
 
 # -- search ----------------------------------------------------------------------------------------
-class _Stats:
-    """The playouts through one root child: how many, each seat's sum of values, and the
-    sum of squares of the mover's (for the standard error)."""
-
-    __slots__ = ("count", "sums", "squares")
-
-    def __init__(self, players: int) -> None:
-        self.count = 0
-        self.sums = [0.0] * players
-        self.squares = 0.0
-
-    def variance(self, seat: int) -> float:
-        """The variance of the mean of ``seat``'s value, in Win% points squared."""
-        if self.count < 2:
-            return 2500.0
-        mean = self.sums[seat] / self.count
-        var = max(0.0, self.squares / self.count - mean * mean)
-        return 2500.0 * var / (self.count - 1)
-
-
 def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: int,
                      rng: random.Random) -> Verdict:
-    """The game's MCTS at ``state`` for ``budget`` playouts, each seat's values kept."""
+    """The game's MCTS at ``state`` for ``budget`` playouts ranks the moves; then the move played
+    is measured against the ones it prefers, paired (``paired.py``)."""
     players = game.num_players(state)
     bot = MCTSBot()
     actions = list(candidate_actions(game, state, seat))
@@ -149,70 +124,15 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
     root = _Node()
     root.seat = seat
     root.untried = list(actions)
-    stats: dict[int, _Stats] = {}
-
-    def run(node: _Node) -> bool:
-        path, values = bot._iterate(game, game.determinize(state, seat, rng), node, rng,
-                                    uncertain)
-        if not path:
-            return False
-        got = stats.setdefault(id(path[0][1]), _Stats(players))
-        got.count += 1
-        if values is not None:
-            for i in range(min(players, len(values))):
-                got.sums[i] += values[i]
-            if seat < len(values):
-                got.squares += values[seat] * values[seat]
-        return True
-
     for _ in range(max(1, budget)):
-        run(root)
+        bot._iterate(game, game.determinize(state, seat, rng), root, rng, uncertain)
     if not root.children:
         return Verdict(played, (50.0,) * players, (50.0,) * players, note="no move searched")
-    best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))[0]
-    if best != played:
-        want = max(2, budget // 2)
-        forced = _Node()
-        forced.seat = seat
-        child = root.children.get(played)
-        if child is None:
-            forced.untried = [played]
-        else:
-            forced.children = {played: child}
-            forced.untried = []
-        for _ in range(2 * want):
-            child = root.children.get(played) or forced.children.get(played)
-            if child is not None and child.visits >= want:
-                break
-            if not run(forced) and child is None:
-                break
-        if played not in root.children and played in forced.children:
-            root.children[played] = forced.children[played]
-
-    def mean(action: Action) -> tuple[float, ...]:
-        child = root.children.get(action)
-        got = stats.get(id(child)) if child is not None else None
-        if got is None or not got.count:
-            return (0.0,) * players
-        return tuple(x / got.count for x in got.sums)
-
-    best_values, played_values = mean(best), mean(played)
-    if best_values[seat] < played_values[seat]:  # the move played measured better: it is best
-        best, best_values = played, played_values
-    margin = 0.0
-    if best != played:
-        spread = sum(_variance(game, state, seat, action, stats.get(id(root.children[action])))
-                     for action in (best, played))
-        margin = round(Z * spread ** 0.5 + ALLOWANCE, 1)
-    return Verdict(best, win_percent(best_values), win_percent(played_values), margin=margin)
-
-
-def _variance(game: Game, state: Any, seat: int, action: Action, got: _Stats | None) -> float:
-    """The variance of a root child's mean for ``seat``: none for a move that ends the game (its
-    value is its result), the playouts' otherwise."""
-    if game.outcome(game._apply(state, seat, action)[0]) is not None:
-        return 0.0
-    return got.variance(seat) if got is not None else 2500.0
+    ranked = sorted(root.children, key=lambda a: (-root.children[a].visits,
+                                                  -root.children[a].value))
+    found = paired(game, state, seat, played, ranked, budget, rng)
+    return Verdict(found.best, win_percent(found.best_values), win_percent(found.played_values),
+                   margin=round(Z * found.error, 1))
 
 
 def verdict(game: Game, state: Any, seat: int, played: Action, budget: int,

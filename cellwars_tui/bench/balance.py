@@ -263,6 +263,7 @@ def summarise(game: Game, players: int, results: list[GameResult]) -> dict[str, 
     by_side = Counter(side_of(sides, r) for r in decisive)
     by_seat = Counter(w for r in decisive for w in r.winners)
     endings = Counter(r.termination for r in results)
+    kinds = Counter(r.termination.partition(":")[0] for r in results)
     rounds = [r.rounds for r in results if r.rounds]
     win_rounds = sorted(r.rounds for r in decisive if r.rounds)
     out: dict[str, Any] = {
@@ -275,6 +276,11 @@ def summarise(game: Game, players: int, results: list[GameResult]) -> dict[str, 
                                    for s in side_names},
         "wins_by_seat": {game.seat_label(q): by_seat.get(q, 0) for q in range(players)},
         "endings": dict(endings.most_common()),
+        "endings_ci95": {why: list(wilson(k, n)) for why, k in endings.most_common()},
+        # the kind of each ending, before what decided it ("stalemate at the round limit: most
+        # spares" is a "stalemate at the round limit")
+        "ending_kinds": dict(kinds.most_common()),
+        "ending_kinds_ci95": {why: list(wilson(k, n)) for why, k in kinds.most_common()},
         "mean_rounds": statistics.fmean(rounds) if rounds else None,
         "median_winning_round": statistics.median(win_rounds) if win_rounds else None,
         "winning_round_quartiles": (list(statistics.quantiles(win_rounds, n=4))
@@ -465,6 +471,12 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
 
+def _shares(counts: dict[str, int], ci95: dict[str, list[float]], games: int) -> str:
+    """"win 9 (90%; 95% interval 60%-98%) · draw 1 (...)"."""
+    return " · ".join(f"{why} {n} ({_pct(n / games)}; 95% interval {_pct(ci95[why][0])}-"
+                      f"{_pct(ci95[why][1])})" for why, n in counts.items())
+
+
 def format_report(rep: dict[str, Any]) -> str:
     sp = rep["self_play"]
     lines = [
@@ -483,7 +495,10 @@ def format_report(rep: dict[str, Any]) -> str:
         for s, n in sp["wins_by_side"].items()))
     if len(rep["sides"]) != rep["players"]:
         lines.append("wins by seat   " + " · ".join(f"{s} {n}" for s, n in sp["wins_by_seat"].items()))
-    lines.append("endings        " + " · ".join(f"{why}: {n}" for why, n in sp["endings"].items()))
+    lines.append("endings        " + _shares(sp["endings"], sp["endings_ci95"], sp["games"]))
+    if sp["ending_kinds"] != sp["endings"]:
+        lines.append("ended by       " + _shares(sp["ending_kinds"], sp["ending_kinds_ci95"],
+                                                 sp["games"]))
     length = f"{sp['mean_actions']:.0f} decisions a game"
     if sp["mean_rounds"] is not None:
         length = f"{sp['mean_rounds']:.1f} rounds, " + length

@@ -35,6 +35,7 @@ class HubClient:
         self.welcome: p.Welcome | None = None
         self.lobby: p.Lobby | None = None
         self.table: p.TableState | None = None
+        self.chats: dict[str, p.ChatLines] = {}  # the latest chat of the lobby, of the table
 
     @classmethod
     def from_env(cls) -> HubClient:
@@ -74,6 +75,10 @@ class HubClient:
                     self.table = msg
                 case p.Left():
                     self.table = None
+                case p.ChatLines():  # the lobby's, and the latest table's
+                    keep = {"lobby": self.chats["lobby"]} if "lobby" in self.chats else {}
+                    keep[msg.where] = msg
+                    self.chats = keep
             yield msg
 
     async def next(self, kind: type[p.Msg] | tuple[type[p.Msg], ...], timeout: float = 10.0) -> p.Msg:

@@ -49,8 +49,10 @@ from ..table.naming import seat_kind_word
 from ..timer import Clock
 from . import protocol as p
 from .botpool import BotPool
+from .hub_league import League, LeagueRefused
 from .hub_play import TablePlay
 from .hub_sweep import Asleep, TableKeeping
+from .league_sqlite import MemoryLeague
 from .names import name_key
 from .store import StoredTable, TableStore
 from .tables import (  # noqa: F401  (round_seconds: the hub's name too)
@@ -80,6 +82,7 @@ class Client:
         self.identity = ""
         self.name = ""
         self.code = ""  # a guest's reconnect code, given with the nickname (never stored)
+        self.address = ""  # where the session connects from (the server says; hub_league)
         self.wrong_codes = 0
         self.table: HubTable | None = None
         self.played = 0  # the seq of this session's last move applied (told in table states)
@@ -116,6 +119,7 @@ class Hub(TableKeeping):
         store: TableStore | None = None,
         archive_after: float = 0.0,
         guest_secret: bytes | None = None,
+        rated_any_address: bool = False,
     ) -> None:
         if tables_dir is not None:
             tables_dir.mkdir(parents=True, exist_ok=True)
@@ -133,6 +137,7 @@ class Hub(TableKeeping):
         # host key; a hub given none makes one that lasts as long as it does
         self.guest_secret = guest_secret or secrets.token_bytes(32)
         self.tokens: dict[str, tuple[str, str]] = {}
+        self.addresses: dict[str, str] = {}  # token -> the session's network address
         self.names: dict[str, str] = {}  # identity -> chosen display name
         self.clients: set[Client] = set()
         self.tables: dict[str, HubTable] = {}
@@ -147,6 +152,9 @@ class Hub(TableKeeping):
         self._lobby_due: asyncio.TimerHandle | None = None  # the coming lobby broadcast
         self._lobby_sent_at = float("-inf")  # loop time of the last one
         self.lobby_broadcasts = 0  # how many were sent (for tests and curious operators)
+        # ratings, results, chat, rematches (hub_league.py); the store keeps the results
+        self.league = League(self, store if store is not None else MemoryLeague(),
+                             rated_any_address=rated_any_address)
 
     # -- lifecycle ----------------------------------------------------------------------------
     @property
@@ -209,6 +217,7 @@ class Hub(TableKeeping):
                 same_round = s.timer_round == table.game.round_of(match.state)
                 left = s.clock_left if s.clock_left >= 0 and same_round else None
         self.play.set_up(table, match, left=left)
+        self.league.game_over(table)  # a result not yet kept when the server stopped: now, once
         return table
 
     def _changed_callback(self, table: HubTable) -> Callable[[], None]:
@@ -223,6 +232,7 @@ class Hub(TableKeeping):
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.settled()  # tables going to sleep or leaving the store
+        await self.league.close()  # results being kept are kept
         # every game stops its bots and keeps the time reached; every save asked for is made
         await asyncio.gather(*(t.authority.close() for t in self.tables.values()
                                if t.authority is not None), return_exceptions=True)
@@ -256,12 +266,14 @@ class Hub(TableKeeping):
         if table.match is not None and not table.match.is_over():
             table.save()
 
-    def admit(self, token: str, identity: str, name: str) -> None:
-        """The server vouches for the session holding ``token``."""
+    def admit(self, token: str, identity: str, name: str, address: str = "") -> None:
+        """The server vouches for the session holding ``token`` (from ``address``)."""
         self.tokens[token] = (identity, name)
+        self.addresses[token] = address
 
     def dismiss(self, token: str) -> None:
         self.tokens.pop(token, None)
+        self.addresses.pop(token, None)
 
     @property
     def online(self) -> set[str]:
@@ -280,6 +292,7 @@ class Hub(TableKeeping):
                 client.send(p.Error(message="not a session of this server"))
                 return
             identity, name = self.tokens[hello.token]
+            client.address = self.addresses.get(hello.token, "")
             await self._wake_for(identity, name)  # their games that slept are back in the lobby
             self._welcome(client, identity, name)
             while True:
@@ -289,7 +302,7 @@ class Hub(TableKeeping):
                 msg = p.decode_up(body)
                 try:
                     await self._dispatch(client, msg)
-                except HubError as exc:
+                except (HubError, LeagueRefused) as exc:
                     seq = msg.seq if isinstance(msg, p.Play) else 0
                     client.send(p.Error(message=str(exc), seq=seq))
         except (p.ProtocolError, asyncio.TimeoutError, ConnectionError):
@@ -317,6 +330,7 @@ class Hub(TableKeeping):
             self._changed_presence(client.identity)
         self._send_lobby(client)
         self._rejoin(client)
+        self.league.entered(client)  # the lobby's chat, or their table's
 
     def _rejoin(self, client: Client) -> None:
         """A player who comes back to a game in progress is taken straight to its table."""
@@ -404,13 +418,19 @@ class Hub(TableKeeping):
             case p.SetBot():
                 self._set_bot(client, msg.seat, msg.bot)
             case p.Start():
-                self.play.start(client, self._here(client))
+                table = self._here(client)
+                if client.identity == table.host_identity:
+                    self.league.check_start(table)  # a rated game: keyed players, one seat each
+                self.play.start(client, table)
             case p.Play():
                 self.play.play(client, self._here(client), msg.step, msg.action, msg.seq)
             case p.Pause():
                 self.play.pause(client, self._here(client), msg.on)
             case p.Leave():
                 self._leave(client)
+            case p.Say() | p.Remove() | p.Rematch() | p.AskLeaderboard() | p.AskProfile() \
+                    | p.AskGame():
+                self.league.request(client, msg)  # chat, rematch, ratings (hub_league.py)
             case _:
                 raise HubError("that request is not understood here")
 
@@ -524,9 +544,11 @@ class Hub(TableKeeping):
             raise HubError(str(exc)) from None
         if not 0.01 <= msg.think <= 30:
             raise HubError("bots think between 0.01 and 30 seconds")
+        self.league.check_new(client, game, msg.rated)
         code = self._new_code()
         table = HubTable(self, code, game, options, msg.think, client.identity, client.name,
                          store=self.store)
+        table.league.rated = msg.rated
         table.changed = self._changed_callback(table)
         self.tables[code] = table
         self._enter(client, table)
@@ -556,6 +578,7 @@ class Hub(TableKeeping):
         table.last_watched = self.clock()
         self._broadcast_table(table)
         self._broadcast_lobby()
+        self.league.entered(client)
 
     def _here(self, client: Client) -> HubTable:
         if client.table is None:
@@ -573,12 +596,14 @@ class Hub(TableKeeping):
             return
         if slot.kind != "free":
             raise HubError(f"seat {seat + 1} is taken")
+        self.league.check_sit(client, table)  # sent away; a rated table's rules
         self._release_seat(table, client.identity)
         slot.kind, slot.identity, slot.name = "human", client.identity, client.name
         if client.code:
             client.send(p.Notice(message=f"Your reconnect code is {client.code}: type it in the "
                                          "lobby (o) to come back to this seat."))
         self._save(table)
+        self.league.seated(table)
         self._table_changed(table)
 
     def _release_seat(self, table: HubTable, identity: str) -> None:
@@ -591,6 +616,7 @@ class Hub(TableKeeping):
         if table.match is not None:
             raise HubError("the game has started: a seat is kept until the game ends")
         self._release_seat(table, client.identity)
+        self.league.seated(table)
         self._table_changed(table)
 
     def _set_bot(self, client: Client, seat: int, bot: str) -> None:
@@ -601,6 +627,7 @@ class Hub(TableKeeping):
             raise HubError(f"this table has seats 1 to {len(table.slots)}")
         slot = table.slots[seat]
         if bot:
+            self.league.check_bot(table)
             try:
                 bot = level_name(bot)  # a level; "bot" and "mcts" are normal and hard
             except UnknownLevel as exc:
@@ -626,7 +653,7 @@ class Hub(TableKeeping):
             self._advance(table)
         self._table_changed(table)
 
-    def _leave(self, client: Client) -> None:
+    def _leave(self, client: Client, reason: str = "") -> None:
         table = client.table
         if table is None:
             return
@@ -637,8 +664,9 @@ class Hub(TableKeeping):
         if table.match is None:
             self._release_seat(table, client.identity)
         self._table_changed(table)
-        client.send(p.Left())
+        client.send(p.Left(reason=reason))
         self._send_lobby(client)
+        self.league.entered(client)  # the lobby's chat
 
     def _advance(self, table: HubTable) -> None:
         """The table's game follows (a real-time game's timer pauses or runs on; bots move)."""
@@ -646,8 +674,43 @@ class Hub(TableKeeping):
             table.authority.advance()
 
     def _table_changed(self, table: HubTable) -> None:
+        self.league.game_over(table)  # a game that just ended: its result and ratings, once
         self._broadcast_table(table)
         self._broadcast_lobby()
+
+    # -- what the league asks of the hub (hub_league.LeagueHub) ---------------------------------
+    def changed(self, table: Any) -> None:
+        self._table_changed(table)
+
+    def here(self, client: Client) -> HubTable:
+        return self._here(client)
+
+    def send_away(self, table: Any, identity: str) -> None:
+        """The host sent ``identity`` away (hub_league): their seat is free, and every session
+        of theirs at the table goes back to the lobby."""
+        self._release_seat(table, identity)
+        for client in [c for c in table.watchers if c.identity == identity]:
+            self._leave(client, "the host sent you away from this table (you may watch it)")
+
+    def rematch_table(self, table: Any, seats: list[Any]) -> HubTable:
+        """A new table like ``table`` (game, options, kind) with ``seats`` in order, its game
+        started; the old table's watchers are taken to it."""
+        code = self._new_code()
+        new = HubTable(self, code, table.game, table.options, table.think, table.host_identity,
+                       table.host_name, store=self.store)
+        new.changed = self._changed_callback(new)
+        new.league.rated = table.league.rated
+        for i, old in enumerate(seats):
+            slot = new.slots[i]
+            slot.kind, slot.identity, slot.name, slot.bot = (old.kind, old.identity, old.name,
+                                                             old.bot)
+        self.tables[code] = new
+        new.note(f"A rematch of table {table.code}: everyone moved one seat on.")
+        self.play.begin(new)
+        self.league.seated(new)
+        for client in list(table.watchers):
+            self._enter(client, new)
+        return new
 
     def _broadcast_table(self, table: HubTable) -> None:
         info = table.info()

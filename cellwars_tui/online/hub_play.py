@@ -21,6 +21,7 @@ import asyncio
 import datetime as _dt
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,8 +93,13 @@ class TablePlay:
         free = [i + 1 for i, s in enumerate(table.slots) if s.kind == "free"]
         if free:
             raise HubError(f"fill every seat first (free: {', '.join(map(str, free))})")
+        self.begin(table)
+
+    def begin(self, table: HubTable) -> None:
+        """Start ``table``'s game with its seats as they are (every one filled)."""
         seats = [s.seat(table.think) for s in table.slots]
         match = Match(table.game, table.options, seats, self.new_seed())
+        table.league.started_at = time.time()  # (its result says how long the game took)
         game = self.set_up(table, match)
         table.note(f"{table.game.title} starts.")
         game.save()

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.errors import CellwarsError
+from .hub_league import League
 from .hub_play import TablePlay
 from .store import StoredTable, StoreError, TableStore
 from .tables import HubTable
@@ -42,6 +43,7 @@ class TableKeeping:
     tables: dict[str, HubTable]
     tables_dir: Path | None
     play: TablePlay
+    league: League
     _sleeping: dict[str, asyncio.Task[None]]  # code -> a table going to sleep
     idle_table_seconds: float
     sweep_interval: float
@@ -100,6 +102,9 @@ class TableKeeping:
                 continue  # (without a store it stays in memory: it is nowhere else)
             if table.status == "over" and not (table.saved_for_players or self.tables_dir is None):
                 continue  # its record is not written yet: the store keeps the game
+            if table.status == "over" and not table.league.result_kept:
+                self.league.game_over(table)  # (tried again: the store did not keep it yet)
+                continue  # nor its result and ratings (hub_league.py)
             if table.status == "open":
                 reason = f"an open table, {idle}"
             elif table.status == "over":

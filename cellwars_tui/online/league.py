@@ -57,6 +57,7 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     moves: int  # the players' steps (chance left out)
     record: bytes = b""  # the game: a sealed record
     chat: tuple[ChatLine, ...] = ()  # the table's chat, kept with the game
+    seconds: float = 0.0  # how long the game took, start to end (0: not known)
 
     def outcome(self) -> Outcome:
         return Outcome(self.winners, self.termination)
@@ -106,6 +107,7 @@ class GameLine(msgspec.Struct, frozen=True, kw_only=True):
     moves: int = 0
     text: str = ""  # the result in one line
     change: str = ""  # the rating change shown ("+29"; "" for an unrated game)
+    seconds: float = 0.0  # how long it took (0: not known)
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -118,6 +120,7 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     tied: int = 0  # every seat won or none did (a shared place for everyone)
     best_score: float | None = None  # their best points in a game, where the game counts them
     fewest_moves: int | None = None  # their shortest win, in moves (everyone's steps)
+    best_seconds: float | None = None  # their quickest win, start to end (where it is known)
 
 
 class Profile(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,6 +129,18 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     ratings: tuple[tuple[str, Rating, int], ...] = ()  # (game, rating, place) per rated game
     records: tuple[GameRecord, ...] = ()
     recent: tuple[GameLine, ...] = ()
+
+
+class StoredLeague(msgspec.Struct, frozen=True, kw_only=True):
+    """A table's part of the league as the table store keeps it (:mod:`.hub_league`)."""
+
+    rated: bool = False
+    chat: tuple[ChatLine, ...] = ()
+    removed: tuple[str, ...] = ()  # identities the host sent away
+    changes: tuple[RatingChange, ...] = ()  # the finished rated game's rating changes
+    result_kept: bool = False  # the finished game's result is in the store
+    rematch_code: str = ""  # where the rematch is played
+    started_at: float = 0.0  # when the game started (seconds since the epoch; 0: not known)
 
 
 class LeagueStore(Protocol):
@@ -170,7 +185,8 @@ def rating_problem(game: Game, seats: Sequence[ResultSeat]) -> str:
 
 
 def make_result(code: str, match: Match, seats: Sequence[ResultSeat], *, rated: bool,
-                chat: Iterable[ChatLine] = (), finished_at: float | None = None) -> GameResult:
+                chat: Iterable[ChatLine] = (), finished_at: float | None = None,
+                started_at: float = 0.0) -> GameResult:
     """The result of the finished game ``match`` at table ``code`` (places from its outcome:
     :func:`.ratings.placings`)."""
     outcome = match.outcome()
@@ -183,10 +199,12 @@ def make_result(code: str, match: Match, seats: Sequence[ResultSeat], *, rated: 
         s, place=places[i], score=scores[i] if i < len(scores) else None)
         for i, s in enumerate(seats))
     names = [s.name for s in seats]
+    finished = time.time() if finished_at is None else finished_at
     return GameResult(
         game_id=game_id_of(code, match), code=code, game=game.id,
         rated=rated and not rating_problem(game, placed),
-        finished_at=time.time() if finished_at is None else finished_at, seats=placed,
+        finished_at=finished, seats=placed,
+        seconds=max(0.0, finished - started_at) if started_at > 0 else 0.0,
         winners=tuple(outcome.winners), termination=outcome.termination,
         text=outcome.text(names, team=game.meta.cooperative),
         moves=sum(1 for step in match.history if step.seat >= 0),
@@ -233,7 +251,8 @@ def records_of(lines: Iterable[tuple[GameResult | GameLine, int]]) -> tuple[Game
     out: dict[str, dict[str, Any]] = {}
     for result, seat in lines:
         r = out.setdefault(result.game, {"played": 0, "won": 0, "lost": 0, "tied": 0,
-                                         "best_score": None, "fewest_moves": None})
+                                         "best_score": None, "fewest_moves": None,
+                                         "best_seconds": None})
         r["played"] += 1
         how = seat_outcome(result, seat)
         r[how] += 1
@@ -242,4 +261,7 @@ def records_of(lines: Iterable[tuple[GameResult | GameLine, int]]) -> tuple[Game
             r["best_score"] = score
         if how == "won" and (r["fewest_moves"] is None or result.moves < r["fewest_moves"]):
             r["fewest_moves"] = result.moves
+        if how == "won" and result.seconds > 0 and (
+                r["best_seconds"] is None or result.seconds < r["best_seconds"]):
+            r["best_seconds"] = result.seconds
     return tuple(GameRecord(game=game, **fields) for game, fields in sorted(out.items()))

@@ -71,7 +71,8 @@ def _line(result: GameResult) -> bytes:
 def _game_line(result: GameResult, seat: int, change: str) -> GameLine:
     return GameLine(game_id=result.game_id, game=result.game, finished_at=result.finished_at,
                     rated=result.rated, seats=result.seats, seat=seat, winners=result.winners,
-                    moves=result.moves, text=result.text, change=change)
+                    moves=result.moves, text=result.text, change=change,
+                    seconds=result.seconds)
 
 
 def _change_text(changes: Sequence[RatingChange], identity: str) -> str:

@@ -179,6 +179,8 @@ class TableState(Msg, frozen=True, tag="table"):
     ratings: tuple[str, ...] = ()  # each seat's rating in this game at a rated table ("1532?")
     changes: tuple[str, ...] = ()  # each seat's rating change once a rated game is over ("+29")
     rematch: tuple[int, ...] = ()  # seats that offered or accepted a rematch (game over)
+    game_id: str = ""  # the finished game's id in the server's store (AskGame replays it)
+    chat_closed: str = ""  # why the table's chat is closed now (Virus Fight's secret writing)
 
 
 class Left(Msg, frozen=True, tag="left"):

@@ -40,7 +40,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from .league import LeagueStore
+from .league import LeagueStore, StoredLeague
 from .league_sqlite import MemoryLeague, SqliteLeague, create_league_tables
 from .store_errors import StoreError
 
@@ -90,6 +90,7 @@ class StoredTable(msgspec.Struct, frozen=True, kw_only=True):
     active_at: float = 0.0  # when its last action was saved (seconds since the epoch; 0: unknown)
     version: int = 0  # the table's saves so far (this one included); the store's column wins
     status: str = ""  # "open" | "playing" | "over" ("": stored before it was kept)
+    league: StoredLeague | None = None  # rated or not, chat, result kept (hub_league.py)
 
 
 _encode = msgspec.msgpack.Encoder().encode

@@ -40,6 +40,8 @@ from ..timer import Timer
 from . import names
 from . import protocol as p
 from .game import OnlineGame
+from .hub_league import TableLeague
+from .league import game_id_of
 from .saving import NoSaver, TableSaver
 from .store import StoredLine, StoredSlot, StoredTable, TableStore
 
@@ -192,6 +194,7 @@ class HubTable:
         self.changed: Callable[[], None] = lambda: None  # the hub's: tell the watchers
         self.saver: TableSaver | NoSaver = NoSaver() if store is None else TableSaver(
             code, self.stored, store, version=version, changed=self._store_changed)
+        self.league = TableLeague()  # rated or casual, chat, rematch, result (hub_league.py)
 
     @property
     def match(self) -> Match | None:
@@ -251,7 +254,8 @@ class HubTable:
         seated = {s.identity for s in self.slots if s.kind == "human"}
         spectators = sum(1 for c in self.watchers if c.identity not in seated)
         return p.TableInfo(code=self.code, game=self.game.id, title=self.game.title, seats=seats,
-                           spectators=spectators, host=self.host_name, status=self.status)
+                           spectators=spectators, host=self.host_name, status=self.status,
+                           rated=self.league.rated)
 
     def note(self, text: str, seat: int | None = None) -> None:
         """A public line in the table's log."""
@@ -294,6 +298,9 @@ class HubTable:
             if m is not None:
                 cache[you].update(step=m.cursor, view=self.game.encode_state(m.view(you)),
                                   to_act=m.to_act(), outcome=m.outcome())
+                if m.is_over():
+                    cache[you].update(game_id=game_id_of(self.code, m))
+            cache[you].update(self.league.state_fields(self))
             if self.session is not None and self.session.started:
                 cache[you].update(clock=round(self.session.remaining(), 2),
                                   clock_running=self.session.running)
@@ -320,7 +327,7 @@ class HubTable:
             clock_left=self.session.remaining() if self.session is not None else -1.0,
             timer_round=self.session.round if self.session is not None else None,
             paused_by=self.paused_by, saved_for_players=self.saved_for_players,
-            active_at=self.active_at, status=self.status,
+            active_at=self.active_at, status=self.status, league=self.league.stored(),
         )
 
     @classmethod
@@ -340,6 +347,7 @@ class HubTable:
         table.record_name = s.record_name
         table.saved_for_players = s.saved_for_players
         table.paused_by = s.paused_by
+        table.league = TableLeague.from_stored(s.league)
         if s.active_at > 0:  # (0: stored before this was kept; the hub counts from now)
             table.active_at = s.active_at
         match = None

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, RichLog
 
@@ -37,6 +38,7 @@ class ChatPane(Vertical):
     """The chat of a table or of the lobby (see the module's docstring)."""
 
     DEFAULT_CSS = default_css(__file__, "chat_pane.tcss")
+    BINDINGS = [Binding("escape", "done", "Done", show=False)]  # (not the screen's escape)
 
     def __init__(self, send: Callable[[p.Msg], None], *, seats: int | None = None,
                  id: str | None = None) -> None:
@@ -47,7 +49,9 @@ class ChatPane(Vertical):
         self.closed = ""
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="chat-lines", wrap=True, markup=False, max_lines=200, min_width=20)
+        lines = RichLog(id="chat-lines", wrap=True, markup=False, max_lines=200, min_width=20)
+        lines.can_focus = False  # (Tab goes from the seats to the box to the moves)
+        yield lines
         yield Input(placeholder=PLACEHOLDER, max_length=MAX_CHARS, id="chat-input")
 
     def on_mount(self) -> None:
@@ -58,13 +62,24 @@ class ChatPane(Vertical):
         """The chat as the hub sends it (every line kept, newest last)."""
         changed = msg.lines != self.lines
         self.lines = msg.lines
-        if msg.closed != self.closed:
-            self.closed = msg.closed
-            changed = True
         if changed and self.is_mounted:
             self._paint()
+        self.set_closed(msg.closed)
+
+    def set_closed(self, why: str) -> None:
+        """Close the box, saying why (""; open it): a table state says so as the game moves."""
+        if why != self.closed:
+            self.closed = why
+            if self.is_mounted:
+                self._paint()
+
+    def action_done(self) -> None:
+        """Escape in the box: back to the screen (the screen's escape is not pressed)."""
+        self.screen.set_focus(None)
 
     def _paint(self) -> None:
+        if not self.query("#chat-lines"):
+            return  # (not composed yet: on_mount paints)
         log = self.query_one("#chat-lines", RichLog)
         log.clear()
         if not self.lines:

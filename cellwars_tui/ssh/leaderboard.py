@@ -22,7 +22,7 @@ from ..online import protocol as p
 from ..online.league import Leaderboard
 from ..online.ratings import PROVISIONAL_SIGMA, is_rated_game
 from ..ui.footer import Footer
-from .lobby import HubListener
+from .hub_listener import HubListener
 from .profile import ProfileScreen, place_words
 
 

@@ -3,15 +3,21 @@
 * :class:`HubLink` owns the session's hub connection and hands every message to the screens
   that want it (any screen with a ``hub_message(msg)`` method). ``HubLink.of(app)`` makes or
   finds the link of an app, so the app shell only has to push :class:`LobbyScreen`.
-* :class:`LobbyScreen`: the open tables (game, seats, spectators, status), join by room code,
-  create a table; guests pick a nickname first (and are given a reconnect code), or type the
-  reconnect code they were given to come back to their seats.
+* :class:`LobbyScreen`: the open tables (game, seats, spectators, status, rated or casual),
+  join by room code, create a table (rated or casual); guests pick a nickname first (and are
+  given a reconnect code), or type the reconnect code they were given to come back to their
+  seats. The lobby's chat is under the tables (c); ``l`` opens the leaderboards
+  (:mod:`.leaderboard`), ``y`` your profile (:mod:`.profile`).
 * :class:`TableScreen`: seats (sit, bots, start) and then the game. Each player sees only its
   seat's view. The table itself is followed headless by a :class:`~cellwars_tui.online.seat.
   TableSeat` (it owns the seat's ``RemoteTable`` and routes the hub's answers); the screen only
   draws. Once the game starts, the game's own screen (``ui.screens.screen_class``) is pushed
   over it, driven by that remote table; leaving that screen comes back here, where a plain view
   (the seat's state and its legal moves in the game's notation) also plays any game.
+  The table's chat is beside the seats (c); at game over ``r`` offers (or accepts) a rematch
+  and the bar over the log says where it stands and how the ratings moved (:mod:`.rematch`);
+  ``i`` shows the highlighted seat's profile (a bot's level), and the host of a casual table
+  that has not started sends the highlighted player away with ``k``.
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ from ..online import protocol as p
 from ..online.client import ENV_RECORDS, HubClient
 from ..online.remote import RemoteTable, seat_words
 from ..online.seat import LEFT, STATE, TableSeat
+from .chat_pane import ChatPane
+from .hub_listener import HubListener
+from .leaderboard import LeaderboardScreen
+from .profile import ProfileScreen
+from .rematch import RematchBar
 
 TITLE = "cellwars online"
 
@@ -52,13 +63,6 @@ def game_screen_for(table: RemoteTable) -> Screen | None:
 
 # each app's hub link (HubLink.of), forgotten with the app
 _LINKS: weakref.WeakKeyDictionary[App, HubLink] = weakref.WeakKeyDictionary()
-
-
-class HubListener:
-    """A screen or app told every message from the hub (:meth:`HubLink._listen`)."""
-
-    def hub_message(self, msg: p.Msg) -> None:
-        """One message from the hub (default: ignored)."""
 
 
 class HubLink:
@@ -123,13 +127,16 @@ def next_level(bot: str) -> str:
     return LEVEL_CYCLE[(LEVEL_CYCLE.index(bot) + 1) % len(LEVEL_CYCLE)]
 
 
-def seat_line(i: int, seat: p.SeatInfo, you: int | None = None) -> str:
+def seat_line(i: int, seat: p.SeatInfo, you: int | None = None, rating: str = "") -> str:
+    """A seat in the table page's list ("1. ann 1532?  ← you" at a rated table)."""
     if seat.kind == "free":
         who = "(free)"
     else:
         who = seat_words(seat, f"seat {i + 1}")  # "ann", "Blue (normal bot)": table/naming.py
         if seat.kind == "human" and not seat.connected:
             who += " (away)"
+        if rating:
+            who += f" {rating}"
     mark = "  ← you" if i == you else ""
     return f"{i + 1}. {who}{mark}"
 
@@ -138,7 +145,8 @@ def table_line(t: p.TableInfo, mine: bool = False) -> str:
     seats = ", ".join(seat_words(s, f"seat {i + 1}") for i, s in enumerate(t.seats))
     watch = f" · {t.spectators} watching" if t.spectators else ""
     star = " ★ your seat" if mine else ""
-    return f"{t.code}  {t.title:<16} {t.status:<8} {seats}{watch}{star}"
+    kind = "rated " if t.rated else "casual"
+    return f"{t.code}  {t.title:<16} {t.status:<8} {kind} {seats}{watch}{star}"
 
 
 def players_label(n: int) -> str:
@@ -154,6 +162,9 @@ class LobbyScreen(HubListener, Screen):
         Binding("n", "create", "New table"),
         Binding("j", "focus_code", "Join by code"),
         Binding("g", "focus_create", "Game"),
+        Binding("l", "leaderboard", "Leaderboard"),
+        Binding("y", "profile", "Profile"),
+        Binding("c", "chat", "Chat"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -163,7 +174,8 @@ class LobbyScreen(HubListener, Screen):
         self.ready = False
 
     def compose(self) -> ComposeResult:
-        games = [g for g in all_games() if g.max_players >= 2]  # solitaires are played locally
+        # every game, Cell Management too: a solitaire played here counts in your profile's record
+        games = list(all_games())
         yield Static("Connecting to the lobby…", id="who")
         naming = Horizontal(id="naming", classes="row")
         naming.display = False
@@ -185,7 +197,10 @@ class LobbyScreen(HubListener, Screen):
             yield Select([(g.title, g.id) for g in games], prompt="game", id="game",
                          value=games[0].id if games else Select.BLANK, allow_blank=not games)
             yield Select([], prompt="players", id="players")
+            yield Select([("casual", "casual"), ("rated", "rated")], value="casual",
+                         allow_blank=False, id="kind")
             yield Button("New table", id="create", variant="primary")
+        yield ChatPane(HubLink.of(self.app).send, id="lobby-chat")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -199,6 +214,8 @@ class LobbyScreen(HubListener, Screen):
             self.hub_message(client.welcome)
         if client.lobby is not None:
             self.hub_message(client.lobby)
+        if "lobby" in client.chats:
+            self.hub_message(client.chats["lobby"])
 
     # hub -> screen -------------------------------------------------------------------------
     def hub_message(self, msg: p.Msg) -> None:
@@ -223,6 +240,10 @@ class LobbyScreen(HubListener, Screen):
                 self.query_one("#tables", OptionList).focus()  # not the hidden nickname box
         elif isinstance(msg, p.Lobby):
             self._show_tables(msg)
+        elif isinstance(msg, p.ChatLines) and msg.where == "lobby":
+            self.query_one("#lobby-chat", ChatPane).show(msg)
+        elif isinstance(msg, p.Left) and msg.reason:
+            self.notify(msg.reason, severity="warning")
         elif isinstance(msg, p.TableState) and self.app.screen is self:
             self.app.push_screen(TableScreen(msg.info.code))
         elif isinstance(msg, p.Error) and self.app.screen is self:
@@ -292,7 +313,29 @@ class LobbyScreen(HubListener, Screen):
         if not isinstance(game, str) or not isinstance(players, int):
             self.notify("pick a game and a number of players", severity="warning")
             return
-        HubLink.of(self.app).send(p.CreateTable(game=game, players=players))
+        rated = self.query_one("#kind", Select).value == "rated"
+        HubLink.of(self.app).send(p.CreateTable(game=game, players=players, rated=rated))
+
+    def _identity(self) -> str:
+        welcome = HubLink.of(self.app).client.welcome
+        return welcome.identity if welcome is not None else ""
+
+    def action_leaderboard(self) -> None:
+        """The leaderboard of the game chosen below (if it is rated)."""
+        game = self.query_one("#game", Select).value
+        self.app.push_screen(LeaderboardScreen(HubLink.of(self.app).send,
+                                               game=game if isinstance(game, str) else "",
+                                               you=self._identity()))
+
+    def action_profile(self) -> None:
+        you = self._identity()
+        if not you.startswith("key:"):
+            self.notify("Guests have no profile: come back with an SSH key to be rated.")
+            return
+        self.app.push_screen(ProfileScreen(HubLink.of(self.app).send, identity=you))
+
+    def action_chat(self) -> None:
+        self.query_one("#lobby-chat", ChatPane).focus_input()
 
     def action_focus_create(self) -> None:
         self.query_one("#game", Select).focus()
@@ -318,6 +361,10 @@ class TableScreen(HubListener, Screen):
         Binding("g", "game", "Game screen"),
         Binding("p", "replay", "Replay"),
         Binding("escape", "leave", "Leave table"),
+        Binding("c", "chat", "Chat"),
+        Binding("i", "seat_profile", "Profile"),
+        Binding("r", "rematch", "Rematch", show=False),  # (the rematch bar says so at game over)
+        Binding("k", "send_away", "Send away", show=False),
     ]
 
     def __init__(self, code: str) -> None:
@@ -328,16 +375,20 @@ class TableScreen(HubListener, Screen):
         self.ready = False  # messages before the first mount are read from the client later
         self.game_screen: Screen | None = None
         self.opened_game = False  # the game screen opens by itself once, at the start
+        self.told_over = False  # the game's end was told on the game screen
         self._head = f"Table {code}"  # the head line before the clock (set by each TableState)
 
     def compose(self) -> ComposeResult:
         yield Static(f"Table {self.code}", id="head")
         with Horizontal(id="body"):
-            yield OptionList(id="seats")
+            with Vertical(id="side"):
+                yield OptionList(id="seats")
+                yield ChatPane(HubLink.of(self.app).send, seats=0, id="table-chat")
             with Vertical():
                 with VerticalScroll(id="game"):
                     yield Static("Waiting for the host to start…", id="view")
                 yield OptionList(id="moves")
+        yield RematchBar(id="rematch")
         yield Static("", id="log")
         yield Footer()
 
@@ -357,6 +408,8 @@ class TableScreen(HubListener, Screen):
         client = HubLink.of(self.app).client
         if client.table is not None and client.table.info.code == self.code:
             self.hub_message(client.table)
+        if self.code in client.chats:
+            self.hub_message(client.chats[self.code])
 
     def hub_message(self, msg: p.Msg) -> None:
         if not self.ready or self.seat is None:
@@ -366,7 +419,15 @@ class TableScreen(HubListener, Screen):
             if self.remote is not None and not self.opened_game and self.app.screen is self:
                 self.opened_game = True
                 self.action_game()
+            over = self.seat.state.outcome is not None
+            if over and not self.told_over and self.game_screen is not None \
+                    and self.app.screen is self.game_screen and self.seat.state.you is not None:
+                self.app.notify("Game over. Escape goes back to the table: r there offers a "
+                                "rematch, and the chat is beside the seats.", timeout=8)
+            self.told_over = over
             self._show(self.seat.state)
+        elif isinstance(msg, p.ChatLines) and msg.where == self.code:
+            self.query_one("#table-chat", ChatPane).show(msg)
         elif what == LEFT:
             self._close_game_screen()
             if self.app.screen is self:
@@ -422,7 +483,9 @@ class TableScreen(HubListener, Screen):
         info = t.info
         role = "watching" if t.you is None else f"seat {t.you + 1}"
         host = " · host" if t.host else ""
-        self._head = f"Table {info.code} · {info.title} · {info.status} · you: {role}{host}"
+        kind = "rated" if info.rated else "casual"
+        self._head = (f"Table {info.code} · {info.title} · {kind} · {info.status} · "
+                      f"you: {role}{host}")
         welcome = HubLink.of(self.app).client.welcome
         if t.you is not None and welcome is not None and welcome.code:
             self._head += f" · your code {welcome.code}"
@@ -430,7 +493,13 @@ class TableScreen(HubListener, Screen):
         seats = self.query_one("#seats", OptionList)
         at = seats.highlighted
         seats.clear_options()
-        seats.add_options(Option(seat_line(i, s, t.you), id=str(i)) for i, s in enumerate(info.seats))
+        ratings = t.ratings if len(t.ratings) == len(info.seats) else ("",) * len(info.seats)
+        seats.add_options(Option(seat_line(i, s, t.you, ratings[i]), id=str(i))
+                          for i, s in enumerate(info.seats))
+        chat = self.query_one("#table-chat", ChatPane)
+        chat.seats = len(info.seats)
+        chat.set_closed(t.chat_closed)
+        self.query_one("#rematch", RematchBar).show(t)
         free = [i for i, s in enumerate(info.seats) if s.kind == "free"]
         if at is None and free:
             at = free[0]  # Enter sits down, b (host) seats a bot there
@@ -447,6 +516,8 @@ class TableScreen(HubListener, Screen):
             if t.host:
                 hint += (" As host: b puts a normal bot in the highlighted seat (b again: easy, "
                          "hard, random, free), s starts.")
+                if not info.rated:
+                    hint += " k sends the highlighted player away."
             view_widget.update(hint)
             return
         view = game.decode_state(t.view)
@@ -508,6 +579,40 @@ class TableScreen(HubListener, Screen):
 
     def action_leave(self) -> None:
         HubLink.of(self.app).send(p.Leave())
+
+    def action_rematch(self) -> None:
+        """At game over: offer the same players a rematch, or accept one (r again: take your
+        offer back)."""
+        t = self.state
+        if t is None or t.outcome is None:
+            self.notify("A rematch is offered once the game is over.")
+            return
+        HubLink.of(self.app).send(p.Rematch(on=t.you is None or t.you not in t.rematch))
+
+    def action_chat(self) -> None:
+        self.query_one("#table-chat", ChatPane).focus_input()
+
+    def _highlighted_seat(self) -> int | None:
+        seat = self.query_one("#seats", OptionList).highlighted
+        t = self.state
+        if t is None or seat is None or not 0 <= seat < len(t.info.seats):
+            return None
+        return seat
+
+    def action_seat_profile(self) -> None:
+        """The highlighted seat's profile (a bot's: its level)."""
+        seat = self._highlighted_seat()
+        if seat is None or self.state is None or self.state.info.seats[seat].kind == "free":
+            self.notify("Highlight a taken seat to see who sits there.")
+            return
+        name = self.state.info.seats[seat].name
+        self.app.push_screen(ProfileScreen(HubLink.of(self.app).send, seat=seat, name=name))
+
+    def action_send_away(self) -> None:
+        """The host sends the highlighted player away (a casual table not yet started)."""
+        seat = self._highlighted_seat()
+        if seat is not None:
+            HubLink.of(self.app).send(p.Remove(seat=seat))
 
 
 def finished_record(name: str) -> Path | None:

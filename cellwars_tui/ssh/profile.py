@@ -27,7 +27,14 @@ from ..core.registry import get_game
 from ..online import protocol as p
 from ..online.league import GameLine, GameRecord, Profile, seat_outcome
 from ..ui.footer import Footer
-from .lobby import HubListener
+from .hub_listener import HubListener
+
+
+def clock_words(seconds: float) -> str:
+    """A game's length as players read it: "4:07", "1:02:09"."""
+    s = int(round(seconds))
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
 
 
 def game_title(game_id: str) -> str:
@@ -62,6 +69,8 @@ def record_words(record: GameRecord) -> str:
         parts.append(f"best score {record.best_score:g}")
     if record.fewest_moves is not None:
         parts.append(f"quickest win {record.fewest_moves} moves")
+    if record.best_seconds is not None:
+        parts.append(f"best time {clock_words(record.best_seconds)}")
     return " · ".join(parts)
 
 

@@ -19,8 +19,8 @@ from ..ui.css import default_css
 
 def rating_words(t: p.TableState) -> str:
     """"Ratings: ann 1532? (+29) · ben 1468? (-29)" once a rated game is over ("" otherwise)."""
-    if not t.info.rated or not t.ratings:
-        return ""
+    if not t.info.rated or not t.ratings or t.outcome is None:
+        return ""  # (before the end each seat's rating is beside its name)
     parts = []
     for i, seat in enumerate(t.info.seats):
         rating = t.ratings[i] if i < len(t.ratings) else ""

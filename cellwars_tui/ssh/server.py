@@ -615,7 +615,8 @@ class CellwarsServer:
         key = id(session)
         self.sessions[key] = session
         if self.hub is not None:
-            self.hub.admit(token, c.identity, _safe_name(process.get_extra_info("username") or ""))
+            self.hub.admit(token, c.identity, _safe_name(process.get_extra_info("username") or ""),
+                           c.address)
         status = 1
         try:
             status = await session.run()

@@ -6,7 +6,8 @@ take-over) to try the better move.
 
 The analysis itself is headless (:mod:`cellwars_tui.analysis`); it runs in a thread worker that
 waits on a process pool over the machine's cores (the search never runs in the UI's process, so
-the replay keeps stepping while it works). A saved analysis (the sidecar beside the record) is
+the replay keeps stepping while it works); in a confined SSH or browser session it searches on that
+thread itself, at a lower priority, so that a server's sessions never each start a pool. A saved analysis (the sidecar beside the record) is
 shown as soon as the replay opens; a damaged one, or one of another record, is one line and the
 replay opens all the same.
 """
@@ -173,10 +174,12 @@ class ReplayAnalysis:
                         "(V shows everything) · ")
         elif found is not None and found.judgment:
             name = result.names[found.seat]
-            line.append(f"{cursor}. {name}: {found.played} {found.mark} ", style="bold")
+            near = "~" if found.near else ""  # (a grade the margin could change)
+            spread = f" ±{found.margin:.0f}" if found.margin >= 0.5 else ""
+            line.append(f"{cursor}. {name}: {found.played} {found.mark}{near} ", style="bold")
             line.append(f"best: {found.best} ", style=self.colour("success"))
             line.append(f"({found.before[found.seat]:.0f}% → {found.after[found.seat]:.0f}%"
-                        f"{'; ' + found.note if found.note else ''}) · b: try it · ")
+                        f"{spread}{'; ' + found.note if found.note else ''}) · b: try it · ")
         elif found is not None and found.forced:
             line.append(f"{cursor}. forced · ")
         line.append("Accuracy " + result.accuracy_text(), style=self.colour("muted"))

@@ -82,6 +82,30 @@ def test_virus_fight_is_measured_by_seat_and_the_search_bot_against_the_greedy_o
     assert len(rep["duels"]) == 2 and rep["self_play"]["games"] == 2
 
 
+def test_each_ending_is_printed_with_its_share_and_interval():
+    rep = _run("virus-fight", bot="random", games=4, duel_games=0, players=4,
+               options={"round_limit": "5"})
+    sp = rep["self_play"]
+    assert set(sp["endings_ci95"]) == set(sp["endings"])
+    text = format_report(rep)
+    line = next(x for x in text.splitlines() if x.startswith("endings"))
+    for why, n in sp["endings"].items():
+        lo, hi = sp["endings_ci95"][why]
+        assert f"{why} {n} ({100 * n / 4:.0f}%; 95% interval {100 * lo:.0f}%-{100 * hi:.0f}%)" in line
+    # the kind of ending before what decided it: the share of games ended at the round limit
+    kinds = sp["ending_kinds"]
+    assert sum(kinds.values()) == 4 and all(":" not in kind for kind in kinds)
+    limit = sum(n for why, n in sp["endings"].items()
+                if why.startswith("stalemate at the round limit"))
+    assert kinds.get("stalemate at the round limit", 0) == limit
+    if kinds != sp["endings"]:
+        assert "ended by       " in text
+    # Virus Fight follows how crowded the board is and how many programs run, round by round
+    assert 1 <= sp["mean_rounds"] <= 5
+    assert "instructions on the board at the end of each round" in text
+    assert "programs running at the end of each round" in text
+
+
 def test_the_greedy_bot_falls_back_on_the_heuristic_one_step_ahead():
     game = get_game("virus-fight")
     s = game.initial_state(game.options_type(players=2))
@@ -141,7 +165,8 @@ def test_an_option_given_is_checked_typed_and_named_in_the_report(capsys):
     (["cell-wars", "--bot", "genius"], "bot must be one of random, greedy, search"),
     (["cell-wars", "--jobs", "0"], "jobs must be between 1 and"),
     (["cell-wars", "-o", "cancer_tissue=99"], "cancer_tissue must be between"),
-    (["virus-fight", "-o", "x=y"], "Virus Fight has no option 'x' (options: round_limit)"),
+    (["virus-fight", "-o", "x=y"],
+     "Virus Fight has no option 'x' (options: round_limit, rounds_per_rival)"),
     (["virus-fight", "-o", "players=3"], "give the number of players with --players"),
     (["virus-fight", "--ladder", "-o", "x=y"], "Virus Fight has no option 'x'"),
     (["cell-management"], "Cell Management is a solitaire"),

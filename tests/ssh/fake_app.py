@@ -24,6 +24,8 @@ def show(*_):
 def main():
     fd = 0
     tty.setraw(fd)
+    # Follow resizes before the first SIZE line: a test resizes as soon as it sees that line.
+    signal.signal(signal.SIGWINCH, show)
     env = os.environ
     sys.stdout.write(
         f"FAKE APP TERM={env.get('TERM')} COLORTERM={env.get('COLORTERM', '-')} "
@@ -38,7 +40,6 @@ def main():
     if ready and not name.startswith("silent"):
         os.write(int(ready), b"\x01")
         os.close(int(ready))
-    signal.signal(signal.SIGWINCH, show)
     while True:
         try:
             data = os.read(fd, 1024)

@@ -119,8 +119,8 @@ async def test_profile_ratings_records_recent_games_and_a_replay_asked_for():
         await pilot.pause()
         assert sent[-1] == p.AskGame(game_id="EFGH-02") and screen.asked_game == "EFGH-02"
     assert record_words(GameRecord(game="cell-management", played=4, won=3,
-                                   fewest_moves=31)) == \
-        "4 played · 3 solved · quickest win 31 moves"
+                                   fewest_moves=31, best_seconds=247.4)) == \
+        "4 played · 3 solved · quickest win 31 moves · best time 4:07"
 
 
 async def test_a_bots_profile_is_its_level_and_an_unknown_player_has_none():

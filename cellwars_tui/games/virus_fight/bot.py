@@ -14,21 +14,28 @@ import msgspec
 from ...core.api import Action
 from . import clarifications as C
 from . import engine as E
-from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Offer, Ready, VFState, eliminates,
-                    first_player_candidates, home_line, random_program, stalemate_winners,
-                    start_squares)
+from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Offer, Ready, VFState,
+                    action_turn, eliminates, first_player_candidates, home_line,
+                    random_program, stalemate_winners, start_squares)
 
 
 def bot_actions(game, s: VFState, seat: int) -> list[Action]:
     """Legal actions minus the obviously bad: in play, turns that strand the marker (when any
-    other turn exists); in building, programs shorter than three instructions."""
+    other turn exists), and every other turn when some turn strands a rival (:func:`kills`); in
+    building, programs shorter than three instructions. Bots never offer a stalemate (offers
+    that the others accept after some rounds without an elimination would end many games that
+    an elimination ends later: measured on the rules page); they answer an offer by their
+    search, and agree to any after round 50 (three or four players have a longer round limit,
+    and a person should not have to play a stuck game out to it)."""
     actions = game.legal_actions(s, seat)
     if s.phase == PLAY:
         if s.offer >= 0:
+            if s.round > C.ROUNDS_PER_RIVAL and Agree() in actions:
+                return [Agree()]  # a long game: a person who offers a stalemate gets one
             return actions  # agree or decline a stalemate: the search weighs both
         turns = [a for a in actions if not isinstance(a, Offer)]  # bots never offer
         keep = [a for a in turns if not eliminates(a)]
-        return keep or turns
+        return kills(s, seat, keep) or keep or turns
     if s.phase == BUILD:
         n = len(s.programs[seat])
         if n < 3:
@@ -37,6 +44,33 @@ def bot_actions(game, s: VFState, seat: int) -> list[Action]:
         if n == C.MAX_PROGRAM and s.marks[seat] >= 0:
             return [Ready()]
     return actions
+
+
+def kills(s: VFState, seat: int, turns: list[Action]) -> list[Action]:
+    """The turns among ``turns`` after which some rival's every turn strands its marker.
+
+    The search alone rarely finds them: a four-player turn has about a hundred choices and a
+    normal bot 64 playouts, so most turns are never tried, and random playouts seldom finish
+    a crowded game (measured on the rules page). A rival whose marker keeps two free
+    neighbours always has a turn that steps (one action removes at most one), so only markers
+    left with one or none are looked at closely."""
+    nb = E.NEIGHBOURS[s.size]
+    out = []
+    for a in turns:
+        t = action_turn(s, a)
+        board, markers = list(s.board), list(s.markers)
+        spares = [list(x) for x in s.spares]
+        E.do_turn(board, markers, spares, seat, t)
+        marked = {m for m in markers if m >= 0}
+        for rival, m in enumerate(markers):
+            if rival == seat or m < 0:
+                continue
+            if sum(1 for c in nb[m] if board[c] and c not in marked) > 1:
+                continue
+            if all(x[3] < 0 for x in E.gen_turns(board, nb, markers, rival, spares[rival])):
+                out.append(a)
+                break
+    return out
 
 
 def heuristic(s: VFState) -> tuple[float, ...]:

@@ -10,8 +10,21 @@ from __future__ import annotations
 
 MAX_PROGRAM = 5  # instructions in a secret program
 MIN_PROGRAM = 1
-ROUND_LIMIT_DEFAULT = 50  # rounds before an automatic stalemate
+# The round limit: a game still running after it is a stalemate. Since rules version 2 it is
+# ROUNDS_PER_RIVAL rounds for each rival to cut off (50 at two players, 100 at three, 150 at
+# four); rules version 1 stopped every game at ROUND_LIMIT_V1 rounds, which ended most
+# four-player games on the limit (measured on the rules page).
+ROUNDS_PER_RIVAL = 50
+ROUND_LIMIT_V1 = 50
+ROUND_LIMIT_DEFAULT = ROUND_LIMIT_V1  # (a position written without its limit: "3" is "3/50")
 ROUND_LIMIT_MIN, ROUND_LIMIT_MAX = 5, 500
+
+
+def round_limit(players: int, rounds_per_rival: int = ROUNDS_PER_RIVAL, fixed: int = 0) -> int:
+    """The round limit of a game: ``fixed`` when set (an option; records of rules version 1
+    carry 50), else ``rounds_per_rival`` for each rival."""
+    return fixed or rounds_per_rival * (players - 1)
+
 
 # Home lines: seats sit clockwise South, West, North, East. Each seat's home line is given from
 # that seat's left to its right, as (file, rank) pairs with rank 1 at the South edge (index 0).
@@ -77,8 +90,10 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      "On their turn, instead of running the instruction, a player may offer a stalemate; every "
      "other running player then answers at once. If all agree the game ends as a stalemate; "
      "one refusal and the offering player plays the turn (no second offer before it). A game "
-     f"still running after the round limit (an option, {ROUND_LIMIT_DEFAULT} rounds by default) "
-     "ends as a stalemate too, so no game runs forever. In a stalemate, among the players still "
-     "running, most spare instructions wins, then the highest total of their pips; players "
-     "still tied share the result. Bots never offer, and answer by their search."),
+     "still running after the round limit ends as a stalemate too, so no game runs forever: "
+     f"{ROUNDS_PER_RIVAL} rounds for each rival to cut off ({round_limit(2)} rounds at two "
+     f"players, {round_limit(3)} at three, {round_limit(4)} at four; an option). In a "
+     "stalemate, among the players still running, most spare instructions wins, then the "
+     "highest total of their pips; players still tied share the result. Bots never offer; they "
+     f"answer by their search, and agree to any offer after round {ROUNDS_PER_RIVAL}."),
 )

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -40,8 +41,8 @@ from .types import (
     Erase, Executed, First, FirstPlayer, GameOver, Jump, Mark, Move, NewRound, Offer, Place,
     Placed, ProgramReady, Ready, Revealed, StalemateAgreed, StalemateDeclined, StalemateOffered,
     Stepped, VFAction, VFEvent, VFState, VirusFightOptions, Write, action_turn,
-    first_player_candidates, home_line, placements, random_program, side_name, stalemate_winners,
-    start_squares, turn_action,
+    first_player_candidates, home_line, placements, random_program, side_name,
+    stalemate_termination, stalemate_winners, start_squares, turn_action,
 )
 
 class VirusFight(Game[VFState, Action]):
@@ -52,7 +53,7 @@ class VirusFight(Game[VFState, Action]):
         min_players=2,
         max_players=4,
         order=1,
-        rules_version=1,
+        rules_version=2,  # 2: the round limit is 50 rounds for each rival (1: 50 rounds)
         has_chance=True,
         chance_text="a random tie-break for the first player",
         hidden_information=True,
@@ -63,21 +64,38 @@ class VirusFight(Game[VFState, Action]):
     event_type = VFEvent
 
     # -- options and set-up ------------------------------------------------------------------
+    hidden_options = frozenset({"round_limit"})  # a fixed limit: old records, the command line
+
     def check_options(self, options: Options) -> None:
         super().check_options(options)
-        limit = self.own_options(options).round_limit
-        if not C.ROUND_LIMIT_MIN <= limit <= C.ROUND_LIMIT_MAX:
-            raise BadOptions(f"round_limit must be {C.ROUND_LIMIT_MIN} to {C.ROUND_LIMIT_MAX}, "
-                             f"not {limit}")
+        own = self.own_options(options)
+        lo, hi = C.ROUND_LIMIT_MIN, C.ROUND_LIMIT_MAX
+        if own.round_limit and not lo <= own.round_limit <= hi:
+            raise BadOptions(f"round_limit must be {lo} to {hi} (or 0: rounds_per_rival for "
+                             f"each rival), not {own.round_limit}")
+        rivals = options.players - 1
+        if not own.round_limit and not lo <= own.rounds_per_rival * rivals <= hi:
+            raise BadOptions(f"rounds_per_rival must make a round limit of {lo} to {hi} rounds "
+                             f"({rivals} rival{'s' if rivals > 1 else ''}), not "
+                             f"{own.rounds_per_rival}")
+
+    def upgrade_options(self, data: dict[str, Any], rules_version: int) -> dict[str, Any]:
+        """A record of rules version 1 stopped at its round_limit option, 50 rounds whatever the
+        number of players (its options always carry it)."""
+        if rules_version < 2:
+            data = {**data, "round_limit": data.get("round_limit") or C.ROUND_LIMIT_V1}
+        return data
 
     def initial_state(self, options: Options) -> VFState:
         self.check_options(options)
         n = options.players
+        own = self.own_options(options)
         size = E.board_size(n)
         return VFState(
             players=n, size=size, phase=BUILD, board=(0,) * (size * 8), markers=(-1,) * n,
             spares=(E.ALL_CODES,) * n, programs=((),) * n, marks=(-1,) * n,
-            ready=(False,) * n, round_limit=self.own_options(options).round_limit,
+            ready=(False,) * n, round_limit=C.round_limit(n, own.rounds_per_rival,
+                                                           own.round_limit),
         )
 
     # -- whose move --------------------------------------------------------------------------
@@ -219,7 +237,8 @@ class VirusFight(Game[VFState, Action]):
         if waiting:
             return rep(s, agreed=agreed), tuple(events)
         winners = stalemate_winners(s.board, s.markers, s.spares, s.players)
-        events.append(GameOver(winners, "agreed stalemate"))
+        events.append(GameOver(winners, stalemate_termination(s.markers, s.spares, s.players,
+                                                              agreed=True)))
         return rep(s, phase=OVER, queue=(), offer=-1, agreed=(True,) * s.players), tuple(events)
 
     def _play(self, s: VFState, seat: int, t) -> tuple[VFState, tuple[Event, ...]]:
@@ -253,7 +272,8 @@ class VirusFight(Game[VFState, Action]):
             if rnd >= s.round_limit:
                 phase = OVER
                 winners = stalemate_winners(board, markers, spares, s.players)
-                events.append(GameOver(winners, "stalemate"))
+                events.append(GameOver(winners, stalemate_termination(markers, spares,
+                                                                      s.players, agreed=False)))
             else:
                 first = E.next_first(board, markers, first, s.players)
                 rnd += 1
@@ -273,7 +293,8 @@ class VirusFight(Game[VFState, Action]):
         if len(alive) <= 1:
             return Outcome(alive, "last program running")
         scores = tuple(float(len(x)) for x in s.spares)
-        how = "agreed stalemate" if s.agreed and all(s.agreed) else "stalemate"
+        how = stalemate_termination(s.markers, s.spares, s.players,
+                                    agreed=bool(s.agreed) and all(s.agreed))
         return Outcome(stalemate_winners(s.board, s.markers, s.spares, s.players), how, scores)
 
     # -- hidden information ------------------------------------------------------------------
@@ -346,6 +367,15 @@ class VirusFight(Game[VFState, Action]):
             assert s.queue and all(s.markers[q] >= 0 for q in s.queue)
             assert 1 <= s.round <= s.round_limit
             assert sum(1 for c in live) >= 2
+
+    # -- self-play figures -------------------------------------------------------------------
+    def round_figures(self, s: VFState) -> tuple[int, dict[str, float]]:
+        """Followed round by round in self-play: how crowded the memory is and how many
+        programs still run (a crowded board is why markers are hard to cut off)."""
+        if s.phase not in (PLAY, OVER):
+            return 0, {}
+        return s.round, {"instructions on the board": float(sum(1 for c in s.board if c)),
+                         "programs running": float(sum(1 for m in s.markers if m >= 0))}
 
     # -- bots and the perft tool -------------------------------------------------------------
     def bot_actions(self, s: VFState, seat: int) -> list[Action]:

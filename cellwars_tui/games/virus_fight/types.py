@@ -24,7 +24,8 @@ PHASE_NAMES = ("build", "first", "place", "play", "over")
 
 class VirusFightOptions(Options, frozen=True, kw_only=True):
     players: int = 2
-    round_limit: int = C.ROUND_LIMIT_DEFAULT
+    rounds_per_rival: int = C.ROUNDS_PER_RIVAL  # the round limit: this for each rival
+    round_limit: int = 0  # a fixed round limit instead (0: none; rules version 1 records: 50)
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -244,6 +245,24 @@ def stalemate_winners(board, markers, spares, players: int) -> tuple[int, ...]:
     key = {q: (len(spares[q]), sum(E.PIP[c] for c in spares[q])) for q in alive}
     best = max(key.values())
     return tuple(q for q in alive if key[q] == best)
+
+
+def stalemate_termination(markers, spares, players: int, agreed: bool) -> str:
+    """How a stalemate ended and what decided it, for the result line: "stalemate at the round
+    limit: most spares", "agreed stalemate: most spares, then pips", "...: equal spares and
+    pips" (a shared result), "... among the players still running" once someone is out."""
+    alive = [q for q in range(players) if markers[q] >= 0]
+    winners = stalemate_winners((), markers, spares, players)
+    counts = sorted((len(spares[q]) for q in alive), reverse=True)
+    if len(winners) > 1:
+        why = "equal spares and pips"
+    elif len(counts) > 1 and counts[0] == counts[1]:
+        why = "most spares, then pips"
+    else:
+        why = "most spares"
+    if len(alive) < players:  # (the scores list every seat's spares: say whose count)
+        why += " among the players still running"
+    return f"{'agreed stalemate' if agreed else 'stalemate at the round limit'}: {why}"
 
 
 def random_program(rng: random.Random) -> tuple[tuple[int, ...], int]:

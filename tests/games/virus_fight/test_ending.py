@@ -12,7 +12,8 @@ from .helpers import play, pos
 def test_the_game_ends_in_stalemate_after_the_round_limit():
     s = pos("...J1J2/...../...../...../J1J2...", "a1,e5", queue="2", rnd="5/5")
     s = play(s, "jump d5")
-    assert s.phase == OVER and GAME.outcome(s).termination == "stalemate"
+    assert s.phase == OVER
+    assert GAME.outcome(s).termination == "stalemate at the round limit: most spares"
 
 
 def test_stalemate_is_won_by_more_spare_instructions():
@@ -21,6 +22,8 @@ def test_stalemate_is_won_by_more_spare_instructions():
     s = play(s, "jump d5")
     out = GAME.outcome(s)
     assert out.winners == (1,) and out.scores[1] > out.scores[0]
+    assert out.text(["Ann", "Bob"]).startswith("Bob wins (stalemate at the round limit: most "
+                                               "spares)")
 
 
 def test_stalemate_with_equal_spares_is_won_by_the_higher_pip_total():
@@ -30,6 +33,7 @@ def test_stalemate_with_equal_spares_is_won_by_the_higher_pip_total():
     assert len(s.spares[0]) == len(s.spares[1])
     s = play(s, "jump d5")
     assert GAME.outcome(s).winners == (1,)  # 23 pips beat 19
+    assert GAME.outcome(s).termination.endswith(": most spares, then pips")
 
 
 def test_stalemate_with_equal_spares_and_pips_is_shared():
@@ -39,6 +43,7 @@ def test_stalemate_with_equal_spares_and_pips_is_shared():
     s = play(s, "jump d5")
     out = GAME.outcome(s)
     assert out.winners == (0, 1) and out.returns(2) == (0.0, 0.0)
+    assert out.termination.endswith(": equal spares and pips")
 
 
 def test_eliminated_players_take_no_part_in_the_stalemate_count():
@@ -47,7 +52,9 @@ def test_eliminated_players_take_no_part_in_the_stalemate_count():
     s = pos(ranks, "-,a6,f6", spares=(south, "*", "-"), queue="3", first=2, rnd="5/5")
     s = play(s, "jump e6")
     out = GAME.outcome(s)
-    assert out.termination == "stalemate" and out.winners == (1,)
+    assert out.termination == ("stalemate at the round limit: most spares among the players "
+                               "still running")
+    assert out.winners == (1,)
 
 
 def test_random_games_always_end_within_the_round_limit():
@@ -80,7 +87,7 @@ def test_a_stalemate_offer_agreed_by_the_other_player_ends_the_game():
         "jump b1"))
     s, events = GAME.apply(s, 1, Agree())
     out = GAME.outcome(s)
-    assert s.phase == OVER and out.termination == "agreed stalemate"
+    assert s.phase == OVER and out.termination == "agreed stalemate: most spares"
     assert out.winners == (1,)  # more spares
     assert isinstance(events[-1], GameOver)
 
@@ -113,3 +120,14 @@ def test_bots_never_offer_but_may_answer():
     s, _ = GAME.apply(s, 0, Offer())
     assert GAME.bot_actions(s, 1) == [Agree(), Decline()]
     assert len(GAME.random_playout(s, __import__("random").Random(1))) == 2
+
+
+def test_after_round_50_bots_agree_to_any_stalemate_offer():
+    ranks = "J3E1..M2J2/....../....../....../....../J1M1...."
+    s = pos(ranks, "a1,a6,f6", queue="123", rnd="51/150")
+    s, _ = GAME.apply(s, 0, Offer())  # South, a person, offers
+    assert GAME.bot_actions(s, 1) == [Agree()] and GAME.bot_actions(s, 2) == [Agree()]
+    assert Offer() not in GAME.bot_actions(pos(ranks, "a1,a6,f6", queue="123", rnd="51/150"), 0)
+    s = pos(ranks, "a1,a6,f6", queue="123", rnd="50/150")
+    s, _ = GAME.apply(s, 0, Offer())
+    assert GAME.bot_actions(s, 1) == [Agree(), Decline()]  # until then, by their search

@@ -293,8 +293,9 @@ async def test_a_stalemate_offered_by_key_and_agreed_in_hot_seat():
         await pilot.click("#vf-agree")
         await pilot.pause()
         table = screen.table
-        assert table.is_over() and table.outcome().termination == "agreed stalemate"
-        assert "Bob wins (agreed stalemate)" in table.outcome_text()
+        assert table.is_over()
+        assert table.outcome().termination.startswith("agreed stalemate: ")
+        assert "Bob wins (agreed stalemate: most spares" in table.outcome_text()
         assert "Bob agrees to the stalemate." in log_text(screen)
 
 
