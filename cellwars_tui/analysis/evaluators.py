@@ -22,7 +22,7 @@ from .search import Verdict, verdict
 
 DEFAULT_BUDGET: dict[str, int] = {
     "virus-fight": 300,
-    "cellulis-bellum": 150,
+    "cellulis-bellum": 100,
     "cell-wars": 150,
     "infection": 60,
     "cell-management": 1,  # exact: the budget is not used

@@ -1,19 +1,21 @@
 """The move played weighed against the moves the search prefers, paired and sequential.
 
 The root search (``search.py``) spreads its playouts over every candidate, so the preferred
-move's value comes from few of them and a judgment would come and go with the seed. Here the
-move played and the search's ``CONTENDERS`` most visited other moves are measured again, each
-from the position it leaves, in **batches**:
+move's value comes from few of them, which move it prefers comes and goes with the seed, and so
+would a judgment. Here the move played and the search's ``CONTENDERS`` most visited other moves
+(whichever it prefers, the move played included) are measured again, each from the position it
+leaves, in **batches**:
 
 * **paired**: batch ``k`` measures every move with the same random numbers (the same seed for
-  its determinisation, chance and playouts: common random numbers), so the luck of a batch
-  cancels out of the difference between two moves;
+  its determinisation, chance and playouts: common random numbers), so what luck two moves share
+  cancels out of their difference (little in Virus Fight, measured: one move apart, random games
+  soon part ways; the batches' spread below is what is left, whatever it is);
 * a batch's value of a position is the mean of ``batch`` playouts of the game's own search from
   it (a fresh tree each batch, so batches are independent); the drop is the mean over batches of
   the paired differences in the mover's Win%, and its **standard error** the batches' spread;
-* the preferred move is the contender measured best over the first ``SELECT`` batches (the move
-  played when it measured better than all of them: then nothing is judged); only it and the move
-  played go on, to ``FIRST`` batches at least;
+* the preferred move is the contender measured best over the first ``SELECT`` batches; only it
+  and the move played go on, to ``FIRST`` batches at least (the move played is preferred, and
+  not judged, when it measures at least as good in the end);
 * **sequential**: batches are added (``STEP`` at a time, up to ``MOST``) only while the drop is
   within ``Z`` standard errors of a judgment's threshold (5, 10 or 15 points), so the playouts go
   where a judgment is in doubt.
@@ -115,7 +117,7 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
         for action in moves:
             measure(action, k)
     best = max(moves[1:], key=lambda a: sum(drops(a)), default=played)
-    if best == played or sum(drops(best)) <= 0:
+    if best == played:  # nothing else to weigh it against
         mean = _mean(values[played])
         return Paired(played, mean, mean, 0.0, 0.0, select)
     for k in range(select, first):
@@ -134,4 +136,7 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
             measure(played, k)
             measure(best, k)
             k += 1
-    return Paired(best, _mean(values[best]), _mean(values[played]), max(0.0, drop), error, k)
+    if drop <= 0:  # the move played measured at least as good: it is the one preferred
+        mean = _mean(values[played])
+        return Paired(played, mean, mean, 0.0, 0.0, k)
+    return Paired(best, _mean(values[best]), _mean(values[played]), drop, error, k)

@@ -9,9 +9,9 @@ Two ways, tried in this order:
   is best for itself). A move that loses at once, or a win missed, is seen for certain.
 * **search** otherwise: the game's own determinised MCTS (:class:`~cellwars_tui.ai.bots.MCTSBot`,
   with the game's ``bot_actions``, ``random_playout`` and ``heuristic``) for ``budget`` playouts
-  ranks the moves; unless it prefers the move played, that move and the search's most visited
-  others are then measured again, paired on the same random numbers and in batches until the
-  judgment is clear (``paired.py``): the drop comes with its standard error.
+  ranks the moves; the move played and the search's most visited others are then measured
+  again, paired on the same random numbers and in batches until the judgment is clear
+  (``paired.py``): the drop comes with its standard error.
 
 Values are OpenSpiel returns in [-1, 1] (+1 a win, -1 a loss, 0 a draw) and are shown as Win%:
 ``50 * (value + 1)``, so a sole winner's seat is 100, a loser's 0, every seat of a draw 50.
@@ -111,20 +111,10 @@ def exact_verdict(game: Game, state: Any, seat: int, played: Action,
 
 
 # -- search ----------------------------------------------------------------------------------------
-class _Stats:
-    """The playouts through one root child: how many, and each seat's sum of values."""
-
-    __slots__ = ("count", "sums")
-
-    def __init__(self, players: int) -> None:
-        self.count = 0
-        self.sums = [0.0] * players
-
-
 def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: int,
                      rng: random.Random) -> Verdict:
-    """The game's MCTS at ``state`` for ``budget`` playouts, each seat's values kept; then the
-    move played against the moves it prefers, paired (``paired.py``)."""
+    """The game's MCTS at ``state`` for ``budget`` playouts ranks the moves; then the move played
+    is measured against the ones it prefers, paired (``paired.py``)."""
     players = game.num_players(state)
     bot = MCTSBot()
     actions = list(candidate_actions(game, state, seat))
@@ -134,29 +124,12 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
     root = _Node()
     root.seat = seat
     root.untried = list(actions)
-    stats: dict[int, _Stats] = {}
-
-    def run(node: _Node) -> None:
-        path, values = bot._iterate(game, game.determinize(state, seat, rng), node, rng,
-                                    uncertain)
-        if not path:
-            return
-        got = stats.setdefault(id(path[0][1]), _Stats(players))
-        got.count += 1
-        if values is not None:
-            for i in range(min(players, len(values))):
-                got.sums[i] += values[i]
-
     for _ in range(max(1, budget)):
-        run(root)
+        bot._iterate(game, game.determinize(state, seat, rng), root, rng, uncertain)
     if not root.children:
         return Verdict(played, (50.0,) * players, (50.0,) * players, note="no move searched")
     ranked = sorted(root.children, key=lambda a: (-root.children[a].visits,
                                                   -root.children[a].value))
-    if ranked[0] == played:  # the search prefers the move played: nothing to judge
-        got = stats.get(id(root.children[played]))
-        mean = tuple(x / got.count for x in got.sums) if got and got.count else (0.0,) * players
-        return Verdict(played, win_percent(mean), win_percent(mean))
     found = paired(game, state, seat, played, ranked, budget, rng)
     return Verdict(found.best, win_percent(found.best_values), win_percent(found.played_values),
                    margin=round(Z * found.error, 1))

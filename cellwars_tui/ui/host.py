@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -20,8 +22,16 @@ if TYPE_CHECKING:
     from .game_screen import GameScreen
 
 
+class MoreKeysPage(Message):
+    """Asks a key footer for its next page of keys (F2, the "more keys" key)."""
+
+
 class Host(App):
     """An app that hosts our screens (see the module's docstring)."""
+
+    # The key footer's "more keys" key: its next page of keys when they do not fit in one line
+    # (ui.footer_layout; the footer draws the key itself, at the end of each page).
+    BINDINGS = [Binding("f2", "more_keys", "More keys", show=False)]
 
     # The key footer as one widget drawing every key (ui.footer.Footer) instead of Textual's
     # widget per key: much cheaper to build; SSH sessions use it (ssh.session_app.OnlineApp).
@@ -31,6 +41,12 @@ class Host(App):
     footer_after_first_frame: bool = False
     # The game last opened (new, resumed, from a replay): the launcher comes back on it.
     last_game: str | None = None
+
+    def action_more_keys(self) -> None:
+        # Each key footer turns its page on this message (ui.footer imports this module, so this
+        # module names no footer class: the footers carry the class "keys-footer").
+        for footer in self.screen.query(".keys-footer"):
+            footer.post_message(MoreKeysPage())
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""
