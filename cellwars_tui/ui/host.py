@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from .game_screen import GameScreen
 
 
-class MoreKeys(Message):
-    """F2: a key footer (ui.footer.Footer) turns to its next page of keys."""
+class MoreKeysPage(Message):
+    """Asks a key footer for its next page of keys (F2, the "more keys" key)."""
 
 
 class Host(App):
@@ -45,9 +45,10 @@ class Host(App):
     last_game: str | None = None
 
     def action_more_keys(self) -> None:
-        # (sent, not called: ui.footer imports this module to ask whether its app is a Host)
-        for footer in self.screen.query("Footer"):
-            footer.post_message(MoreKeys())
+        # Each key footer turns its page on this message (ui.footer imports this module, so this
+        # module names no footer class: the footers carry the class "keys-footer").
+        for footer in self.screen.query(".keys-footer"):
+            footer.post_message(MoreKeysPage())
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""

@@ -45,7 +45,7 @@ from .position import (CELL, CELLS, EMPTY, KIND_NAMES, NUCLEI, NUCLEUS, VIRUS, V
                        code, colonies, colony_of, diagram, find, flanked, kind_of, owner_of,
                        reserve, slides, territory, territory_triangles, winners_by_territory)
 from .state import (BURST, OVER, SPAWN, START, STEP_NAMES, CBState, generation_centres,  # noqa: F401
-                    outcome_of, spawn_points, state_from_diagram)
+                    outcome_of, spawn_point, spawn_points, state_from_diagram)
 
 BoardName = Literal[C.BOARD_CHOICES]  # type: ignore[valid-type]
 NewVirus = Literal[C.VIRUS_AT_ONCE, C.VIRUS_NEXT_TURN]  # type: ignore[valid-type]
@@ -181,7 +181,7 @@ class CellulisBellum(Game):
                 ok_src = s.step == START and board[a.src] == CELLS[seat]
             return ok_src and a.dst in slides(board, a.src)
         if isinstance(a, Spawn):
-            return s.step in (START, SPAWN) and a.to in spawn_points(s, seat)
+            return s.step in (START, SPAWN) and spawn_point(s, seat, a.to)
         return a in self.legal_actions(s, seat)
 
     # -- applying --------------------------------------------------------------------------------
