@@ -129,6 +129,7 @@ async def _play(sshy, driver, url: str) -> None:
     await press(tab, "l")
     await shows(tab, "Guests play unrated: come back with an SSH key to be rated.")
     await shows(tab, "Leaderboard · Virus Fight · 0 rated players")
+    await shows(tab, "none yet: be the first")  # (whole in its column)
     await press(tab, "y")  # a guest is told why there is no profile (a keyed player's: below)
     await shows(tab, "Guests have no profile: come with")  # (a toast: "... an SSH key.")
     await press(tab, ESCAPE)
