@@ -132,7 +132,10 @@ def _value(action: argparse.Action) -> st.SearchStrategy[str]:
     return JUNK if good is None else st.one_of(good, good, JUNK)
 
 
+@functools.cache
 def _subparser(command: str) -> argparse.ArgumentParser:
+    # built once per command: drawing an argv only reads the parser (and building it is most of
+    # a draw's time); main() parses with a parser of its own
     return _choices(build_parser())[command]
 
 

@@ -88,12 +88,18 @@ def test_the_table_layer_and_the_replays_import_neither_ui_libraries_nor_the_fro
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+def _all_modules(package: str) -> list[str]:
+    module = __import__(package, fromlist=["__path__"])
+    return [package, *(m.name for m in pkgutil.walk_packages(module.__path__, f"{package}."))]
+
+
 def test_the_online_service_imports_no_transport_and_the_table_layer_no_online():
     """online/ (hub, tables, store, protocol, remote table, bot pool, hub client) imports no
     transport: no textual, rich, asyncssh nor ``cellwars_tui.ssh``; and table/ sits below it."""
-    online = _package_modules("cellwars_tui.online")
-    table = _package_modules("cellwars_tui.table")
-    assert {"cellwars_tui.online.hub", "cellwars_tui.online.remote"} <= set(online)
+    online = _all_modules("cellwars_tui.online")  # with its subpackages (pg/)
+    table = _all_modules("cellwars_tui.table")
+    assert {"cellwars_tui.online.hub", "cellwars_tui.online.remote", "cellwars_tui.online.seat",
+            "cellwars_tui.online.pg.store"} <= set(online)
     code = (
         "import importlib, sys\n"
         f"for name in {table!r}:\n"

@@ -87,12 +87,14 @@ class Match:
     Besides the game, a match carries what its record file says about it: ``started`` (the
     game's start, set when the match is made and kept by every save, so the Replays page sorts
     games by when they began), ``origin`` (the replay position a game was played on from),
-    ``path`` (its file, once saved or when loaded from one) and ``record_problem`` (where and why
-    a damaged record stopped being valid, when it was loaded partially).
+    ``lesson`` (the game's id when it began as its guided first game), ``path`` (its file, once
+    saved or when loaded from one) and ``record_problem`` (where and why a damaged record stopped
+    being valid, when it was loaded partially).
     """
 
     started: str
     origin: str | None
+    lesson: str | None
     path: Path | None
     record_problem: str | None
 
@@ -125,6 +127,7 @@ class Match:
         self.cursor = 0  # number of steps applied; states[cursor] is the current state
         self.started = now_iso()
         self.origin = None
+        self.lesson = None
         self.path = None
         self.record_problem = None
         if auto_chance:

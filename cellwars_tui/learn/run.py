@@ -38,8 +38,10 @@ def lesson_match(game: Game, lesson: Lesson, run: LessonRun, **kwargs: Any) -> M
         options = game.options_from_dict({**lesson.options, "players": lesson.players})
     except CellwarsError as exc:
         raise LessonError(f"{lesson.path}: {exc}") from None
-    return Match(game, options, lesson_seats(game, lesson), lesson.seed, chance=run.chance_for,
-                 **kwargs)
+    match = Match(game, options, lesson_seats(game, lesson), lesson.seed, chance=run.chance_for,
+                  **kwargs)
+    match.lesson = game.id  # (its save says so: the Resume list marks it)
+    return match
 
 
 @dataclass(frozen=True)

@@ -348,10 +348,10 @@ class Cluster:
         for rid, (client, seq, at) in list(self._asked.items()):
             if now - at > ANSWER_SECONDS:
                 del self._asked[rid]
-                if seq:
-                    client.send(p.Error(seq=seq, message=(
-                        "that move got no answer from the table's server (it may have "
-                        "stopped): look at the table and play again")))
+                what = "that move" if seq else "that request"
+                client.send(p.Error(seq=seq, message=(
+                    f"{what} got no answer from the table's server (it may have stopped): "
+                    "look at the table and try again")))
 
     # -- what the others say ------------------------------------------------------------------
     async def _follow(self) -> None:

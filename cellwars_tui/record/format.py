@@ -57,6 +57,7 @@ class Header(msgspec.Struct, kw_only=True):
     origin: str | None = None  # "FILE#STEP" when started from a replay position
     finished: str | None = None
     title: str = ""  # Game.record_title: what tells this game apart in lists ("puzzle #12")
+    lesson: str | None = None  # the game's id when the game began as its guided first game
 
 
 class RecordedStep(msgspec.Struct, array_like=True):
@@ -117,6 +118,7 @@ def match_to_record(match: Match, *, origin: str | None = None, started: str | N
         origin=origin if origin is not None else match.origin,
         finished=now_iso() if match.is_over() else None,
         title=game.record_title(match.state),
+        lesson=match.lesson,
     )
     cache = _cache_of(match)
     steps = cache.recorded_steps(game, match.history)
@@ -361,6 +363,7 @@ def record_to_match(
     match = Match(game, options, h.seats, h.seed, auto_chance=False)
     match.started = h.started or match.started
     match.origin = h.origin
+    match.lesson = h.lesson
     match.record_problem = None
     steps: list[Step] = []
     problem: str | None = None

@@ -31,6 +31,7 @@ class Row(msgspec.Struct, frozen=True):
     modified: float
     origin: str = ""
     started: float = 0.0  # when the game began (POSIX seconds; the file's time if unknown)
+    lesson: bool = False  # the game began as its guided first game
 
     def matches(self, query: str) -> bool:
         """Every word of ``query`` appears in the game (id or title) or a player's name."""
@@ -75,7 +76,22 @@ def row(saved: SavedGame) -> Row:
     names = [s.name or f"seat {i + 1}" for i, s in enumerate(h.seats)]
     seats = seats_text(h.seats, names)
     return Row(saved.path, h.game, _title(h.game), _date(saved), seats, _result(saved, names),
-               saved.length, saved.modified, h.origin or "", _start(saved).timestamp())
+               saved.length, saved.modified, h.origin or "", _start(saved).timestamp(),
+               bool(h.lesson))
+
+
+def begun(row: Row) -> str:
+    """How a game began, when not as a new game: "from replay step 150" (played on from a
+    replay) or "from the lesson" (a guided first game, gone on); else ""."""
+    if row.origin:
+        source, _, step = row.origin.rpartition("#")
+        return f"from replay step {step}" if source and step.isdigit() else "from a replay"
+    return "from the lesson" if row.lesson else ""
+
+
+def newest_first(found: Iterable[Row]) -> list[Row]:
+    """Rows by when their games began, newest first (the Replays and Resume lists' order)."""
+    return sorted(found, key=lambda r: (r.started, r.modified), reverse=True)
 
 
 def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
@@ -91,8 +107,7 @@ def rows(directory: Path | None = None) -> tuple[list[Row], list[Problem]]:
             unreadable.append(problem)
         else:
             out.append(damaged)
-    out.sort(key=lambda r: (r.started, r.modified), reverse=True)
-    return out, unreadable
+    return newest_first(out), unreadable
 
 
 def _damaged_row(problem: Problem) -> Row | None:

@@ -75,6 +75,7 @@ class Replay:
         path: Path | None = None,
         started: str | None = None,
         origin: str | None = None,
+        lesson: str | None = None,
         title: str = "",
         problem: str | None = None,
         warning: str | None = None,
@@ -89,6 +90,7 @@ class Replay:
         self.path = path
         self.started = started
         self.origin = origin
+        self.lesson = lesson  # the game's id when the game began as its guided first game
         self.title = title
         self.problem = problem
         self.warning = warning  # read although not quite right (a version mismatch): a note
@@ -233,7 +235,8 @@ class Replay:
         if data is not None and warning is None and problem is None and sealed(data, record, game):
             snapshots = _snapshots_of(record)
         replay = cls(game, options, h.seats, h.seed, steps, path=path, started=h.started,
-                     origin=h.origin, title=h.title, warning=warning, snapshots=snapshots)
+                     origin=h.origin, lesson=h.lesson, title=h.title, warning=warning,
+                     snapshots=snapshots)
         if replay.problem is None and problem is not None:
             replay.problem = f"valid up to step {len(replay.steps)}; {problem}"
         replay.rules_version = h.rules_version
@@ -244,7 +247,7 @@ class Replay:
         """A replay of a match's history up to its cursor."""
         return cls(match.game, match.options, match.seats, match.seed, match.history,
                    path=path if path is not None else match.path,
-                   started=match.started, origin=match.origin)
+                   started=match.started, origin=match.origin, lesson=match.lesson)
 
     @classmethod
     def from_text(cls, text: str, path: Path | str | None = None) -> Replay:
@@ -547,6 +550,7 @@ class _RecordedGame:
         self.seed = replay.seed
         self.started = replay.started
         self.origin = replay.origin
+        self.lesson = replay.lesson
         self.history = replay.steps[:n]
         self.states = _States(replay)
 

@@ -13,20 +13,39 @@ Two ways to draw it, the same keys either way:
   quarter of a session's CPU in its first second (one widget, styles and a restyle per key);
   this one costs next to nothing, so it is in the first frame (unless the app sets
   ``footer_after_first_frame``: then the line stays blank until the app repaints it).
+
+Either way the keys are laid out by :mod:`.footer_layout`: the keys of the moment first, and
+when they do not fit in one line, pages that the "more keys" key (F2, or a click on it) turns.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import functools
 from typing import Any, NamedTuple
 
 from rich.style import Style
 from rich.text import Span, Text
 from textual import events
+from textual.binding import Binding
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 from .css import default_css
+from .footer_layout import FooterItem, pages
 from .host import Host
+
+
+@functools.cache
+def declared_order(screen_type: type) -> dict[str, int]:
+    """Each action's place as the screen's classes declare their keys, the class made last
+    first (Textual merges BINDINGS the other way round, and keeps a key where it was first
+    bound: a replay's keys would land among its game's)."""
+    order: dict[str, int] = {}
+    for cls in screen_type.__mro__:
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            action = binding.action if isinstance(binding, Binding) else binding[1]
+            order.setdefault(action, len(order))
+    return order
 
 
 class KeySpan(NamedTuple):
@@ -54,6 +73,9 @@ class Footer(TextualFooter):
     _spans: tuple[KeySpan, ...] = ()  # the one-widget footer's keys, as last drawn
     _drawn: tuple[Any, ...] | None = None  # the signature and width they were drawn for
     _hover: int = -1  # index in _spans under the mouse
+    _page: int = 0  # the page of keys shown (footer_layout.pages)
+    _paged: tuple[Any, ...] | None = None  # the signature and width the pages were laid out for
+    _pages: tuple[tuple[FooterItem, ...], ...] = ((),)
 
     def _signature(self) -> tuple[Any, ...]:
         """Everything the keys are built from: no rebuild when none of it changed."""
@@ -69,16 +91,93 @@ class Footer(TextualFooter):
     def compose(self) -> Any:
         if self._one_widget is None:
             self._one_widget = isinstance(self.app, Host) and self.app.one_widget_footer
+        if self._one_widget or not self._bindings_ready:
+            return  # (one widget: drawn by render)
+        self._built = self._state()
+        for item in self.page_items():
+            if item.palette:
+                classes = "-command-palette"
+            elif item.more:
+                classes = "-more"
+            else:
+                classes = ""
+            key = FooterKey(item.key, item.key_display, item.description, item.action,
+                            disabled=not item.enabled, tooltip=item.tooltip, classes=classes)
+            yield key if item.palette else key.data_bind(compact=TextualFooter.compact)
+
+    # -- the layout both ways share ------------------------------------------------------------
+    def _width(self) -> int:
+        """Columns to lay the keys out in (the app's before the footer has its own size)."""
+        return self.size.width or self.app.size.width
+
+    def _items(self) -> tuple[list[FooterItem], FooterItem | None]:
+        """The keys to show, one per action (the first key bound to it), and the palette's."""
+        app = self.app
+        screen = self.screen
+        active = screen.active_bindings
+        declared = declared_order(type(screen))
+        items: dict[str, FooterItem] = {}
+        for index, (node, binding, enabled, tooltip) in enumerate(active.values()):
+            if binding.show and binding.action not in items:
+                if node is screen:
+                    order = declared.get(binding.action, len(declared) + index)
+                else:  # the app's keys, then the focused widget's, before the screen's
+                    order = index - (2 if node is app else 1) * len(active)
+                items[binding.action] = FooterItem(
+                    binding.key, app.get_key_display(binding), binding.description,
+                    binding.action, enabled, tooltip, order=order)
+        palette = None
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            found = active.get(app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, tooltip = found
+                palette = FooterItem(binding.key, app.get_key_display(binding),
+                                     binding.description, binding.action, enabled,
+                                     binding.tooltip or binding.description, palette=True)
+        return list(items.values()), palette
+
+    def key_pages(self) -> tuple[tuple[FooterItem, ...], ...]:
+        """Every page of keys at the footer's width (one page when all fit)."""
+        laid_for = (self._signature(), self._width())
+        if laid_for != self._paged:
+            if self._paged is None or laid_for[0] != self._paged[0]:
+                self._page = 0  # other keys: the keys of the moment again
+            self._paged = laid_for
+            self._pages = pages(*self._items(), laid_for[1])
+            self._page = min(self._page, len(self._pages) - 1)
+        return self._pages
+
+    def page_items(self) -> tuple[FooterItem, ...]:
+        """The keys shown now."""
+        return self.key_pages()[self._page]
+
+    def _state(self) -> tuple[Any, ...]:
+        return (self._signature(), self._width(), self._page)
+
+    def next_page(self) -> bool:
+        """Show the next page of keys (after the last, the first); False if there is one page."""
+        count = len(self.key_pages())
+        if count < 2:
+            return False
+        self._page = (self._page + 1) % count
         if self._one_widget:
-            return  # drawn by render
-        self._built = self._signature() if self._bindings_ready else None
-        yield from super().compose()
+            self._drawn = None
+            self.refresh()
+        else:
+            self.call_later(self.recompose)
+        return True
+
+    def on_resize(self) -> None:
+        if self._one_widget:
+            self._changed()
+        elif self._bindings_ready and self._built is not None and self._state() != self._built:
+            self.call_later(self.recompose)
 
     async def recompose(self) -> None:
         if self._one_widget:
             self._changed()
             return
-        if self._built is not None and self.is_attached and self._signature() == self._built:
+        if self._built is not None and self.is_attached and self._state() == self._built:
             return  # the same keys: a rebuild would remount them all for nothing
         await super().recompose()
 
@@ -126,30 +225,14 @@ class Footer(TextualFooter):
         return self._spans
 
     def _layout(self) -> tuple[KeySpan, ...]:
-        app = self.app
-        active = self.screen.active_bindings
-        by_action: defaultdict[str, list[tuple[Any, bool]]] = defaultdict(list)
-        for _, binding, enabled, _tooltip in active.values():
-            if binding.show:
-                by_action[binding.action].append((binding, enabled))
         spans: list[KeySpan] = []
         x = 0
-        for bindings in by_action.values():
-            binding, enabled = bindings[0]
-            display = app.get_key_display(binding)
-            width = len(display) + 2 + (len(binding.description) + 1 if binding.description else 0)
-            spans.append(KeySpan(x, x + width, binding.key, display, binding.description,
-                                 enabled, False))
-            x += width
-        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
-            found = active.get(app.COMMAND_PALETTE_BINDING)
-            if found is not None:
-                _, binding, enabled, _tooltip = found
-                display = app.get_key_display(binding)
-                width = 1 + len(display) + len(binding.description) + 2
-                right = self.size.width
-                spans.append(KeySpan(max(x, right - width), max(x, right - width) + width,
-                                     binding.key, display, binding.description, enabled, True))
+        for item in self.page_items():
+            if item.palette:  # at the right edge
+                x = max(x, self.size.width - item.width)
+            spans.append(KeySpan(x, x + item.width, item.key, item.key_display,
+                                 item.description, item.enabled, item.palette))
+            x += item.width
         return tuple(spans)
 
     def render(self) -> Any:
@@ -185,7 +268,7 @@ class Footer(TextualFooter):
             if span.palette:  # as Textual draws it: a thin rule, then compact
                 add("▏", border_style)
                 add(span.key_display, keys)
-                add(f" {span.description} ", words)
+                add(f" {span.description} " if span.description else " ", words)
                 continue
             add(f" {span.key_display} ", keys)
             if span.description:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 if TYPE_CHECKING:
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
 class Host(App):
     """An app that hosts our screens (see the module's docstring)."""
 
+    # The key footer's "more keys" key: its next page of keys when they do not fit in one line
+    # (ui.footer_layout; the footer draws the key itself, at the end of each page).
+    BINDINGS = [Binding("f2", "more_keys", "More keys", show=False)]
+
     # The key footer as one widget drawing every key (ui.footer.Footer) instead of Textual's
     # widget per key: much cheaper to build; SSH sessions use it (ssh.session_app.OnlineApp).
     one_widget_footer: bool = False
@@ -31,6 +36,12 @@ class Host(App):
     footer_after_first_frame: bool = False
     # The game last opened (new, resumed, from a replay): the launcher comes back on it.
     last_game: str | None = None
+
+    def action_more_keys(self) -> None:
+        from .footer import Footer  # (the footer asks this module whether its app is a Host)
+
+        for footer in self.screen.query(Footer):
+            footer.next_page()
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""

@@ -58,6 +58,7 @@ class SeatsDialog(ModalScreen[list[Seat] | None]):
     """Who takes each seat when playing on from a replay position."""
 
     CSS_PATH = "replay_dialogs.tcss"
+    AUTO_FOCUS = "#seats-play"  # Enter plays at once; Tab goes back to the seats
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

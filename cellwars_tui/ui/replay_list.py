@@ -10,11 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from ..analysis import sidecar
 from ..core.errors import CellwarsError
 from ..replay import rows, search
+from .footer import Footer
 from .replay_dialogs import AskText
 from .replay_files import confined, exports_dir, import_move_list, user_file
 from .replay_viewer import ReplayScreen, open_replay, origin_text
@@ -26,7 +27,8 @@ class ReplayListScreen(Screen):
     CSS_PATH = "replay_list.tcss"
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
-        Binding("slash", "search", "Search", key_display="/"),
+        # priority: the search box takes the keys typed just after / (else they go to the list)
+        Binding("slash", "search", "Search", key_display="/", priority=True),
         Binding("i", "import_list", "Import move list"),
         Binding("f5", "reload", "Reload", show=False),
         # from the search box (the list takes its own arrows): down to the matches
@@ -40,6 +42,7 @@ class ReplayListScreen(Screen):
         self.accuracy: dict[Path, str] = {}  # analysed games: their players' accuracy
         self.problems: list = []
         self.shown: list = []
+        self.filled = ""  # the search the list shows the matches of
 
     def compose(self) -> ComposeResult:
         yield Static("Replays", id="rl-title")
@@ -81,6 +84,7 @@ class ReplayListScreen(Screen):
         table = self.query_one(DataTable)
         cursor = table.cursor_row
         table.clear(columns=True)
+        self.filled = query
         self.shown = search(self.rows, query)
         columns = list_columns(self.shown, self.size.width or self.app.size.width)
         base = len(columns)
@@ -120,17 +124,29 @@ class ReplayListScreen(Screen):
     def _search(self, event: Input.Changed) -> None:
         self._fill(event.value)
 
+    # Focus moves at once (set_focus), not as ``widget.focus()`` does, after the keys already
+    # typed: "/", Down, Enter typed together went Down and Enter to the list, which opened its
+    # second row.
     @on(Input.Submitted, "#rl-search")
     def _search_done(self) -> None:
-        self.query_one(DataTable).focus()
+        self._fill_if_stale()
+        self.set_focus(self.query_one(DataTable))
+
+    def _fill_if_stale(self) -> None:
+        """The matches of the search as typed, when its Changed messages are still on their
+        way (keys typed fast: "/zed", Down, Enter opened the first game of the whole list)."""
+        query = self.query_one("#rl-search", Input).value
+        if query != self.filled:
+            self._fill(query)
 
     def action_search(self) -> None:
-        self.query_one("#rl-search", Input).focus()
+        self.set_focus(self.query_one("#rl-search", Input))
 
     def action_to_list(self) -> None:
         """Down in the search box: into the list, on the first match (Enter then opens it)."""
+        self._fill_if_stale()
         table = self.query_one(DataTable)
-        table.focus()
+        self.set_focus(table)
         if self.shown:
             table.move_cursor(row=0)
 
@@ -203,14 +219,15 @@ def _cell(text: str, width: int) -> Text:
 def list_cells(row: Any, short_date: bool = False) -> list[str]:
     """A Replays row's cells as plain strings (shown literally: a name is never markup)."""
     date = row.date[5:] if short_date and len(row.date) == 16 else row.date
-    return [row.game, date, row.seats, row.result, str(row.length),
-            origin_text(row.origin) if row.origin else ""]
+    begun = origin_text(row.origin) if row.origin else ("the lesson" if row.lesson else "")
+    return [row.game, date, row.seats, row.result, str(row.length), begun]
 
 
 def list_columns(shown: list, width: int) -> list[tuple[str, int]]:
     """The Replays table's (title, width) columns for a screen ``width`` columns wide: every
-    header fits; Seats takes what the others leave; From only when some row has an origin."""
-    with_origin = any(r.origin for r in shown)
+    header fits; Seats takes what the others leave; From only when some row has an origin (a
+    replay's step, or the lesson)."""
+    with_origin = any(r.origin or r.lesson for r in shown)
     count = 6 if with_origin else 5
     avail = max(width - 2 - 2 * count, 40)  # the vertical scrollbar, one space each side
     cells = [list_cells(r) for r in shown]

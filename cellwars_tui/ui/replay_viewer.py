@@ -227,6 +227,8 @@ class ReplayScreen(ReplayAnalysis, GameScreen):
             sentences = table.sentences(r.cursor)
             if sentences:
                 step.append(" — " + " ".join(sentences))
+            elif secret:  # (it read "297. Player 2" alone)
+                step.append(f": a move {view} does not see (V shows everything)")
         self.query_one("#rb-step", Static).update(step)
         self.paint_analysis()
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as _dt
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,23 +13,20 @@ from textual.widgets.option_list import Option
 
 from ..core.errors import CellwarsError
 from ..record.store import Problem, SavedGame, list_saved
+from ..replay import catalog
+from ..table.naming import plural
 from .footer import Footer
-from ..table.naming import plural, seats_text
 
 
 def saved_line(game: SavedGame) -> Text:
-    from ..core.registry import get_game
-
-    h = game.header
-    try:
-        title = get_game(h.game).title
-    except CellwarsError:
-        title = h.game
-    when = _dt.datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M")
-    seats = seats_text(h.seats)
-    which = f" {h.title}" if h.title else ""  # Game.record_title: "puzzle #482517"
-    return Text.assemble((title, "bold"), which, f"  {when}  ", (seats, "italic"),
-                         f"  {plural(game.length, 'step')}")
+    """A saved game as the list shows it, dated as the Replays page dates it (when the game
+    began), and saying how it began when not as a new game ("from replay step 150", "from the
+    lesson")."""
+    row = catalog.row(game)
+    which = f" {game.header.title}" if game.header.title else ""  # "puzzle #482517"
+    begun = catalog.begun(row)
+    return Text.assemble((row.game, "bold"), which, f"  {row.date}  ", (row.seats, "italic"),
+                         f"  {plural(row.length, 'step')}", (f"  {begun}" if begun else "", "dim"))
 
 
 def problem_line(problem: Problem) -> str:
@@ -78,7 +73,10 @@ class ResumeScreen(Screen):
         except Exception as exc:  # noqa: BLE001 - never crash on what is on disk
             saved, self.problems = [], []
             self.notify(f"cannot list saved games: {exc}", severity="error")
-        self.saved = [g for g in saved if not g.finished]
+        unfinished = {g.path: g for g in saved if not g.finished}
+        # in the Replays page's order: the game begun last first
+        self.saved = [unfinished[r.path] for r in catalog.newest_first(
+            catalog.row(g) for g in unfinished.values())]
         options = self.query_one("#resume-list", OptionList)
         options.clear_options()
         if self.saved:

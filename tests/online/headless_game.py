@@ -9,7 +9,7 @@ a third, cat, watches; the hub runs the bots in its worker processes and keeps e
 SQLite store. First a turn-based game (Virus Fight, three seats, one of them a bot), then a
 real-time one (Infection, ann, ben and a bot on the hub's fake round clock). At the end the
 script prints one JSON line: what each game came to, what the store holds, how many moves the
-hub refused for dice still landing, and every UI module that was imported (none).
+hub refused for dice still landing, which modules played a move into a match, and every UI module that was imported (none).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cellwars_tui.core.match import Match
 from cellwars_tui.online import protocol as p
 from cellwars_tui.record.format import decode_record
 from cellwars_tui.online.botpool import BotPool
@@ -130,7 +131,22 @@ async def play_to_the_end(hub: Hub, players: list[Player], cat: Player, rng: ran
             await asyncio.sleep(0.002)
 
 
+def record_who_plays() -> set[str]:
+    """The modules that play a move into a match in this process, from now on (one: the table
+    authority; the bots think in the pool's processes and play nothing)."""
+    callers: set[str] = set()
+    play = Match.play
+
+    def noted(self, *args, **kwargs):
+        callers.add(sys._getframe(1).f_globals["__name__"])
+        return play(self, *args, **kwargs)
+
+    Match.play = noted  # type: ignore[method-assign]
+    return callers
+
+
 async def main() -> dict:
+    callers = record_who_plays()
     rng = random.Random(5)
     folder = Path(tempfile.mkdtemp(prefix="cellwars-headless-"))
     store = SqliteTableStore(folder / "tables.sqlite3")
@@ -155,6 +171,8 @@ async def main() -> dict:
             out[game] = {
                 "over": m.is_over(),
                 "spectator_saw": cat.seat.remote.outcome_text(),
+                "players_saw": sorted({w.seat.remote.outcome_text() for w in (ann, ben)
+                                       if w.seat is not None and w.seat.remote is not None}),
                 "steps": m.cursor,
                 "bot_moves": sum(1 for s in m.steps if s.seat == 2),
                 "people_moves": sum(1 for s in m.steps if s.seat in (0, 1)),
@@ -167,6 +185,7 @@ async def main() -> dict:
         for who in (ann, ben, cat):
             await who.close()
         await hub.close()
+    out["match_played_by"] = sorted(callers)
     out["ui_modules"] = sorted(m for m in sys.modules
                                if m.split(".")[0] in ("textual", "rich", "asyncssh"))
     return out

@@ -190,3 +190,28 @@ def test_the_sealing_secret_is_made_once_private_and_replaced_when_damaged(tmp_p
     again = fmt.seal_secret()
     assert again != secret and key.read_bytes() == again
     assert not [p for p in key.parent.iterdir() if p.name.startswith(".seal-")]
+
+
+def test_a_record_sealed_before_the_lesson_mark_stays_sealed_and_loads_exactly(tmp_path):
+    """Records are forever: the header's ``lesson`` (issue 29) is new; a record the app sealed
+    before it (no such key) still opens as sealed, to the exact state, as no lesson's game."""
+    from cellwars_tui.record import format as record_format
+    from cellwars_tui.replay import Replay
+
+    m = rolling(decisions=30)
+    new = record_format.seal_record(match_to_record(m), TOY)
+    assert new.count(b',"lesson":null') == 1
+    rest = new[record_format._DIGEST_REST:].replace(b',"lesson":null', b"")
+    old = (record_format._DIGEST_HEAD + record_format._digest(TOY, rest).encode() + b'",'
+           + rest)
+    path = tmp_path / "before.cellwars.json"
+    path.write_bytes(old)
+    record = decode_record(old)
+    assert sealed(old, record, TOY) and record.header.lesson is None
+    again = load_match(path)
+    assert again.states == m.states and again.lesson is None and again.record_problem is None
+    m.lesson = TOY.id  # and a lesson's game keeps its mark through a replay's re-save
+    save_match(m, path)
+    replay = Replay.open(path)
+    assert replay.lesson == TOY.id
+    assert decode_record(replay.record_bytes()).header.lesson == TOY.id

@@ -106,21 +106,25 @@ class OneWidgetFooterApp(OnlineApp):
 
 
 async def test_lobby_and_table_screens_draw_their_keys_with_the_one_widget_footer(hub):  # noqa: F811
+    """... every key whole or on a page F2 turns to, at 80x24 (issue 29)."""
     from cellwars_tui.ui.footer import Footer
+    from tests.ui.helpers import assert_every_footer_key_reachable
 
     hub.admit("token-ann", "key:ann", "ann")
     client = HubClient(str(hub.socket_path), "token-ann")
     app = OneWidgetFooterApp(client)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: client.lobby is not None, "the lobby")
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         assert isinstance(app.screen, LobbyScreen) and not footer.children
+        await assert_every_footer_key_reachable(pilot)
         HubLink.of(app).send(p.CreateTable(game=TYPING.id, players=2))
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         await pilot.pause()
         footer = app.screen.query_one(Footer)
         assert not footer.children  # one widget draws every key: no widget per key
+        await assert_every_footer_key_reachable(pilot)
 
 
 async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F811

@@ -126,6 +126,57 @@ async def until_footer_whole(pilot) -> dict[str, str]:
     return shown_keys(app.screen)
 
 
+def footer_item_text(item) -> str:
+    """A footer key as drawn (ui.footer_layout.FooterItem)."""
+    if item.palette:
+        return f"{item.key_display} {item.description}"
+    return f" {item.key_display} {item.description} " if item.description else item.key_display
+
+
+async def footer_pages(pilot) -> list[tuple]:
+    """The footer's pages of keys as painted, turned with F2 from the first to the last and
+    back to the first; each page's keys are drawn whole in the bottom line before it is read."""
+    from cellwars_tui.ui.footer import Footer
+
+    app = pilot.app
+    screen = app.screen
+    await until(pilot, lambda: screen.is_mounted and screen.query(Footer), f"{screen}'s footer")
+    footer = screen.query_one(Footer)
+
+    def drawn() -> bool:
+        region = footer.region  # (a dialog's footer is inside its frame)
+        strips = app.screen._compositor.render_strips()
+        if not region.height or region.y >= len(strips):
+            return False
+        line = "".join(seg.text for seg in strips[region.y])[region.x:region.right]
+        return all(footer_item_text(item) in line for item in footer.page_items())
+
+    await until(pilot, drawn, f"the footer's keys drawn whole on {app.screen}")
+    count = len(footer.key_pages())
+    read = [footer.page_items()]
+    for n in range(1, count + 1):
+        await pilot.press("f2")
+        await until(pilot, lambda: footer.page_items() is footer.key_pages()[n % count] and drawn(),
+                    f"page {n % count + 1} of the footer")
+        if n < count:
+            read.append(footer.page_items())
+    return read
+
+
+async def assert_every_footer_key_reachable(pilot) -> int:
+    """Every key the screen's footer means to show is on one of its pages (read as painted by
+    :func:`footer_pages`), each of several pages with its "More" key; returns the pages read."""
+    screen = pilot.app.screen
+    read = await footer_pages(pilot)
+    shown = {item.description for page in read for item in page}
+    wanted = {a.binding.description for a in screen.active_bindings.values()
+              if a.binding.show and a.binding.description}
+    assert wanted <= shown, f"{screen}: {sorted(wanted - shown)} on no page of the footer"
+    if len(read) > 1:
+        assert all(any(item.more for item in page) for page in read), (screen, read)
+    return len(read)
+
+
 def repaints_while_playing(screen, action) -> int:
     """How many times ``screen`` repaints its table while it plays ``action`` (which must be
     played)."""

@@ -226,6 +226,45 @@ async def test_search_then_down_and_enter_opens_the_match(tmp_path):
         assert isinstance(app.screen, ReplayScreen) and app.screen.replay.path == wanted
 
 
+async def test_keys_typed_together_after_the_slash_open_the_highlighted_match(tmp_path):
+    """Issue 29: "/", Down and Enter typed together opened the second row, not the first one
+    highlighted (the search box took the focus after the keys already typed, so Down moved the
+    list's cursor); "/zed", Down, Enter opened the first game of the whole list (the search's
+    matches came after the keys)."""
+    from textual import events
+
+    from cellwars_tui.core import Match, Seat
+    from tests.toy_game import TOY, Hold
+
+    _save_named(toy_match(1, 30), age=60)
+    _save_named(toy_match(2, 30), age=120)
+    zed = Match(TOY, TOY.options_type(players=2), [Seat(name="Zed"), Seat(name="Yan")], 2)
+    zed.play(zed.to_act()[0], Hold())
+    wanted = _save_named(zed, age=7200)
+
+    class ListHost(App):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayListScreen())
+
+    app = ListHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys, opens in (("/", 0), ("/zed", wanted)):
+            await until(pilot, lambda: isinstance(app.screen, ReplayListScreen), "the list")
+            screen = app.screen
+            await until(pilot, lambda: screen.query_one(DataTable).row_count == 3, "the rows")
+            if opens == 0:
+                opens = screen.shown[0].path
+            for key in [*keys, "down", "enter"]:  # all at once, as a terminal sends a burst
+                name = "slash" if key == "/" else key
+                app.post_message(events.Key(name, key if len(key) == 1 else None))
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            assert app.screen.replay.path == opens
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ReplayListScreen), "the list")
+            screen.query_one("#rl-search", Input).value = ""  # the whole list again
+            screen.set_focus(screen.query_one(DataTable))
+
+
 async def test_at_80_columns_every_header_fits_and_bots_read_search_bot():
     from cellwars_tui.core import Match, Seat
     from tests.toy_game import TOY, Hold

@@ -250,6 +250,55 @@ async def test_the_step_line_and_log_hide_what_the_chosen_seat_did_not_see(tmp_p
         assert screen.table.events() == revealed
 
 
+async def test_the_step_line_always_names_what_happened(monkeypatch):
+    """Issue 29: a step the chosen seat did not see, and that told it nothing, read "2. Bob"
+    alone; it says that a move was made that this seat does not see."""
+    from cellwars_tui.core import Match, Seat
+    from tests.ui.toy_secret import SECRET, Pick
+
+    match = Match(SECRET, SECRET.options_type(players=2), [Seat(name="Ann"), Seat(name="Bob")], 1)
+    match.play(0, Pick(2))
+    match.play(1, Pick(3))
+    monkeypatch.setattr(SECRET, "view_event", lambda event, seat: None, raising=False)
+    app = Host(Replay.from_match(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.seek(2)
+        screen.set_view(0)
+        await pilot.pause()
+        line = str(screen.query_one("#rb-step").content)
+        assert line == "2. Bob: a move Ann does not see (V shows everything)"
+        screen.set_view(None)
+        await pilot.pause()
+        assert str(screen.query_one("#rb-step").content) == "2. Bob: pick3 — Bob has picked"
+
+
+async def test_enter_in_the_play_on_dialog_plays(tmp_path):
+    """Issue 29: the play-on dialog opened with the first seat's name focused; Play now has the
+    focus (Enter plays at once) and stands apart from Cancel."""
+    from textual.widgets import Button
+
+    from cellwars_tui.ui.replay import SeatsDialog
+    from tests.ui.helpers import until
+
+    _, path = save_toy(tmp_path, moves=20)
+    app = Host(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.seek(10)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, SeatsDialog), "the seats dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the focus")
+        play, cancel = dialog.query_one("#seats-play", Button), dialog.query_one("#seats-cancel")
+        assert dialog.focused is play
+        assert cancel.region.x - play.region.right >= 1  # a gap between them
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.started), "the game played on")
+        assert app.started[-1].cursor == 10
+
+
 async def test_the_game_screens_own_css_applies_in_the_replay(tmp_path):
     """Textual takes CSS from the first base class only; the replay class is (ReplayScreen,
     game screen), so the game screen's DEFAULT_CSS and type selectors must be put back."""

@@ -212,3 +212,53 @@ async def test_a_saved_virus_fight_resumes_by_mouse_from_the_launcher():
         assert isinstance(screen, VirusFightScreen)
         assert screen.table.match.path == match.path
         assert screen.table.state().programs[0] == (R.GAME.action_from_str("add M2").piece,)
+
+
+async def test_the_resume_list_dates_games_as_the_replays_page_and_says_how_they_began():
+    """Issue 29: Resume dated a game by its file's last save, the Replays page by when it
+    began; and neither a lesson's game nor a game played on from a replay said so."""
+    import os
+    import time
+
+    from cellwars_tui.replay import rows
+    from tests.ui.test_replay_list import _save_named
+
+    plain = _save_named(toy_match(seed=1), age=7200)
+    os.utime(plain, (time.time(), time.time()))  # played a moment ago, begun two hours ago
+    on = toy_match(seed=2)
+    on.origin = "/somewhere/toy-race-20261128.cellwars.json#150"
+    played_on = _save_named(on, age=60)
+    taught = toy_match(seed=3)
+    taught.lesson = TOY.id
+    lesson = _save_named(taught, age=120)
+    dates = {r.path: r.date for r in rows()[0]}
+    app = CellwarsApp(games=[TOY])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen)
+        assert [g.path for g in screen.saved] == [played_on, lesson, plain]  # as Replays lists
+        lines = [str(screen.query_one("#resume-list").get_option_at_index(i).prompt)
+                 for i in range(3)]
+    for line, path in zip(lines, (played_on, lesson, plain)):
+        assert f"  {dates[path]}  " in line
+    assert lines[0].endswith("from replay step 150")
+    assert lines[1].endswith("from the lesson")
+    assert "from" not in lines[2]
+
+
+def test_a_lessons_game_is_saved_as_one():
+    from cellwars_tui.core.registry import get_game
+    from cellwars_tui.learn.run import checked_lesson
+    from cellwars_tui.learn.table import LessonTable
+    from cellwars_tui.record.format import load_match, match_to_record, save_match
+
+    game = get_game("cell-management")
+    match = LessonTable(game, checked_lesson(game)).match
+    assert match.lesson == game.id and match_to_record(match).header.lesson == game.id
+    path = games_dir() / "lesson.cellwars.json"
+    save_match(match, path)
+    assert load_match(path).lesson == game.id
+    assert match_to_record(toy_match(seed=1)).header.lesson is None

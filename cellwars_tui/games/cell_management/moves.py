@@ -11,7 +11,7 @@ from ...core import Action, Event
 from ...core.errors import IllegalAction
 from .setups import Setup
 from .types import (GAVE_UP, OUT_OF_ROUNDS, RETURN, START, WON, Arrive, CMState, Done, Ended,
-                    Escape, Examine, GiveUp, Leave, Return, Returned, Search, Start, Won)
+                    Escape, Examine, GiveUp, Kept, Leave, Return, Returned, Search, Start, Won)
 
 
 def _replace(state: CMState, **changes) -> CMState:
@@ -116,7 +116,7 @@ def apply_move(s: CMState, a: Action) -> tuple[CMState, tuple[Event, ...]]:
                            in_hideout=_set(s.in_hideout, x, True))
             return new, (Returned(x),)
         case Done():
-            return _replace(s, phase=START), ()
+            return _replace(s, phase=START), (Kept(),)
         case GiveUp():
             return _replace(s, phase=GAVE_UP), (Ended(GAVE_UP),)
     raise AssertionError(a)

@@ -41,8 +41,8 @@ from .setups import (NAMES, SPECIES_CHOICES, SYMBOLS, Setup, cycle_of, number_te
                      requested_code, setup_code, setup_count, setup_from_code, setup_from_number,
                      setup_number, setup_problem, shuffle_setup, symbol_value)
 from .types import (GAVE_UP, OUT_OF_ROUNDS, OVER, RETURN, SETUP, START, WON, Arrive, CMAction,
-                    CMEvent, CMOptions, CMState, Done, Ended, Escape, Examine, GiveUp, Leave,
-                    Return, Returned, Search, SetUp, Start, Won, rounds_text)
+                    CMEvent, CMOptions, CMState, Done, Ended, Escape, Examine, GiveUp, Kept,
+                    Leave, Return, Returned, Search, SetUp, Start, Won, rounds_text)
 
 
 class CellManagement(Game[CMState, Action]):
@@ -281,6 +281,8 @@ def describe(e: Event) -> str:
             return f"The guards leave after round {r}."
         case Returned(species=x):
             return f"The escaped {name(x)} goes back to the {name(x)} hideout to help the others."
+        case Kept():
+            return "Nobody is sent back: every escaped captive stays free."
         case Won(rounds=r):
             return f"One of every species is free: the ship is yours after {r} rounds!"
         case Ended(why=why) if why == GAVE_UP:  # (a bare name here would capture anything)
@@ -303,6 +305,6 @@ __all__ = [
     "requested_code", "setup_code", "setup_count", "setup_from_code", "setup_from_number",
     "setup_number", "setup_problem", "shuffle_setup", "GAVE_UP", "OUT_OF_ROUNDS", "OVER",
     "RETURN", "SETUP", "START", "WON", "Arrive", "CMAction", "CMEvent", "CMOptions", "CMState",
-    "Done", "Ended", "Escape", "Examine", "GiveUp", "Leave", "Return", "Returned", "Search",
+    "Done", "Ended", "Escape", "Examine", "GiveUp", "Kept", "Leave", "Return", "Returned", "Search",
     "SetUp", "Start", "Won",
 ]

@@ -98,6 +98,11 @@ class Returned(Event, frozen=True, tag="returned"):
     species: int
 
 
+class Kept(Event, frozen=True, tag="kept"):
+    """``done`` at a return to prison: nobody is sent back (the log says so; the record keeps
+    only the action, so older games replay with this sentence too)."""
+
+
 class Won(Event, frozen=True, tag="won"):
     rounds: int
 
@@ -106,7 +111,7 @@ class Ended(Event, frozen=True, tag="ended"):
     why: str  # "gave-up" | "out-of-rounds"
 
 
-CMEvent = Union[SetUp, Arrive, Examine, Escape, Search, Leave, Returned, Won, Ended]
+CMEvent = Union[SetUp, Arrive, Examine, Escape, Search, Leave, Returned, Kept, Won, Ended]
 
 
 def guard_position(event: Event) -> int | None:

@@ -43,6 +43,9 @@ BOT_LEVELS = (
     BotLevel(name="hard", playouts=400),
 )
 
+# The step an ``end`` ends, as its log line names it (notation.describe: StepEnded).
+_STEP_NAMES = {DRAW: "draw", CARDS_STEP: "cards", CARDMOVE: "card-move", SPECIAL: "special",
+               MOVE: "move", ATTACK: "attack"}
 
 # How a game ends (the Outcome's words), and how self-play's table counts each kind.
 SPREAD, SHRANK, ALL_DEAD, NO_WINNER = ("the cancer spread over", "the cancer shrank to",
@@ -315,6 +318,7 @@ class CellWarsEngine(Game[CWState, Action]):
         p, step = w.panel, w.step
         pn = w.panels[p]
         if isinstance(a, End):
+            w.emit(StepEnded(p, _STEP_NAMES.get(step, "turn"), w.moved, w.moved + w.moves))
             if step == DRAW:
                 w.step = CARDS_STEP
             elif step == CARDS_STEP:

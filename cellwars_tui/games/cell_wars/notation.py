@@ -156,6 +156,20 @@ def describe(e: Event) -> str:
             return f"{P[q]} strikes {P[t]} again (double attack)"
         case NoAttack(panel=q):
             return f"{P[q]}: no cancer cell in range, no attack"
+        case StepEnded(panel=q, step="draw"):
+            return f"{P[q]} is done drawing cards"
+        case StepEnded(panel=q, step="cards"):
+            return f"{P[q]} is done playing cards"
+        case StepEnded(panel=q, step="card-move"):
+            return f"{P[q]} ends the card's move there"
+        case StepEnded(panel=q, step="special"):
+            return f"{P[q]} ends its turn without rolling the die"
+        case StepEnded(panel=q, step="move", count=n, of=m):
+            return f"{P[q]} stops after {n} of {m} step{'' if m == 1 else 's'}"
+        case StepEnded(panel=q, step="attack"):
+            return f"{P[q]} does not attack"
+        case StepEnded(panel=q):
+            return f"{P[q]} ends its turn"
         case GameOver(winner=w, reason=why):
             who = "Tie" if w == 2 else f"The {CAMP_NAMES[w].lower()} camp wins"
             return f"{who}: {why}"

@@ -346,6 +346,16 @@ class NoAttack(Event, frozen=True, tag="no-attack"):
     panel: int
 
 
+class StepEnded(Event, frozen=True, tag="step-ended"):
+    """``end``: a panel ends a step of its turn (the log says which and what that leaves; the
+    record keeps only the action, so older games replay with this sentence too)."""
+
+    panel: int
+    step: str  # draw, cards, card-move, special, move, attack
+    count: int = 0  # move: the steps taken
+    of: int = 0  # move: the steps the roll (or card) gave
+
+
 class GameOver(Event, frozen=True, tag="over"):
     winner: int
     reason: str
@@ -354,7 +364,7 @@ class GameOver(Event, frozen=True, tag="over"):
 CWEvent = Union[SignPlaced, TileChanged, PiecePlaced, RoundStarted, TurnSkipped, Relapsed,
                 PreDrawn, WallsCollected, Moved, Blocked, Drew, Reshuffled, Paid, Rolled,
                 CardPlayed, CardExpired, BiomassChanged, Dodged, Died, Special, WallChanged,
-                AttackResult, DoubleAttack, NoAttack, GameOver]
+                AttackResult, DoubleAttack, NoAttack, StepEnded, GameOver]
 
 
 # ----------------------------------------------------------------------------------------------

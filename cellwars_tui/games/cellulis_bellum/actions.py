@@ -111,6 +111,15 @@ class Passed(Event, frozen=True, tag="passed"):
     seat: int
 
 
+class Stopped(Event, frozen=True, tag="stopped"):
+    """``done``: the seat ends its spawn or burst before it had to (the log says so; the record
+    keeps only the action, so older games replay with this sentence too)."""
+
+    seat: int
+    phase: str  # "spawn" or "burst"
+    count: int  # cells spawned this turn, or cells of the colony that did not move
+
+
 class Phagocytosis(Event, frozen=True, tag="phagocytosis"):
     turned: tuple[int, ...]  # points whose cell changed colour
     removed: tuple[int, ...] = ()  # flanked cells removed (the new owner had no cell left)
@@ -123,4 +132,4 @@ class GameOver(Event, frozen=True, tag="over"):
 
 
 CBEvent = (Apoptosed | Generated | Spawned | BurstMoved | VirusMoved | VirusFired | NucleusMoved
-           | Passed | Phagocytosis | GameOver)
+           | Passed | Stopped | Phagocytosis | GameOver)

@@ -12,7 +12,7 @@ from .position import TerritoryView, winners_by_territory
 from .state import CBState
 from .actions import (Apoptosed, Apoptosis, BurstMoved, Burst, Done, GameOver, Generate,
                       Generated, NucleusMove, NucleusMoved, Pass, Passed, Phagocytosis, Spawn,
-                      Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
+                      Spawned, Stopped, VirusFired, VirusMove, VirusMoved, VirusShot)
 
 POINTS_HINT = "a1 to g6, or a square's centre such as cd34"
 
@@ -142,6 +142,11 @@ def describe_event(game: Game, e: Event, names: Sequence[str]) -> str | None:
             return f"{who(s)}'s nucleus moves from {nm[p]} to {nm[q]}."
         case Passed(seat=s):
             return f"{who(s)} has no action and passes."
+        case Stopped(seat=s, phase="spawn", count=n):
+            return f"{who(s)} ends the spawn there ({n} new cell{'' if n == 1 else 's'})."
+        case Stopped(seat=s, phase=_, count=n):
+            return (f"{who(s)} ends the burst there ({n} cell{'' if n == 1 else 's'} of the "
+                    f"colony did not move).")
         case Phagocytosis(turned=t, removed=r):
             text = f"Phagocytosis: {pts(t)} change colour" if t else "Phagocytosis"
             return text + (f"; {pts(r)} removed." if r else ".")

@@ -118,16 +118,22 @@ def open_spawn_points(board: Sequence[int], seat: int, cols: Sequence[tuple[int,
     if reserve(board, seat) <= 0 or len(placed) >= len(cols):
         return []
     nb = G.board_of(board).neighbours
-    out = []
-    for p in range(len(board)):
-        if board[p] != EMPTY:
-            continue
-        if not any(touches(nb, col, p) for col in cols):
-            continue
-        if placed and not matchable(nb, cols, (*placed, p)):
-            continue
-        out.append(p)
-    return out
+    return [p for p in range(len(board)) if _spawnable(board, nb, cols, placed, p)]
+
+
+def spawn_point_open(board: Sequence[int], seat: int, cols: Sequence[tuple[int, ...]],
+                     placed: Sequence[int], p: int) -> bool:
+    """Whether ``p`` is one of :func:`open_spawn_points` (checks that point alone)."""
+    if not 0 <= p < len(board) or reserve(board, seat) <= 0 or len(placed) >= len(cols):
+        return False
+    return _spawnable(board, G.board_of(board).neighbours, cols, placed, p)
+
+
+def _spawnable(board: Sequence[int], nb: Sequence[Sequence[int]],
+               cols: Sequence[tuple[int, ...]], placed: Sequence[int], p: int) -> bool:
+    if board[p] != EMPTY or not any(touches(nb, col, p) for col in cols):
+        return False
+    return not placed or matchable(nb, cols, (*placed, p))
 
 
 def slides(board: Sequence[int], p: int) -> list[int]:

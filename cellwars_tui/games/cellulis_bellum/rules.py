@@ -38,13 +38,14 @@ from . import geometry as G
 from . import notation as N
 from .actions import (MAIN_ACTIONS, Apoptosed, Apoptosis, Burst, BurstMoved, CBAction, CBEvent,
                       Done, GameOver, Generate, Generated, NucleusMove, NucleusMoved, Pass, Passed,
-                      Phagocytosis, Spawn, Spawned, VirusFired, VirusMove, VirusMoved, VirusShot)
+                      Phagocytosis, Spawn, Spawned, Stopped, VirusFired, VirusMove, VirusMoved,
+                      VirusShot)
 from .position import (CELL, CELLS, EMPTY, KIND_NAMES, NUCLEI, NUCLEUS, VIRUS, VIRUSES,
                        apoptosis_rhombi, apoptosis_victims, board_from_diagram, cells_on_board,
                        code, colonies, colony_of, diagram, find, flanked, kind_of, owner_of,
                        reserve, slides, territory, territory_triangles, winners_by_territory)
 from .state import (BURST, OVER, SPAWN, START, STEP_NAMES, CBState, generation_centres,  # noqa: F401
-                    outcome_of, spawn_points, state_from_diagram)
+                    outcome_of, spawn_point, spawn_points, state_from_diagram)
 
 BoardName = Literal[C.BOARD_CHOICES]  # type: ignore[valid-type]
 NewVirus = Literal[C.VIRUS_AT_ONCE, C.VIRUS_NEXT_TURN]  # type: ignore[valid-type]
@@ -180,7 +181,7 @@ class CellulisBellum(Game):
                 ok_src = s.step == START and board[a.src] == CELLS[seat]
             return ok_src and a.dst in slides(board, a.src)
         if isinstance(a, Spawn):
-            return s.step in (START, SPAWN) and a.to in spawn_points(s, seat)
+            return s.step in (START, SPAWN) and spawn_point(s, seat, a.to)
         return a in self.legal_actions(s, seat)
 
     # -- applying --------------------------------------------------------------------------------
@@ -225,6 +226,10 @@ class CellulisBellum(Game):
                     return s2, tuple(events)
                 return self._end_turn(s2, events)
             case Done():
+                if s.step == SPAWN:
+                    events.append(Stopped(seat, "spawn", len(s.placed)))
+                else:
+                    events.append(Stopped(seat, "burst", len(s.burst)))
                 return self._end_turn(s, events)
             case VirusMove(to=q):
                 v = find(board, VIRUSES[seat])

@@ -211,6 +211,9 @@ def test_return_to_prison_is_optional():
     s = _escaped_ace()
     after = play(s, Done())
     assert after.in_center[A] and after.phase == R.START
+    _, events = GAME.apply(s, 0, Done())  # the log says what "done" did (it read "Player: done")
+    assert [GAME.describe_event(e) for e in events] == [
+        "Nobody is sent back: every escaped captive stays free."]
 
 
 def test_at_most_one_captive_returns_per_round():

@@ -475,3 +475,20 @@ def test_actions_from_the_wrong_seat_or_step_are_refused():
         GAME.apply(s, 0, GAME.action_from_str("charge"))
     with pytest.raises(IllegalAction):
         GAME.apply(s, CHANCE, GAME.action_from_str("die 3"))
+
+
+def test_end_says_in_the_log_which_step_it_ended():
+    """Issue 29: "end" read "Player: end" in the log; it names the step it ends."""
+    def said(s, text):
+        events = []
+        act(s, text, events=events)
+        return [GAME.describe_event(e, ()) for e in events]
+
+    s = turn(put(standard(), Ia="E3", Ca="E5"), Ia)
+    assert said(s, "end")[0] == "Immune alpha ends its turn without rolling the die"
+    moving = act(s, "roll", "die 4")  # 2 steps
+    assert said(act(moving, "step E"), "end")[0] == "Immune alpha stops after 1 of 2 steps"
+    at_attack = act(turn(put(standard(), Ia="E3", Ca="E4"), Ia), "roll", "die 1", "step E")
+    assert said(at_attack, "end")[0] == "Immune alpha does not attack"
+    assert said(turn(s, Ia, R.DRAW), "end")[0] == "Immune alpha is done drawing cards"
+    assert said(turn(s, Ia, R.CARDS_STEP), "end")[0] == "Immune alpha is done playing cards"

@@ -68,19 +68,17 @@ def naive_spawns(s: CBState) -> set[int]:
     placed = s.placed if s.step == SPAWN else ()
 
     n = len(s.board)
-
-    def touches(col, p):
-        return any(_adjacent(p, q, n) for q in col)
+    # touching[j]: the points colony j touches (read once per colony, not once per permutation)
+    touching = [{p for p in range(n) if any(_adjacent(p, q, n) for q in col)} for col in cols]
 
     out = set()
     for p in range(n):
         if s.board[p]:
             continue
-        pts = (*placed, p)
-        for perm in itertools.permutations(range(len(cols)), len(pts)):
-            if all(touches(cols[j], q) for q, j in zip(pts, perm)):
-                out.add(p)
-                break
+        # every way of giving each point a colony it touches; one with no colony used twice wins
+        choices = [[j for j in range(len(cols)) if q in touching[j]] for q in (*placed, p)]
+        if any(len(set(pick)) == len(pick) for pick in itertools.product(*choices)):
+            out.add(p)
     return out
 
 

@@ -208,6 +208,18 @@ def test_burst_each_cell_of_the_colony_once_along_a_line_jumping_over_pieces():
     assert s3.seat == 1  # every cell moved: the burst is over
 
 
+def test_done_says_in_the_log_what_it_ended():
+    """Issue 29: the log read "Yellow: done" (a step without an event, so the table showed its
+    notation): done ends the spawn or the burst early, and the log says which."""
+    names = ["Ann", "Bob"]
+    _, events = play(pos("y a4 g1", "Y d2"), "spawn a5", "done")
+    assert "Ann ends the spawn there (1 new cell)." in [GAME.describe_event(e, names)
+                                                         for e in events]
+    _, events = play(pos(*BURSTY), "burst d3-d5", "done")
+    assert "Ann ends the burst there (3 cells of the colony did not move)." in [
+        GAME.describe_event(e, names) for e in events]
+
+
 def test_a_centre_cell_bursts_along_the_diagonals_only():
     s = pos("y cd34", "Y g1", "V g6")
     dests = {m.split("-")[1] for m in legal(s, Burst)}
