@@ -70,7 +70,7 @@ class Forward(msgspec.Struct, frozen=True, array_like=True):
 class Answer(msgspec.Struct, frozen=True, array_like=True):
     to: str
     rid: int
-    kind: str  # "error" | "notice" | "played"
+    kind: str  # "error" | "notice" | "played" | "done" (a request other than a move, carried out)
     message: str = ""
     seq: int = 0
 
@@ -140,6 +140,7 @@ class Cluster:
         shared.node.on_note = self._notes.put_nowait
         shared.node.on_lost = self._lost
         shared.node.on_back = self._back
+        shared.node.on_listening_again = lambda: self._later(self._read_all())
 
     # -- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -327,6 +328,9 @@ class Cluster:
             await self.hub._dispatch(client, msg)  # type: ignore[arg-type]
         except HubError as exc:
             client.send(p.Error(message=str(exc), seq=msg.seq if isinstance(msg, p.Play) else 0))
+            return
+        if not isinstance(msg, p.Play):  # (a move is answered once it is saved, or refused)
+            self.answer(fwd, "done")
 
     def _answered(self, answer: Answer) -> None:
         asked = self._asked.pop(answer.rid, None) if answer.kind != "notice" else \

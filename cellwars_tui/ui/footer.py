@@ -32,7 +32,7 @@ from textual.widgets._footer import FooterKey
 
 from .css import default_css
 from .footer_layout import FooterItem, pages
-from .host import Host
+from .host import Host, MoreKeysPage
 
 
 @functools.cache
@@ -66,6 +66,7 @@ class Footer(TextualFooter):
 
     COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--hover", "footer--border"}
     DEFAULT_CSS = default_css(__file__, "footer.tcss")
+    DEFAULT_CLASSES = "keys-footer"  # (the "more keys" key of ui.host finds the footers by it)
 
     _recompose_pending = False
     _built: tuple[Any, ...] | None = None  # what the keys were last built from
@@ -166,6 +167,9 @@ class Footer(TextualFooter):
         else:
             self.call_later(self.recompose)
         return True
+
+    def on_more_keys_page(self, _message: MoreKeysPage) -> None:
+        self.next_page()
 
     def on_resize(self) -> None:
         if self._one_widget:

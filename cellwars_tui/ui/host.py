@@ -14,11 +14,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 if TYPE_CHECKING:
     from ..core.match import Match
     from .game_screen import GameScreen
+
+
+class MoreKeysPage(Message):
+    """Asks a key footer for its next page of keys (F2, the "more keys" key)."""
 
 
 class Host(App):
@@ -38,10 +43,10 @@ class Host(App):
     last_game: str | None = None
 
     def action_more_keys(self) -> None:
-        from .footer import Footer  # (the footer asks this module whether its app is a Host)
-
-        for footer in self.screen.query(Footer):
-            footer.next_page()
+        # Each key footer turns its page on this message (ui.footer imports this module, so this
+        # module names no footer class: the footers carry the class "keys-footer").
+        for footer in self.screen.query(".keys-footer"):
+            footer.post_message(MoreKeysPage())
 
     def call_after_frame(self, callback: Any) -> None:
         """Run ``callback`` once the next frame is out (default: after the next refresh)."""

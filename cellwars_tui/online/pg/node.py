@@ -100,6 +100,7 @@ class ClusterNode:
         self.on_note = on_note  # an announcement from any server (this one's too)
         self.on_lost = on_lost  # the lock connection is gone: nothing is owned any more
         self.on_back = on_back  # joined again after a loss: announcements may have been missed
+        self.on_listening_again: Callable[[], None] = lambda: None  # (the same, for listening)
         self.beat_seconds = BEAT_SECONDS
         self.stall_seconds = STALL_SECONDS
         self.owned: set[str] = set()
@@ -320,10 +321,14 @@ class ClusterNode:
     # -- listening ----------------------------------------------------------------------------
     async def _listen(self) -> None:
         wait = 0.2
+        listened = False
         while not self._closing:
             try:
                 self.listen_conn = await connect(self.url)
                 await self.listen_conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                if listened:  # announcements made meanwhile were missed
+                    self.on_listening_again()
+                listened = True
                 self.listening.set()
                 wait = 0.2
                 async for n in self.listen_conn.notifies():
