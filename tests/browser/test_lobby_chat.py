@@ -141,17 +141,17 @@ async def _play(sshy, driver, url: str) -> None:
     sshy.send("\x1b")  # out of the chat box
     await until(lambda: not typing_in_a_box(sshy.text().splitlines()), "ssh: out of the box")
     sshy.send("n")
-    await sshy.wait_for("Leave table")
-    code = re.search(r"Table ([A-Z0-9]+)", sshy.text()).group(1)
+    await sshy.wait_for(" · Virus Fight · casual · open")  # the table's head line
+    code = re.search(r"Table ([A-Z0-9]+) · ", sshy.text()).group(1)
     await press(tab, "j")
     await until(lambda: typing_in_a_box(tab.lines()), "tab: the code box")
     await press(tab, *code, "\n")
-    await shows(tab, "Leave table")
+    await shows(tab, f"Table {code} · ")
     await press(tab, HOME, "i")  # the first seat (sshy's) highlighted, then its profile
     await shows(tab, "Profile · sshy")
     await press(tab, ESCAPE)
-    await shows(tab, "Leave table")
-    await press(tab, ESCAPE)
+    await shows(tab, f"Table {code} · ")
+    await press(tab, ESCAPE)  # leaves the table
     await shows(tab, "you are Webby")
 
     # hostile lines, pasted over SSH into the lobby's chat: the tab shows them cleaned, and no
