@@ -510,21 +510,34 @@ class Cluster:
     async def _own_again(self) -> None:
         """Each table this server held is owned again (set up from its last committed version,
         with a new saver: a real-time round paused) or, if another server took it meanwhile,
-        shown as that server's."""
-        for code, table in list(self.hub.tables.items()):
-            if self.is_replica(table):
-                continue
+        shown as that server's. The first statements after a restart of the database may still
+        meet a dead pooled connection: the work is tried again (each table once) while this
+        server stays joined; if it is cut off again, the next return starts it afresh."""
+        done: set[str] = set()
+        wait = 0.1
+        while True:
             try:
-                mine = await self.node.own(code)
-                stored = await self.store.fetch(code)
+                await self._own_each_again(done)
+                break
             except StoreError:
-                return  # (away again: the next return tries again)
+                if not self.node.connected:
+                    return
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, 2.0)
+        await self._read_all()
+
+    async def _own_each_again(self, done: set[str]) -> None:
+        for code, table in list(self.hub.tables.items()):
+            if code in done or self.is_replica(table):
+                continue
+            mine = await self.node.own(code)
+            stored = await self.store.fetch(code)
+            done.add(code)
             if stored is None:
                 continue
             self._set_up(stored, owner=mine)
             if mine and stored.status == "playing":
                 self.hub.tables[code].note("the database is back: play on.")
-        await self._read_all()
 
     def released(self, code: str) -> None:
         """A table of this server left memory (asleep, deleted): another server may own it."""

@@ -13,18 +13,45 @@ import pytest
 from cellwars_tui.online import protocol as p
 from cellwars_tui.online.hub_cluster import ClusterHub
 from cellwars_tui.online.pg.shared import SharedStore
+from cellwars_tui.online.pg.wheel import WheelPostgres
 
 from ..test_hub import join, table_where
 
 
-@pytest.fixture
-async def two_hubs(pg_url, tmp_path):
+async def _two_hubs(url: str, tmp_path):
     hubs: list[ClusterHub] = []
     for name in ("a", "b"):
-        shared = await SharedStore.open(pg_url, name)
+        shared = await SharedStore.open(url, name)
         hub = ClusterHub(tmp_path / name / "tables", shared=shared, sweep_interval=3600)
         await hub.start()
         hubs.append(hub)
+    return hubs
+
+
+@pytest.fixture
+async def two_hubs(pg_url, tmp_path):
+    hubs = await _two_hubs(pg_url, tmp_path)
+    yield hubs
+    for hub in hubs:
+        await hub.close()
+
+
+@pytest.fixture
+def own_pg():
+    """A PostgreSQL of this test's own, for a test that stops and restarts it: the worker's shared
+    server holds every earlier test's databases, so its shutdown and start take longer the later
+    the test runs, and the hubs' reconnection backs off further."""
+    server = WheelPostgres(fast=True)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+async def two_hubs_own_pg(own_pg, tmp_path):
+    hubs = await _two_hubs(own_pg.url(), tmp_path)
     yield hubs
     for hub in hubs:
         await hub.close()
@@ -122,8 +149,9 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
 
 
 async def test_the_database_restarting_under_two_servers_refuses_moves_then_play_resumes(
-        two_hubs, pg_server):
-    a, b = two_hubs
+        two_hubs_own_pg, own_pg):
+    pg_server = own_pg
+    a, b = two_hubs_own_pg
     ann = await join(a, "key:ann", "ann")
     ben = await join(b, "key:ben", "ben")
     ann.send(p.CreateTable(game="toy-race", players=2))
@@ -135,12 +163,12 @@ async def test_the_database_restarting_under_two_servers_refuses_moves_then_play
     await table_where(ben, lambda t: t.you == 1)
     ann.send(p.Start())
     state = await table_where(ann, lambda t: t.step > 0)
+    (seat,) = state.to_act
+    me = (ann, ben)[seat]
+    if me.table.step != state.step:  # (before the database stops: server b hears of the step
+        await table_where(me, lambda t, s=state.step: t.step == s)  # through it)
     await asyncio.to_thread(pg_server.stop)  # the database goes away mid-game
     try:
-        (seat,) = state.to_act
-        me = (ann, ben)[seat]
-        if me.table.step != state.step:
-            await table_where(me, lambda t, s=state.step: t.step == s)
         me.send(p.Play(step=state.step, action="roll", seq=1))
         refused = await me.next(p.Error, timeout=30)  # refused in one line, nothing half-saved
         assert refused.seq == 1 and "\n" not in refused.message
