@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from . import protocol as p
+from .pg import replica_clock as rc
 from .pg.node import ORPHAN_INTERVAL, Note
 from .pg.schema import NOTIFY_MAX
 from .pg.store import TableSummary
@@ -137,6 +138,8 @@ class Cluster:
         self._rid = 0
         self._tasks: list[asyncio.Task[None]] = []
         self.takeovers: list[tuple[str, float]] = []  # (code, monotonic time): tests, bench
+        self.clocks: dict[str, rc.Shown] = {}  # replica code -> its owner's round clock
+        self.clocks_told: dict[str, rc.Shown] = {}  # owned code -> its clock as last announced
         shared.node.on_note = self._notes.put_nowait
         shared.node.on_lost = self._lost
         shared.node.on_back = self._back
@@ -262,10 +265,14 @@ class Cluster:
             _stop(old)
         if owner:
             self.versions.pop(stored.code, None)
+            self.clocks.pop(stored.code, None)
             table = self.hub._set_up(stored, restarted=True)
         else:
             self.versions[stored.code] = stored.version
+            self.clocks_told.pop(stored.code, None)
             table = self.hub.set_up_replica(stored)
+            if table is not None and table.game.real_time and stored.code not in self.clocks:
+                self._later(self.store.notify(f"k {stored.code} {self.name}"))
         if table is None:
             self.versions.pop(stored.code, None)
             return None
@@ -285,7 +292,41 @@ class Cluster:
         """A replica nobody here watches leaves memory (the store keeps the table)."""
         self.hub.tables.pop(table.code, None)
         self.versions.pop(table.code, None)
+        self.clocks.pop(table.code, None)
         _stop(table)
+
+    # -- a real-time table's round clock (.pg.replica_clock) ----------------------------------
+    def clock_changed(self, table: HubTable, *, ask: bool = False) -> None:
+        """An owned table was shown to its players here: its round clock is announced to the
+        other servers if it is not what they show (``ask``: whatever it is)."""
+        session = table.session
+        if table.code not in self.node.owned or self.is_replica(table) \
+                or not table.game.real_time:
+            return
+        if session is not None and session.started:
+            left, running = round(session.remaining(), 2), session.running
+        else:
+            left, running = -1.0, False
+        paused = table.paused()
+        told = self.clocks_told.get(table.code)
+        if not ask and (told is None and left < 0 or
+                        told is not None and not told.differs(left, running, paused)):
+            return
+        note = rc.ClockNote(code=table.code, server=self.name, left=left, running=running,
+                            paused=paused[:500])
+        self.clocks_told[table.code] = rc.shown(note)
+        self._later(self.store.notify(rc.packed(note)))
+
+    def replica_clock(self, code: str) -> rc.Shown | None:
+        return self.clocks.get(code)
+
+    def _heard_clock(self, note: rc.ClockNote) -> None:
+        if note.server == self.name:
+            return
+        self.clocks[note.code] = rc.shown(note)
+        table = self.hub.tables.get(note.code)
+        if table is not None and self.is_replica(table):
+            self.hub._broadcast_table(table)
 
     # -- requests made here for another server's table ----------------------------------------
     async def forward(self, client: Client, table: HubTable, msg: p.Msg) -> None:
@@ -422,6 +463,12 @@ class Cluster:
                 hub._presence_elsewhere(identity)
         elif note.kind == "q":
             await self._carry_out(_forward.decode(base64.b64decode(note.code)))
+        elif note.kind == "c":
+            self._heard_clock(rc.unpacked(note.code))
+        elif note.kind == "k" and note.server != self.name:
+            table = hub.tables.get(note.code)
+            if table is not None:
+                self.clock_changed(table, ask=True)
         elif note.kind == "r":
             answer = _answer.decode(base64.b64decode(note.code))
             if answer.to == self.name:
@@ -528,6 +575,7 @@ class Cluster:
 
     def released(self, code: str) -> None:
         """A table of this server left memory (asleep, deleted): another server may own it."""
+        self.clocks_told.pop(code, None)
         self._later(self.node.release(code))
 
 
