@@ -24,6 +24,10 @@ postgresql://...``).
   them all, and follows them by their notifications. Who is connected where is shared too
   (``p`` notifications), so an owner knows a player connected to another server is there (a
   real-time game does not pause for them).
+* **Chat and clocks.** A chat line is checked where it is said (its limits, cleaning and flood
+  guard) and announced (``h``, the line itself): every server shows it, the table's owner keeps
+  it with the table. A real-time table's owner announces its round clock (``c``,
+  :mod:`.pg.replica_clock`) so that its replicas show the same countdown.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from . import protocol as p
+from .chat import ChatLine
 from .pg import replica_clock as rc
 from .pg.node import ORPHAN_INTERVAL, Note
 from .pg.schema import NOTIFY_MAX
@@ -76,6 +81,15 @@ class Answer(msgspec.Struct, frozen=True, array_like=True):
     seq: int = 0
 
 
+class Said(msgspec.Struct, frozen=True, array_like=True):
+    """A chat line said at a server: to the lobby (``where`` "") or to a table."""
+
+    where: str
+    server: str
+    line: ChatLine
+
+
+_said = msgspec.msgpack.Decoder(Said)
 _forward = msgspec.msgpack.Decoder(Forward)
 _answer = msgspec.msgpack.Decoder(Answer)
 _encode = msgspec.msgpack.Encoder().encode
@@ -140,6 +154,7 @@ class Cluster:
         self.takeovers: list[tuple[str, float]] = []  # (code, monotonic time): tests, bench
         self.clocks: dict[str, rc.Shown] = {}  # replica code -> its owner's round clock
         self.clocks_told: dict[str, rc.Shown] = {}  # owned code -> its clock as last announced
+        hub.league.on_said = self.said
         shared.node.on_note = self._notes.put_nowait
         shared.node.on_lost = self._lost
         shared.node.on_back = self._back
@@ -328,6 +343,30 @@ class Cluster:
         if table is not None and self.is_replica(table):
             self.hub._broadcast_table(table)
 
+    # -- chat: a line said at any server reaches the players of every server ----------------
+    def said(self, where: str, line: ChatLine) -> None:
+        """A line said here (checked, cleaned, flood-guarded here), to the lobby (``where``
+        "") or to a table: every other server shows it; a table's owner keeps it."""
+        payload = _packed("h", Said(where=where, server=self.name, line=line))
+        if len(payload.encode()) <= NOTIFY_MAX:  # (never longer: a line is a few hundred bytes)
+            self._later(self.store.notify(payload))
+
+    def _heard_said(self, said: Said) -> None:
+        if said.server == self.name:
+            return
+        league = self.hub.league
+        if not said.where:
+            league.lobby_chat.append(said.line)
+            league.send_lobby_chat()
+            return
+        table = self.hub.tables.get(said.where)
+        if table is None:
+            return  # (not shown here: its owner keeps the line with the table)
+        table.league.chat.append(said.line)
+        if not self.is_replica(table):
+            table.save()  # the chat is kept with the table, by its owner
+        league.send_table_chat(table)
+
     # -- requests made here for another server's table ----------------------------------------
     async def forward(self, client: Client, table: HubTable, msg: p.Msg) -> None:
         """``client``'s request at ``table`` (a replica), sent to the table's owner."""
@@ -463,6 +502,8 @@ class Cluster:
                 hub._presence_elsewhere(identity)
         elif note.kind == "q":
             await self._carry_out(_forward.decode(base64.b64decode(note.code)))
+        elif note.kind == "h":
+            self._heard_said(_said.decode(base64.b64decode(note.code)))
         elif note.kind == "c":
             self._heard_clock(rc.unpacked(note.code))
         elif note.kind == "k" and note.server != self.name:

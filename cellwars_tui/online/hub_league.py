@@ -192,6 +192,9 @@ class League:
         self.mutes: dict[str, set[str]] = {}  # identity -> name keys they muted
         self.lobby_chat: deque[C.ChatLine] = deque(maxlen=C.KEPT)
         self.tasks: set[asyncio.Task[Any]] = set()
+        # a line said here, once kept: where ("" the lobby, or a table's code) and the line
+        # (the servers sharing a store tell each other: cluster.py)
+        self.on_said: Callable[[str, C.ChatLine], None] = lambda where, line: None
 
     def request(self, client: Client, msg: p.Msg) -> None:
         """One of the league's requests from ``client`` (LeagueRefused: told in one line)."""
@@ -328,6 +331,7 @@ class League:
         if table is None:
             self.lobby_chat.append(C.ChatLine(time.time(), 0, client.name, said.text))
             self.send_lobby_chat()
+            self.on_said("", self.lobby_chat[-1])
             return
         m = table.match
         line = C.ChatLine(time.time(), m.cursor if m is not None else 0, client.name,
@@ -335,6 +339,7 @@ class League:
         table.league.chat.append(line)
         table.save()  # the chat is kept with the table
         self.send_table_chat(table)
+        self.on_said(table.code, line)
 
     def _mute(self, client: Client, mute: C.Mute) -> None:
         muted = self.mutes.setdefault(client.identity, set())

@@ -1,0 +1,55 @@
+"""Chat across servers (cluster.py: ``h`` notifications): a lobby line said at one server is
+read in the lobby of the other; a table's line said at a server that does not own the table is
+read by its players at the owner (and the other way), cleaned as everywhere, and kept with the
+table by its owner. Real PostgreSQL (tests/postgres.py)."""
+
+from __future__ import annotations
+
+from cellwars_tui.online import protocol as p
+
+from ..test_hub import join, table_where
+from ..test_league_chat import chat
+from .test_cluster import lobby_with, two_hubs  # noqa: F401
+from .test_node import until_true
+
+
+async def _two(kept) -> bool:
+    return len(await kept()) >= 2
+
+
+def said(text: str):
+    return lambda c: bool(c.lines) and c.lines[-1].text == text
+
+
+async def test_lobby_and_table_chat_reach_the_players_of_both_servers(two_hubs):
+    a, b = two_hubs
+    ann = await join(a, "key:ann", "ann")
+    ben = await join(b, "key:ben", "ben")
+    ann.send(p.Say(text="hello \x1b[31mlobby"))
+    line = (await chat(ben, "lobby", said("hello lobby"))).lines[-1]
+    assert line.name == "ann" and line.seat is None
+    ben.send(p.Say(text="hi ann"))
+    await chat(ann, "lobby", said("hi ann"))
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    await lobby_with(ben, code)
+    ben.send(p.Join(code=code))
+    await table_where(ben, lambda t: t.you is None)
+    ben.send(p.Sit(seat=1))
+    await table_where(ben, lambda t: t.you == 1)
+    ben.send(p.Say(text="good luck\x00"))  # at b, for a's table
+    line = (await chat(ann, code, said("good luck"))).lines[-1]
+    assert (line.name, line.seat) == ("ben", 1)
+    ann.send(p.Say(text="you too"))
+    seen = await chat(ben, code, said("you too"))
+    assert [x.text for x in seen.lines] == ["good luck", "you too"]
+    ben.send(p.Say(text="y" * 201))  # the limits hold at every server
+    assert "this one has 201" in (await ben.next(p.Error)).message
+    async def kept() -> list[str]:
+        stored = await a.cluster.store.fetch(code)
+        return [x.text for x in stored.league.chat] if stored.league is not None else []
+
+    await until_true(lambda: _two(kept))  # the owner keeps both lines with the table
+    assert await kept() == ["good luck", "you too"]
+    for c in (ann, ben):
+        await c.close()
