@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 8.0  # a forwarded move with no answer by then is refused
 TAKE_OVER_WAIT = 2  # scans a server with nobody at an orphaned table waits before taking it
-FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause)
+FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause, p.Rematch)
 
 
 class Forward(msgspec.Struct, frozen=True, array_like=True):
@@ -296,12 +296,26 @@ class Cluster:
             client.table = table
         if old is not None:
             table.last_watched = old.last_watched
+            if not owner and table.league.rematch_code and not old.league.rematch_code:
+                self._later(self._to_rematch(table))
         self.hub._table_changed(table)
+        if old is not None and list(old.league.chat) != list(table.league.chat):
+            self.hub.league.send_table_chat(table)  # (lines read with the table's new version)
         if table.status == "playing":  # its players here in the lobby go to it (as on connect)
             for client in list(self.hub.clients):
                 if client.table is None and table.seat_of(client.identity) is not None:
                     self.hub._enter(client, table)
         return table
+
+    async def _to_rematch(self, table: HubTable) -> None:
+        """The rematch of a replica's game was made at its owner: its watchers here go to it,
+        as the owner's own do."""
+        new = await self.bring(table.league.rematch_code)
+        if new is None:
+            return
+        for client in list(table.watchers):
+            if client.table is table or client.table is self.hub.tables.get(table.code):
+                self.hub._enter(client, new)
 
     def drop(self, table: HubTable) -> None:
         """A replica nobody here watches leaves memory (the store keeps the table)."""
@@ -362,6 +376,8 @@ class Cluster:
         table = self.hub.tables.get(said.where)
         if table is None:
             return  # (not shown here: its owner keeps the line with the table)
+        if said.line in table.league.chat:
+            return  # (read with the table already: its owner saved it before this came)
         table.league.chat.append(said.line)
         if not self.is_replica(table):
             table.save()  # the chat is kept with the table, by its owner

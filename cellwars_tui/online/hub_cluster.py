@@ -140,6 +140,11 @@ class ClusterHub(Hub):
             table.away_ids = {x.identity for x in table.slots if x.kind == "human"} - self.online
         return table
 
+    def rematch_table(self, table: Any, seats: list[Any]) -> HubTable:
+        new = super().rematch_table(table, seats)
+        self.cluster.created(new)  # (made here: this server's)
+        return new
+
     def _broadcast_table(self, table: HubTable) -> None:
         super()._broadcast_table(table)
         self.cluster.clock_changed(table)  # (a table owned here: the others show its clock)

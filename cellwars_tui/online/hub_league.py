@@ -145,7 +145,7 @@ class TableLeague:
         return StoredLeague(rated=self.rated, chat=tuple(self.chat),
                             removed=tuple(sorted(self.removed)), changes=self.changes,
                             result_kept=self.result_kept, rematch_code=self.rematch_code,
-                            started_at=self.started_at)
+                            rematch=tuple(sorted(self.rematch)), started_at=self.started_at)
 
     @classmethod
     def from_stored(cls, s: StoredLeague | None) -> TableLeague:
@@ -157,6 +157,7 @@ class TableLeague:
             league.changes = s.changes
             league.result_kept = s.result_kept
             league.rematch_code = s.rematch_code
+            league.rematch = set(s.rematch)
             league.started_at = s.started_at
         return league
 
@@ -441,6 +442,7 @@ class League:
             if seat in league.rematch:
                 league.rematch.discard(seat)
                 table.note(f"{client.name} takes the rematch offer back.")
+                table.save()  # (kept: every server sharing the store shows the offers)
                 self.hub.changed(table)
             return
         if seat in league.rematch:
@@ -450,6 +452,7 @@ class League:
         if not set(humans) <= league.rematch:
             table.note(f"{client.name} offers a rematch: r accepts." if first else
                        f"{client.name} accepts the rematch.")
+            table.save()
             self.hub.changed(table)
             return
         n = len(table.slots)

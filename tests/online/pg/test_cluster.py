@@ -39,6 +39,29 @@ async def lobby_with(client, code: str, pred=lambda info: True) -> p.TableInfo:
                 return info
 
 
+async def play_to_end(ann, ben, state: p.TableState) -> p.TableState:
+    """A toy-race game played to its end by ann (seat 0) and ben (seat 1), each at their
+    server; the last state ann sees."""
+    clients = {0: ann, 1: ben}
+    seq = 0
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        (seat,) = state.to_act
+        me = clients[seat]
+        seen = me.table if me.table.step == state.step else await table_where(
+            me, lambda t, s=state.step: t.step == s)
+        assert seen.you == seat
+        seq += 1
+        me.send(p.Play(step=state.step, action="hold" if seen.step % 3 else "roll", seq=seq))
+        told = await table_where(me, lambda t, q=seq: t.played == q)  # it went through
+        assert told.step > state.step
+        state = told if me is ann else await table_where(
+            ann, lambda t, s=told.step: t.step >= s)
+    assert state.outcome is not None
+    return state
+
+
 async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     a, b = two_hubs
     ann = await join(a, "key:ann", "ann")
@@ -57,24 +80,7 @@ async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     await table_where(ben, lambda t: t.you == 1)
     await table_where(ann, lambda t: t.info.seats[1].name == "ben" and t.info.seats[1].connected)
     ann.send(p.Start())
-    state = await table_where(ann, lambda t: t.step > 0)
-    clients = {0: ann, 1: ben}
-    seq = 0
-    for _ in range(400):
-        if state.outcome is not None:
-            break
-        (seat,) = state.to_act
-        me = clients[seat]
-        seen = me.table if me.table.step == state.step else await table_where(
-            me, lambda t, s=state.step: t.step == s)
-        assert seen.you == seat
-        seq += 1
-        me.send(p.Play(step=state.step, action="hold" if seen.step % 3 else "roll", seq=seq))
-        told = await table_where(me, lambda t, q=seq: t.played == q)  # it went through
-        assert told.step > state.step
-        state = told if me is ann else await table_where(
-            ann, lambda t, s=told.step: t.step >= s)
-    assert state.outcome is not None
+    state = await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
     last = ben.table if ben.table.outcome is not None else await table_where(
         ben, lambda t: t.outcome is not None)
     assert last.view == state.view and last.info.status == "over"

@@ -9,7 +9,7 @@ from cellwars_tui.online import protocol as p
 
 from ..test_hub import join, table_where
 from ..test_league_chat import chat
-from .test_cluster import lobby_with, two_hubs  # noqa: F401
+from .test_cluster import lobby_with, play_to_end, two_hubs  # noqa: F401
 from .test_node import until_true
 
 
@@ -51,5 +51,32 @@ async def test_lobby_and_table_chat_reach_the_players_of_both_servers(two_hubs):
 
     await until_true(lambda: _two(kept))  # the owner keeps both lines with the table
     assert await kept() == ["good luck", "you too"]
+    for c in (ann, ben):
+        await c.close()
+
+
+async def test_a_rematch_offered_at_one_server_is_accepted_at_the_other(two_hubs):
+    a, b = two_hubs
+    ann = await join(a, "key:ann", "ann")
+    ben = await join(b, "key:ben", "ben")
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    await lobby_with(ben, code)
+    ben.send(p.Join(code=code))
+    await table_where(ben, lambda t: t.you is None)
+    ben.send(p.Sit(seat=1))
+    await table_where(ben, lambda t: t.you == 1)
+    ann.send(p.Start())
+    await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
+    await table_where(ben, lambda t: t.outcome is not None)
+    ben.send(p.Rematch())  # at b, for a's table: a (its owner) keeps the offer
+    await table_where(ann, lambda t: t.rematch == (1,))
+    await table_where(ben, lambda t: t.rematch == (1,))
+    ann.send(p.Rematch())  # accepted: the new table is made at a; both players go to it
+    new = await table_where(ann, lambda t: t.info.code != code)
+    assert new.you == 1 and new.step > 0  # (everyone moved one seat on)
+    there = await table_where(ben, lambda t: t.info.code == new.info.code)
+    assert there.you == 0
+    assert new.info.code in a.cluster.node.owned
     for c in (ann, ben):
         await c.close()
