@@ -317,6 +317,28 @@ class Cluster:
             if client.table is table or client.table is self.hub.tables.get(table.code):
                 self.hub._enter(client, new)
 
+    def watched(self) -> None:
+        """Tell the owners of the tables watched here that they are (their sweeps close only
+        tables nobody of any server has watched for a while): one short notification per
+        sweep, the codes of the replicas someone here watches."""
+        codes = sorted(c for c, t in self.hub.tables.items()
+                       if self.is_replica(t) and t.watchers)
+        while codes:
+            head = f"w {self.name}"
+            chunk: list[str] = []
+            while codes and len(head) + sum(len(c) + 1 for c in chunk) + len(codes[0]) + 1 \
+                    < NOTIFY_MAX:
+                chunk.append(codes.pop(0))
+            self._later(self.store.notify(" ".join([head, *chunk])))
+
+    def _heard_watched(self, note: Note) -> None:
+        if note.server == self.name:
+            return
+        for code in note.code.split():
+            table = self.hub.tables.get(code)
+            if table is not None and not self.is_replica(table):
+                table.last_watched = self.hub.clock()
+
     def drop(self, table: HubTable) -> None:
         """A replica nobody here watches leaves memory (the store keeps the table)."""
         self.hub.tables.pop(table.code, None)
@@ -518,6 +540,8 @@ class Cluster:
                 hub._presence_elsewhere(identity)
         elif note.kind == "q":
             await self._carry_out(_forward.decode(base64.b64decode(note.code)))
+        elif note.kind == "w":
+            self._heard_watched(note)
         elif note.kind == "h":
             self._heard_said(_said.decode(base64.b64decode(note.code)))
         elif note.kind == "c":
@@ -572,9 +596,10 @@ class Cluster:
             humans = [x.identity for x in s.slots if x.kind == "human"]
             if coming and coming not in humans:
                 continue
-            if humans and not any(h in online for h in humans) \
-                    and (s.status == "playing" or s.host_identity not in online):
+            if humans and not any(h in online for h in humans) and s.status == "playing":
                 continue  # asleep: it waits in the store for one of its players
+            # (an open table is taken over even with nobody there: its new owner's sweep
+            # closes it once nobody has watched it for a while, as its first owner's would)
             here = code in self.hub.tables or any(h in local for h in humans)
             waited = self.orphaned[code] = self.orphaned.get(code, 0) + 1
             if not here and waited <= TAKE_OVER_WAIT:

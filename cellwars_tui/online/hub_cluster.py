@@ -192,7 +192,8 @@ class ClusterHub(Hub):
     # -- tables nobody here watches -----------------------------------------------------------
     def sweep(self, now: float | None = None) -> None:
         """As a lone hub's sweep for the tables this server owns (none is deleted while a person
-        holds a seat at a game being played); a replica nobody here watches leaves memory."""
+        holds a seat at a game being played), a table watched at another server counting as
+        watched (:meth:`.Cluster.watched`); a replica nobody here watches leaves memory."""
         replicas = {c: t for c, t in self.tables.items() if self.cluster.is_replica(t)}
         for code in replicas:
             del self.tables[code]
@@ -203,6 +204,7 @@ class ClusterHub(Hub):
         for table in replicas.values():
             if not table.watchers:
                 self.cluster.drop(table)
+        self.cluster.watched()  # (the tables watched here, for their owners' sweeps)
 
     async def _put_to_sleep(self, table: HubTable) -> None:
         """Saved, out of memory, and no longer this server's: any server brings it back."""
