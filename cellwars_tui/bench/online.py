@@ -11,6 +11,9 @@ same move at a local table, and the hub's event-loop lag while every save is slo
 * **Loop lag**: the same 50 busy tables while every save of the store sleeps 50 ms in the
   store's thread; a ticker in the hub's event loop asks to wake every 5 ms and measures how late
   it wakes. A save that ran on the loop would make it 50 ms late each time.
+* **Floor**: a bare asyncio loop in a process of its own ticks the same way during each run; its
+  lag is what the machine's scheduler alone costs (on a loaded machine the hub's figure is read
+  against it).
 """
 
 from __future__ import annotations
@@ -44,20 +47,17 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-class _SlowStore:
-    """A store whose every save of a table sleeps ``delay`` seconds in a thread first (a far
+def _slow_store(path: Path, delay: float) -> Any:
+    """The SQLite store, each table's save sleeping ``delay`` seconds in a thread first (a far
     database); everything else (loading, the league's results and ratings) is the store's own."""
+    from ..online.store import SqliteTableStore
 
-    def __init__(self, store, delay: float) -> None:
-        self.store = store
-        self.delay = delay
+    class SlowStore(SqliteTableStore):
+        async def save(self, table) -> None:
+            await asyncio.get_running_loop().run_in_executor(None, time.sleep, delay)
+            await super().save(table)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.store, name)  # (a wrapper: what it does not slow is the store's)
-
-    async def save(self, table) -> None:
-        await asyncio.get_running_loop().run_in_executor(None, time.sleep, self.delay)
-        await self.store.save(table)
+    return SlowStore(path) if delay else SqliteTableStore(path)
 
 
 async def _client(hub, identity: str):
@@ -213,33 +213,66 @@ async def _lag(stop: asyncio.Event, interval: float = 0.005) -> list[float]:
     return lags
 
 
-async def _run(tables: int, moves: int, slow: float) -> tuple[list[float], list[float], int]:
+# A bare asyncio loop in a process of its own, ticking like _lag until its stdin closes, then
+# printing how late it woke each time: the floor the machine's scheduler sets on the same measure.
+_FLOOR = """
+import asyncio, json, sys
+async def main():
+    loop = asyncio.get_running_loop()
+    closed = loop.run_in_executor(None, sys.stdin.read)
+    lags = []
+    while not closed.done():
+        due = loop.time() + 0.005
+        await asyncio.sleep(0.005)
+        lags.append(max(0.0, loop.time() - due))
+    print(json.dumps(lags))
+asyncio.run(main())
+"""
+
+
+async def _floor_process() -> asyncio.subprocess.Process:
+    import sys
+
+    return await asyncio.create_subprocess_exec(sys.executable, "-c", _FLOOR,
+                                                stdin=asyncio.subprocess.PIPE,
+                                                stdout=asyncio.subprocess.PIPE)
+
+
+async def _floor_lags(floor: asyncio.subprocess.Process) -> list[float]:
+    import json
+
+    out, _ = await floor.communicate(b"")
+    return json.loads(out or b"[]")
+
+
+async def _run(tables: int, moves: int,
+               slow: float) -> tuple[list[float], list[float], list[float], int]:
     import logging
 
     from ..online.hub import Hub
-    from ..online.store import SqliteTableStore
 
     logging.getLogger("cellwars_tui").setLevel(logging.ERROR)  # (the sweep's lines: not here)
     with tempfile.TemporaryDirectory(prefix="cellwars-bench-online-") as folder:
-        store = SqliteTableStore(Path(folder) / "tables.sqlite3")
-        kept: Any = _SlowStore(store, slow) if slow else store  # (a store for the tables only)
+        kept = _slow_store(Path(folder) / "tables.sqlite3", slow)
         hub = Hub(Path(folder) / "tables", store=kept,
                   idle_table_seconds=1.0, sweep_interval=1.0)  # (finished games leave)
         await hub.start()
         busy = await _busy_process(hub, tables, PACE)
         stop = asyncio.Event()
         lagging = asyncio.create_task(_lag(stop))
+        floor = await _floor_process()
         try:
             await asyncio.sleep(2.0)  # every busy table playing
             trips = await _round_trips(hub, moves)
         finally:
             stop.set()
             lags = await lagging
+            floor_lags = await _floor_lags(floor)
             busy.kill()
             await busy.wait()
             saves = sum(t.saver.version for t in hub.tables.values())
             await hub.close()
-    return trips, lags, saves
+    return trips, lags, floor_lags, saves
 
 
 def _local_round_trips(moves: int) -> list[float]:
@@ -278,7 +311,7 @@ def _local_round_trips(moves: int) -> list[float]:
 
 def bench_online_round_trip(quick: bool) -> list[Result]:
     moves = 100 if quick else 400
-    trips, lags, saves = asyncio.run(_run(TABLES, moves, 0.0))
+    trips, lags, floor, saves = asyncio.run(_run(TABLES, moves, 0.0))
     local = _local_round_trips(moves)
     note = f"{TABLES} busy tables, SQLite store ({saves} saves); {_load()}"
     return [
@@ -291,12 +324,19 @@ def bench_online_round_trip(quick: bool) -> list[Result]:
                note=f"{len(local)} moves"),
         result("online: hub loop lag p99 (busy tables, real store)", _quantile(lags, 0.99) * 1000,
                "ms", "<=", 5, note=f"{len(lags)} wake-ups every 5 ms"),
+        _floor_result(floor, "real store"),
     ]
+
+
+def _floor_result(floor: list[float], during: str) -> Result:
+    return result(f"bare asyncio loop lag p99 beside the hub ({during}: the machine's floor)",
+                  _quantile(floor, 0.99) * 1000, "ms",
+                  note=f"{len(floor)} wake-ups every 5 ms, a process of its own; {_load()}")
 
 
 def bench_online_loop_lag_slow_saves(quick: bool) -> list[Result]:
     moves = 30 if quick else 100
-    trips, lags, saves = asyncio.run(_run(TABLES, moves, 0.05))
+    trips, lags, floor, saves = asyncio.run(_run(TABLES, moves, 0.05))
     note = (f"{TABLES} busy tables, every save sleeps 50 ms in the store's thread "
             f"({saves} saves); {_load()}")
     return [
@@ -306,6 +346,7 @@ def bench_online_loop_lag_slow_saves(quick: bool) -> list[Result]:
                "ms", "<=", 5, note=note),
         result("online: move round trip p50 (saves slowed to 50 ms)",
                statistics.median(trips) * 1000 if trips else float("nan"), "ms", note=note),
+        _floor_result(floor, "saves slowed"),
     ]
 
 

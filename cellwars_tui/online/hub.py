@@ -528,6 +528,8 @@ class Hub(TableKeeping):
         client.send(p.Welcome(identity=client.identity, name=client.name, code=client.code))
         self._changed_presence(client.identity)
         self._rejoin(client)
+        if client.table is None:  # (a table's chat came with the table)
+            self.league.entered(client)  # a guest just named: the lobby's chat so far
 
     def _create(self, client: Client, msg: p.CreateTable) -> None:
         if len(self.tables) >= MAX_TABLES:

@@ -110,7 +110,7 @@ class LeaderboardScreen(HubListener, Screen):
                           key=row.identity)
             self.identities.append(row.identity)
         if not board.rows:
-            table.add_row("", Text("nobody yet: be the first", style="dim"), "", "")
+            table.add_row("", Text("none yet: be the first", style="dim"), "", "")  # (fits 22)
             self.identities.append("")
         self.query_one("#board-you", Static).update(
             your_line(board, self.you.startswith("key:")))

@@ -158,6 +158,10 @@ class LobbyScreen(HubListener, Screen):
 
     TITLE = TITLE
     CSS_PATH = "lobby.tcss"
+    # back on this screen with nothing focused (Escape left the chat box, then a board or a
+    # table was opened and closed): the tables, never Textual's first focusable widget, which
+    # is the hidden nickname box (it took every key after, the lobby's letters included)
+    AUTO_FOCUS = "#tables"
     BINDINGS = [
         Binding("n", "create", "New table"),
         Binding("j", "focus_code", "Join by code"),

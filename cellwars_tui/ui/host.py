@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from . import textual_fixes  # noqa: F401 - applied before any app renders
+
 if TYPE_CHECKING:
     from ..core.match import Match
     from .game_screen import GameScreen

@@ -184,7 +184,7 @@ class ReplayAnalysis:
             line.append(f"{cursor}. forced · ")
         line.append("Accuracy " + result.accuracy_text(), style=self.colour("muted"))
         if result.notes and any(n.startswith("the analysis sees") for n in result.notes):
-            line.append(" · sees hidden cards", style=self.colour("muted"))
+            line.append(" · the analysis sees what was hidden", style=self.colour("muted"))
         panel.show_line(line)
 
     def analysed_log(self, entries: list[tuple[int, int | None, str]]

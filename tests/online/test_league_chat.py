@@ -117,6 +117,9 @@ async def test_the_lobby_chat_reaches_the_lobby_only(tmp_path):
     guest = await join(hub, "guest")
     guest.send(p.Say(text="hello"))
     assert "pick a nickname first" in await refused(guest)
+    guest.send(p.SetName(name="Zed"))  # named now: the lobby's chat so far, as a keyed arrival
+    arrived = await chat(guest, "lobby")
+    assert [x.text for x in arrived.lines] == ["anyone for cellulis?", "still here"]
     for c in (ann, ben, guest):
         await c.close()
     await hub.close()

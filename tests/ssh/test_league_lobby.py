@@ -68,6 +68,15 @@ async def test_leaderboard_profile_and_lobby_chat_from_the_lobby(hub):  # noqa: 
         ben.send(p.Say(text="hi \x1b[2J\x1b]52;c;ZXZpbA==\x07ann\x00"))
         await until(pilot, lambda: "ben: hi ann" in chat_text(lobby, "lobby-chat"), "ben's line")
         assert "\x1b" not in chat_text(lobby, "lobby-chat")
+        # out of the chat box, to the leaderboard and back: the lobby's keys still work (the
+        # focus came back to the tables, not to the hidden nickname box, which took the keys)
+        await pilot.press("escape", "l")
+        await until(pilot, lambda: isinstance(app.screen, LeaderboardScreen), "the board")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        assert lobby.focused is lobby.query_one("#tables")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen), "ann's profile")
     for c in (ann, ben):
         await c.close()
 

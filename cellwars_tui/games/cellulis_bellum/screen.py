@@ -177,6 +177,15 @@ class CellulisBellumScreen(GameScreen):
         Binding("i", "keys_help", "Legend", show=False),  # (k is the cursor's Up)
     ]
 
+    # A finished game's footer keeps only what still applies (territory, legend, rules, back).
+    MOVE_KEYS = frozenset({"act", "spawn", "aim", "apoptosis", "generate", "done", "pass_turn",
+                           "clear"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._over and action in self.MOVE_KEYS:
+            return False
+        return super().check_action(action, parameters)
+
     def __init__(self, table: Table, *, read_only: bool = False) -> None:
         super().__init__(table, read_only=read_only)
         self.state: CBState = table.view(None)

@@ -22,7 +22,7 @@ from .types import (BUILD, FIRST, OVER, PLACE, PLAY, Add, Agree, Offer, Ready, V
 def bot_actions(game, s: VFState, seat: int) -> list[Action]:
     """Legal actions minus the obviously bad: in play, turns that strand the marker (when any
     other turn exists), and every other turn when some turn strands a rival (:func:`kills`); in
-    building, programs shorter than three instructions. Bots never offer a stalemate (offers
+    building, programs shorter than three instructions. The search never offers a stalemate (offers
     that the others accept after some rounds without an elimination would end many games that
     an elimination ends later: measured on the rules page); they answer an offer by their
     search, and agree to any after round 50 (three or four players have a longer round limit,
@@ -33,7 +33,7 @@ def bot_actions(game, s: VFState, seat: int) -> list[Action]:
             if s.round > C.ROUNDS_PER_RIVAL and Agree() in actions:
                 return [Agree()]  # a long game: a person who offers a stalemate gets one
             return actions  # agree or decline a stalemate: the search weighs both
-        turns = [a for a in actions if not isinstance(a, Offer)]  # bots never offer
+        turns = [a for a in actions if not isinstance(a, Offer)]  # the search never offers
         keep = [a for a in turns if not eliminates(a)]
         return kills(s, seat, keep) or keep or turns
     if s.phase == BUILD:

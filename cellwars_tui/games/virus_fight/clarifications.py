@@ -94,6 +94,7 @@ CLARIFICATIONS: tuple[tuple[str, str], ...] = (
      f"{ROUNDS_PER_RIVAL} rounds for each rival to cut off ({round_limit(2)} rounds at two "
      f"players, {round_limit(3)} at three, {round_limit(4)} at four; an option). In a "
      "stalemate, among the players still running, most spare instructions wins, then the "
-     "highest total of their pips; players still tied share the result. Bots never offer; they "
+     "highest total of their pips; players still tied share the result. The search never offers "
+     "(an easy or random bot's random move may); bots "
      f"answer by their search, and agree to any offer after round {ROUNDS_PER_RIVAL}."),
 )

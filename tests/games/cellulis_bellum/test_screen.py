@@ -145,10 +145,16 @@ async def test_play_a_whole_game_by_keys_and_see_the_territories_at_the_end():
         info = _text(screen, "#cb-info")
         t0, t1 = (R.territory(table.state().board, q) for q in (0, 1))
         assert f"territory {t0}" in info and f"territory {t1}" in info
-        # undo goes back into the game
+        # a finished game's footer offers no move key (d answered "Nothing to end"), only what
+        # still applies: the territory view among them
+        shown = {b.binding.action for b in screen.active_bindings.values()
+                 if b.binding.show and b.enabled}
+        assert not shown & CellulisBellumScreen.MOVE_KEYS and "territory" in shown
+        # undo goes back into the game, and its move keys come back
         await pilot.press("u")
         await pilot.pause()
         assert not table.is_over()
+        assert "done" in {b.binding.action for b in screen.active_bindings.values() if b.enabled}
 
 
 # the two sizes whose board scales differ most; the point-to-cell mapping at each is checked fast
