@@ -9,7 +9,7 @@ from cellwars_tui.online import protocol as p
 
 from ..test_hub import join, table_where
 from ..test_league_chat import chat
-from .test_cluster import lobby_with, play_to_end, two_hubs  # noqa: F401
+from .test_cluster import ann_and_ben, play_to_end, share_table, two_hubs  # noqa: F401
 from .test_node import until_true
 
 
@@ -30,13 +30,7 @@ async def test_lobby_and_table_chat_reach_the_players_of_both_servers(two_hubs):
     assert line.name == "ann" and line.seat is None
     ben.send(p.Say(text="hi ann"))
     await chat(ann, "lobby", said("hi ann"))
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
-    await table_where(ben, lambda t: t.you == 1)
+    code = await share_table(ann, ben)
     ben.send(p.Say(text="good luck\x00"))  # at b, for a's table
     line = (await chat(ann, code, said("good luck"))).lines[-1]
     assert (line.name, line.seat) == ("ben", 1)
@@ -57,18 +51,11 @@ async def test_lobby_and_table_chat_reach_the_players_of_both_servers(two_hubs):
 
 async def test_a_rematch_offered_at_one_server_is_accepted_at_the_other(two_hubs):
     a, b = two_hubs
-    ann = await join(a, "key:ann", "ann")
-    ben = await join(b, "key:ben", "ben")
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
-    await table_where(ben, lambda t: t.you == 1)
+    ann, ben, code = await ann_and_ben(a, b)
     ann.send(p.Start())
     await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
-    await table_where(ben, lambda t: t.outcome is not None)
+    if ben.table.outcome is None:  # (ben may have read the last state already: his move)
+        await table_where(ben, lambda t: t.outcome is not None)
     ben.send(p.Rematch())  # at b, for a's table: a (its owner) keeps the offer
     await table_where(ann, lambda t: t.rematch == (1,))
     await table_where(ben, lambda t: t.rematch == (1,))

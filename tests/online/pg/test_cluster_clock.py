@@ -7,20 +7,12 @@ from __future__ import annotations
 from cellwars_tui.online import protocol as p
 
 from ..test_hub import join, table_where
-from .test_cluster import lobby_with, two_hubs  # noqa: F401
+from .test_cluster import ann_and_ben, two_hubs  # noqa: F401
 
 
 async def test_a_player_at_another_server_sees_the_owners_round_clock(two_hubs):
     a, b = two_hubs
-    ann = await join(a, "key:ann", "ann")
-    ben = await join(b, "key:ben", "ben")
-    ann.send(p.CreateTable(game="infection", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
-    await table_where(ben, lambda t: t.you == 1)
+    ann, ben, code = await ann_and_ben(a, b, "infection")
     await table_where(ann, lambda t: t.info.seats[1].connected)
     ann.send(p.Start())
     owner = await table_where(ann, lambda t: t.clock >= 0 and t.clock_running)

@@ -11,21 +11,15 @@ from cellwars_tui.online import protocol as p
 from cellwars_tui.online.client import HubClient
 from cellwars_tui.online.hub_cluster import ClusterHub
 
-from ..test_hub import join, table_where
-from .test_cluster import lobby_with, two_hubs  # noqa: F401
+from ..test_hub import table_where
+from .test_cluster import ann_and_ben, two_hubs  # noqa: F401
 from .test_node import until, until_true
 from .test_takeover import server_a, server_b  # noqa: F401
 
 
 async def test_an_open_table_watched_at_another_server_is_not_swept_by_its_owner(two_hubs):
     a, b = two_hubs
-    ann = await join(a, "key:ann", "ann")
-    ben = await join(b, "key:ben", "ben")
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))  # ben watches it at b
-    await table_where(ben, lambda t: t.you is None)
+    ann, ben, code = await ann_and_ben(a, b, sit=False)  # ben watches it at b
     ann.send(p.Leave())
     await until(lambda: not a.tables[code].watchers)
     a.tables[code].last_watched = 0.0  # nobody at a has watched it for long
@@ -67,8 +61,9 @@ async def test_an_orphaned_open_table_is_swept_by_its_new_owner_and_a_started_ga
     await until(lambda: {game_code, open_code} <= set(b.cluster.summaries))
     proc.send_signal(signal.SIGKILL)  # the owner dies with ann at her open table: she is gone
     await ann.close()
-    await until(lambda: open_code in b.cluster.node.owned, timeout=30)  # taken over, then
-    b.sweep(now=b.clock() + b.idle_table_seconds + 1)  # swept as its first owner would have
+    await until(lambda: open_code in b.cluster.node.owned and open_code in b.tables
+                and not b.cluster.is_replica(b.tables[open_code]), timeout=30)  # taken over
+    b.sweep(now=b.clock() + b.idle_table_seconds + 1)  # then swept as by its first owner
     await until_true(lambda: _gone(b, open_code))
     assert game_code not in b.tables  # a started game waits in the store for its player
     stored = await b.cluster.store.fetch(game_code)
