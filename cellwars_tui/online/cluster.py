@@ -24,6 +24,10 @@ postgresql://...``).
   them all, and follows them by their notifications. Who is connected where is shared too
   (``p`` notifications), so an owner knows a player connected to another server is there (a
   real-time game does not pause for them).
+* **Chat and clocks.** A chat line is checked where it is said (its limits, cleaning and flood
+  guard) and announced (``h``, the line itself): every server shows it, the table's owner keeps
+  it with the table. A real-time table's owner announces its round clock (``c``,
+  :mod:`.pg.replica_clock`) so that its replicas show the same countdown.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from . import protocol as p
+from .chat import ChatLine
+from .pg import replica_clock as rc
 from .pg.node import ORPHAN_INTERVAL, Note
 from .pg.schema import NOTIFY_MAX
 from .pg.store import TableSummary
@@ -53,7 +59,7 @@ log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 8.0  # a forwarded move with no answer by then is refused
 TAKE_OVER_WAIT = 2  # scans a server with nobody at an orphaned table waits before taking it
-FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause)
+FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause, p.Rematch)
 
 
 class Forward(msgspec.Struct, frozen=True, array_like=True):
@@ -75,6 +81,15 @@ class Answer(msgspec.Struct, frozen=True, array_like=True):
     seq: int = 0
 
 
+class Said(msgspec.Struct, frozen=True, array_like=True):
+    """A chat line said at a server: to the lobby (``where`` "") or to a table."""
+
+    where: str
+    server: str
+    line: ChatLine
+
+
+_said = msgspec.msgpack.Decoder(Said)
 _forward = msgspec.msgpack.Decoder(Forward)
 _answer = msgspec.msgpack.Decoder(Answer)
 _encode = msgspec.msgpack.Encoder().encode
@@ -137,6 +152,9 @@ class Cluster:
         self._rid = 0
         self._tasks: list[asyncio.Task[None]] = []
         self.takeovers: list[tuple[str, float]] = []  # (code, monotonic time): tests, bench
+        self.clocks: dict[str, rc.Shown] = {}  # replica code -> its owner's round clock
+        self.clocks_told: dict[str, rc.Shown] = {}  # owned code -> its clock as last announced
+        hub.league.on_said = self.said
         shared.node.on_note = self._notes.put_nowait
         shared.node.on_lost = self._lost
         shared.node.on_back = self._back
@@ -262,10 +280,14 @@ class Cluster:
             _stop(old)
         if owner:
             self.versions.pop(stored.code, None)
+            self.clocks.pop(stored.code, None)
             table = self.hub._set_up(stored, restarted=True)
         else:
             self.versions[stored.code] = stored.version
+            self.clocks_told.pop(stored.code, None)
             table = self.hub.set_up_replica(stored)
+            if table is not None and table.game.real_time and stored.code not in self.clocks:
+                self._later(self.store.notify(f"k {stored.code} {self.name}"))
         if table is None:
             self.versions.pop(stored.code, None)
             return None
@@ -274,18 +296,114 @@ class Cluster:
             client.table = table
         if old is not None:
             table.last_watched = old.last_watched
+            if not owner and table.league.rematch_code and not old.league.rematch_code:
+                self._later(self._to_rematch(table))
         self.hub._table_changed(table)
+        if old is not None and list(old.league.chat) != list(table.league.chat):
+            self.hub.league.send_table_chat(table)  # (lines read with the table's new version)
         if table.status == "playing":  # its players here in the lobby go to it (as on connect)
             for client in list(self.hub.clients):
                 if client.table is None and table.seat_of(client.identity) is not None:
                     self.hub._enter(client, table)
         return table
 
+    async def _to_rematch(self, table: HubTable) -> None:
+        """The rematch of a replica's game was made at its owner: its watchers here go to it,
+        as the owner's own do."""
+        new = await self.bring(table.league.rematch_code)
+        if new is None:
+            return
+        for client in list(table.watchers):
+            if client.table is table or client.table is self.hub.tables.get(table.code):
+                self.hub._enter(client, new)
+
+    def watched(self) -> None:
+        """Tell the owners of the tables watched here that they are (their sweeps close only
+        tables nobody of any server has watched for a while): one short notification per
+        sweep, the codes of the replicas someone here watches."""
+        codes = sorted(c for c, t in self.hub.tables.items()
+                       if self.is_replica(t) and t.watchers)
+        while codes:
+            head = f"w {self.name}"
+            chunk: list[str] = []
+            while codes and len(head) + sum(len(c) + 1 for c in chunk) + len(codes[0]) + 1 \
+                    < NOTIFY_MAX:
+                chunk.append(codes.pop(0))
+            self._later(self.store.notify(" ".join([head, *chunk])))
+
+    def _heard_watched(self, note: Note) -> None:
+        if note.server == self.name:
+            return
+        for code in note.code.split():
+            table = self.hub.tables.get(code)
+            if table is not None and not self.is_replica(table):
+                table.last_watched = self.hub.clock()
+
     def drop(self, table: HubTable) -> None:
         """A replica nobody here watches leaves memory (the store keeps the table)."""
         self.hub.tables.pop(table.code, None)
         self.versions.pop(table.code, None)
+        self.clocks.pop(table.code, None)
         _stop(table)
+
+    # -- a real-time table's round clock (.pg.replica_clock) ----------------------------------
+    def clock_changed(self, table: HubTable, *, ask: bool = False) -> None:
+        """An owned table was shown to its players here: its round clock is announced to the
+        other servers if it is not what they show (``ask``: whatever it is)."""
+        session = table.session
+        if table.code not in self.node.owned or self.is_replica(table) \
+                or not table.game.real_time:
+            return
+        if session is not None and session.started:
+            left, running = round(session.remaining(), 2), session.running
+        else:
+            left, running = -1.0, False
+        paused = table.paused()
+        told = self.clocks_told.get(table.code)
+        if not ask and (told is None and left < 0 or
+                        told is not None and not told.differs(left, running, paused)):
+            return
+        note = rc.ClockNote(code=table.code, server=self.name, left=left, running=running,
+                            paused=paused[:500])
+        self.clocks_told[table.code] = rc.shown(note)
+        self._later(self.store.notify(rc.packed(note)))
+
+    def replica_clock(self, code: str) -> rc.Shown | None:
+        return self.clocks.get(code)
+
+    def _heard_clock(self, note: rc.ClockNote) -> None:
+        if note.server == self.name:
+            return
+        self.clocks[note.code] = rc.shown(note)
+        table = self.hub.tables.get(note.code)
+        if table is not None and self.is_replica(table):
+            self.hub._broadcast_table(table)
+
+    # -- chat: a line said at any server reaches the players of every server ----------------
+    def said(self, where: str, line: ChatLine) -> None:
+        """A line said here (checked, cleaned, flood-guarded here), to the lobby (``where``
+        "") or to a table: every other server shows it; a table's owner keeps it."""
+        payload = _packed("h", Said(where=where, server=self.name, line=line))
+        if len(payload.encode()) <= NOTIFY_MAX:  # (never longer: a line is a few hundred bytes)
+            self._later(self.store.notify(payload))
+
+    def _heard_said(self, said: Said) -> None:
+        if said.server == self.name:
+            return
+        league = self.hub.league
+        if not said.where:
+            league.lobby_chat.append(said.line)
+            league.send_lobby_chat()
+            return
+        table = self.hub.tables.get(said.where)
+        if table is None:
+            return  # (not shown here: its owner keeps the line with the table)
+        if said.line in table.league.chat:
+            return  # (read with the table already: its owner saved it before this came)
+        table.league.chat.append(said.line)
+        if not self.is_replica(table):
+            table.save()  # the chat is kept with the table, by its owner
+        league.send_table_chat(table)
 
     # -- requests made here for another server's table ----------------------------------------
     async def forward(self, client: Client, table: HubTable, msg: p.Msg) -> None:
@@ -422,6 +540,16 @@ class Cluster:
                 hub._presence_elsewhere(identity)
         elif note.kind == "q":
             await self._carry_out(_forward.decode(base64.b64decode(note.code)))
+        elif note.kind == "w":
+            self._heard_watched(note)
+        elif note.kind == "h":
+            self._heard_said(_said.decode(base64.b64decode(note.code)))
+        elif note.kind == "c":
+            self._heard_clock(rc.unpacked(note.code))
+        elif note.kind == "k" and note.server != self.name:
+            table = hub.tables.get(note.code)
+            if table is not None:
+                self.clock_changed(table, ask=True)
         elif note.kind == "r":
             answer = _answer.decode(base64.b64decode(note.code))
             if answer.to == self.name:
@@ -468,9 +596,10 @@ class Cluster:
             humans = [x.identity for x in s.slots if x.kind == "human"]
             if coming and coming not in humans:
                 continue
-            if humans and not any(h in online for h in humans) \
-                    and (s.status == "playing" or s.host_identity not in online):
+            if humans and not any(h in online for h in humans) and s.status == "playing":
                 continue  # asleep: it waits in the store for one of its players
+            # (an open table is taken over even with nobody there: its new owner's sweep
+            # closes it once nobody has watched it for a while, as its first owner's would)
             here = code in self.hub.tables or any(h in local for h in humans)
             waited = self.orphaned[code] = self.orphaned.get(code, 0) + 1
             if not here and waited <= TAKE_OVER_WAIT:
@@ -541,6 +670,7 @@ class Cluster:
 
     def released(self, code: str) -> None:
         """A table of this server left memory (asleep, deleted): another server may own it."""
+        self.clocks_told.pop(code, None)
         self._later(self.node.release(code))
 
 

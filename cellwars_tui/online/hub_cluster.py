@@ -34,6 +34,25 @@ from .tables import HubTable, guest_identity, normal_code
 log = logging.getLogger("cellwars_tui.online.hub")
 
 
+class ReplicaTable(HubTable):
+    """A table another server owns, as shown here: its round clock and pause are the owner's
+    (announced: :mod:`.pg.replica_clock`), since it runs no clock of its own."""
+
+    hub: ClusterHub
+
+    def paused(self) -> str:
+        shown = self.hub.cluster.replica_clock(self.code)
+        return super().paused() if shown is None else shown.paused
+
+    def state_for(self, client: Client, info: p.TableInfo, cache: dict[Any, Any]) -> p.TableState:
+        state = super().state_for(client, info, cache)
+        shown = self.hub.cluster.replica_clock(self.code)
+        if shown is None or self.match is None:
+            return state
+        return msgspec.structs.replace(state, clock=round(shown.now(), 2),
+                                       clock_running=shown.running and shown.left >= 0)
+
+
 class ClusterHub(Hub):
     """A hub sharing its lobby and tables with the other servers of its store."""
 
@@ -106,7 +125,7 @@ class ClusterHub(Hub):
         """The stored table ``s`` in memory as its players here see it, read-only: no saver,
         no bots, no clock (its owner runs them). None (one line in the log) if it cannot be."""
         try:
-            table, match = HubTable.from_stored(self, s)
+            table, match = ReplicaTable.from_stored(self, s)
         except CellwarsError as exc:
             log.warning("table %s cannot be shown: %s", s.code, exc)
             return None
@@ -120,6 +139,15 @@ class ClusterHub(Hub):
             table.authority = game
             table.away_ids = {x.identity for x in table.slots if x.kind == "human"} - self.online
         return table
+
+    def rematch_table(self, table: Any, seats: list[Any]) -> HubTable:
+        new = super().rematch_table(table, seats)
+        self.cluster.created(new)  # (made here: this server's)
+        return new
+
+    def _broadcast_table(self, table: HubTable) -> None:
+        super()._broadcast_table(table)
+        self.cluster.clock_changed(table)  # (a table owned here: the others show its clock)
 
     async def _dispatch(self, client: Client, msg: p.Msg) -> None:
         if isinstance(msg, p.Join):
@@ -164,7 +192,8 @@ class ClusterHub(Hub):
     # -- tables nobody here watches -----------------------------------------------------------
     def sweep(self, now: float | None = None) -> None:
         """As a lone hub's sweep for the tables this server owns (none is deleted while a person
-        holds a seat at a game being played); a replica nobody here watches leaves memory."""
+        holds a seat at a game being played), a table watched at another server counting as
+        watched (:meth:`.Cluster.watched`); a replica nobody here watches leaves memory."""
         replicas = {c: t for c, t in self.tables.items() if self.cluster.is_replica(t)}
         for code in replicas:
             del self.tables[code]
@@ -175,6 +204,7 @@ class ClusterHub(Hub):
         for table in replicas.values():
             if not table.watchers:
                 self.cluster.drop(table)
+        self.cluster.watched()  # (the tables watched here, for their owners' sweeps)
 
     async def _put_to_sleep(self, table: HubTable) -> None:
         """Saved, out of memory, and no longer this server's: any server brings it back."""

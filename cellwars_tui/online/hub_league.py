@@ -145,7 +145,7 @@ class TableLeague:
         return StoredLeague(rated=self.rated, chat=tuple(self.chat),
                             removed=tuple(sorted(self.removed)), changes=self.changes,
                             result_kept=self.result_kept, rematch_code=self.rematch_code,
-                            started_at=self.started_at)
+                            rematch=tuple(sorted(self.rematch)), started_at=self.started_at)
 
     @classmethod
     def from_stored(cls, s: StoredLeague | None) -> TableLeague:
@@ -157,6 +157,7 @@ class TableLeague:
             league.changes = s.changes
             league.result_kept = s.result_kept
             league.rematch_code = s.rematch_code
+            league.rematch = set(s.rematch)
             league.started_at = s.started_at
         return league
 
@@ -192,6 +193,9 @@ class League:
         self.mutes: dict[str, set[str]] = {}  # identity -> name keys they muted
         self.lobby_chat: deque[C.ChatLine] = deque(maxlen=C.KEPT)
         self.tasks: set[asyncio.Task[Any]] = set()
+        # a line said here, once kept: where ("" the lobby, or a table's code) and the line
+        # (the servers sharing a store tell each other: cluster.py)
+        self.on_said: Callable[[str, C.ChatLine], None] = lambda where, line: None
 
     def request(self, client: Client, msg: p.Msg) -> None:
         """One of the league's requests from ``client`` (LeagueRefused: told in one line)."""
@@ -328,6 +332,7 @@ class League:
         if table is None:
             self.lobby_chat.append(C.ChatLine(time.time(), 0, client.name, said.text))
             self.send_lobby_chat()
+            self.on_said("", self.lobby_chat[-1])
             return
         m = table.match
         line = C.ChatLine(time.time(), m.cursor if m is not None else 0, client.name,
@@ -335,6 +340,7 @@ class League:
         table.league.chat.append(line)
         table.save()  # the chat is kept with the table
         self.send_table_chat(table)
+        self.on_said(table.code, line)
 
     def _mute(self, client: Client, mute: C.Mute) -> None:
         muted = self.mutes.setdefault(client.identity, set())
@@ -436,6 +442,7 @@ class League:
             if seat in league.rematch:
                 league.rematch.discard(seat)
                 table.note(f"{client.name} takes the rematch offer back.")
+                table.save()  # (kept: every server sharing the store shows the offers)
                 self.hub.changed(table)
             return
         if seat in league.rematch:
@@ -445,6 +452,7 @@ class League:
         if not set(humans) <= league.rematch:
             table.note(f"{client.name} offers a rematch: r accepts." if first else
                        f"{client.name} accepts the rematch.")
+            table.save()
             self.hub.changed(table)
             return
         n = len(table.slots)

@@ -140,6 +140,7 @@ class StoredLeague(msgspec.Struct, frozen=True, kw_only=True):
     changes: tuple[RatingChange, ...] = ()  # the finished rated game's rating changes
     result_kept: bool = False  # the finished game's result is in the store
     rematch_code: str = ""  # where the rematch is played
+    rematch: tuple[int, ...] = ()  # seats that offered or accepted a rematch (not yet made)
     started_at: float = 0.0  # when the game started (seconds since the epoch; 0: not known)
 
 

@@ -25,7 +25,9 @@ Defined outcomes (each has a test in ``tests/online/pg``):
 Notifications (channel ``cellwars``, each under 8,000 bytes, never a table's state):
 ``t CODE VERSION SERVER`` a table was saved, ``d CODE 0 SERVER`` deleted, ``p SERVER + IDENTITY
 NAME`` / ``p SERVER - IDENTITY`` a player connected to or left a server, ``s SERVER gone`` a server
-is gone (its players with it).
+is gone (its players with it); ``c ...`` a real-time table's round clock, ``k CODE SERVER`` a
+server asks for it (:mod:`.replica_clock`); ``q``/``r`` requests for a table's owner and answers; ``h`` a chat line; ``w SERVER CODE...``
+tables a server shows to someone (their owners' sweeps count them as watched).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class ClusterError(StoreError):
 class Note:
     """One announcement from a server (see the module's docstring)."""
 
-    kind: str  # "t" | "d" | "p" | "s" | "q" | "r" (see .cluster: ``code`` holds the payload)
+    kind: str  # "t" | "d" | "p" | "s" | "q" | "r" | "c" | "k" | "h" | "w" (see .cluster: ``code`` holds the payload)
     server: str
     code: str = ""
     version: int = 0
@@ -73,8 +75,12 @@ class Note:
 
 def parse_note(payload: str) -> Note | None:
     parts = payload.split(" ", 4)
-    if parts[0] in ("q", "r") and len(parts) == 2:  # a request for a table's owner, an answer
-        return Note(parts[0], server="", code=parts[1])
+    if parts[0] in ("q", "r", "c", "h") and len(parts) == 2:  # a request for a table's owner, an
+        return Note(parts[0], server="", code=parts[1])  # answer, a round clock (.cluster)
+    if parts[0] == "w" and len(parts) >= 3:  # tables a server shows to someone now
+        return Note("w", server=parts[1], code=" ".join(parts[2:]))
+    if parts[0] == "k" and len(parts) == 3:  # a server asks a table's owner for its clock
+        return Note("k", server=parts[2], code=parts[1])
     try:
         if parts[0] in ("t", "d"):
             return Note(parts[0], server=parts[3], code=parts[1], version=int(parts[2]))

@@ -66,6 +66,50 @@ async def lobby_with(client, code: str, pred=lambda info: True) -> p.TableInfo:
                 return info
 
 
+async def ann_and_ben(a, b, game: str = "toy-race", *, sit: bool = True):
+    """ann at server a makes a table of ``game``; ben at server b joins it (and sits, ``sit``):
+    (ann, ben, code)."""
+    ann = await join(a, "key:ann", "ann")
+    ben = await join(b, "key:ben", "ben")
+    return ann, ben, await share_table(ann, ben, game, sit=sit)
+
+
+async def share_table(ann, ben, game: str = "toy-race", *, sit: bool = True) -> str:
+    """ann makes a table of ``game`` at her server; ben at his joins it (and sits, ``sit``)."""
+    ann.send(p.CreateTable(game=game, players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    await lobby_with(ben, code)
+    ben.send(p.Join(code=code))
+    await table_where(ben, lambda t: t.you is None)
+    if sit:
+        ben.send(p.Sit(seat=1))  # at server b, for the table of server a
+        await table_where(ben, lambda t: t.you == 1)
+    return code
+
+
+async def play_to_end(ann, ben, state: p.TableState) -> p.TableState:
+    """A toy-race game played to its end by ann (seat 0) and ben (seat 1), each at their
+    server; the last state ann sees."""
+    clients = {0: ann, 1: ben}
+    seq = 0
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        (seat,) = state.to_act
+        me = clients[seat]
+        seen = me.table if me.table.step == state.step else await table_where(
+            me, lambda t, s=state.step: t.step == s)
+        assert seen.you == seat
+        seq += 1
+        me.send(p.Play(step=state.step, action="hold" if seen.step % 3 else "roll", seq=seq))
+        told = await table_where(me, lambda t, q=seq: t.played == q)  # it went through
+        assert told.step > state.step
+        state = told if me is ann else await table_where(
+            ann, lambda t, s=told.step: t.step >= s)
+    assert state.outcome is not None
+    return state
+
+
 async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     a, b = two_hubs
     ann = await join(a, "key:ann", "ann")
@@ -84,24 +128,7 @@ async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     await table_where(ben, lambda t: t.you == 1)
     await table_where(ann, lambda t: t.info.seats[1].name == "ben" and t.info.seats[1].connected)
     ann.send(p.Start())
-    state = await table_where(ann, lambda t: t.step > 0)
-    clients = {0: ann, 1: ben}
-    seq = 0
-    for _ in range(400):
-        if state.outcome is not None:
-            break
-        (seat,) = state.to_act
-        me = clients[seat]
-        seen = me.table if me.table.step == state.step else await table_where(
-            me, lambda t, s=state.step: t.step == s)
-        assert seen.you == seat
-        seq += 1
-        me.send(p.Play(step=state.step, action="hold" if seen.step % 3 else "roll", seq=seq))
-        told = await table_where(me, lambda t, q=seq: t.played == q)  # it went through
-        assert told.step > state.step
-        state = told if me is ann else await table_where(
-            ann, lambda t, s=told.step: t.step >= s)
-    assert state.outcome is not None
+    state = await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
     last = ben.table if ben.table.outcome is not None else await table_where(
         ben, lambda t: t.outcome is not None)
     assert last.view == state.view and last.info.status == "over"
@@ -110,16 +137,8 @@ async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
 
 
 async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
+    ann, ben, code = await ann_and_ben(*two_hubs)
     a, b = two_hubs
-    ann = await join(a, "key:ann", "ann")
-    ben = await join(b, "key:ben", "ben")
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
-    await table_where(ben, lambda t: t.you == 1)
     ann.send(p.Start())
     state = await table_where(ann, lambda t: t.step > 0)
     (seat,) = state.to_act
@@ -151,16 +170,8 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
 async def test_the_database_restarting_under_two_servers_refuses_moves_then_play_resumes(
         two_hubs_own_pg, own_pg):
     pg_server = own_pg
+    ann, ben, code = await ann_and_ben(*two_hubs_own_pg)
     a, b = two_hubs_own_pg
-    ann = await join(a, "key:ann", "ann")
-    ben = await join(b, "key:ben", "ben")
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
-    await table_where(ben, lambda t: t.you == 1)
     ann.send(p.Start())
     state = await table_where(ann, lambda t: t.step > 0)
     (seat,) = state.to_act
