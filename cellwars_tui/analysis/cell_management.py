@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.api import Action, Game
 from ..games.cell_management import solver
-from ..games.cell_management.types import OVER, RETURN, WON, Done, Return, Start
+from ..games.cell_management.types import OVER, WON
 from .search import Verdict
 
 ROUND_POINTS = 10.0  # points of the score a round added to the best finish costs
@@ -42,22 +42,12 @@ def score_of(finish: int | None, par: int | None) -> float:
     return max(0.0, 100.0 - ROUND_POINTS * max(0, finish - par))
 
 
-def _first_move(state: Any, found: Any) -> Action | None:
-    """The solver's next decision from its answer (as ``solver.hint`` gives it)."""
-    if found is None:
-        return None
-    first = found.plan[0]
-    if state.phase == RETURN:
-        return Done() if first.send_back is None else Return(first.send_back)
-    return Start(first.start)
-
-
 def cell_management_verdict(game: Game, state: Any, seat: int, played: Action) -> Verdict:
     """The solver's answer before and after ``played`` (exact)."""
     par = solver.min_rounds(state.setup)
     after = game._apply(state, seat, played)[0]
     found = solver.solve_state(state)
-    best = _first_move(state, found)
+    best = solver.first_action(state, found)
     was = best_finish(state, found)
     finish = best_finish(after)
     before = score_of(was, par)

@@ -305,7 +305,11 @@ def solve_state(state: CMState) -> Solution | None:
 
 def hint(state: CMState) -> Action | None:
     """The best next decision (an action), or None if none leads to a win."""
-    sol = solve_state(state)
+    return first_action(state, solve_state(state))
+
+
+def first_action(state: CMState, sol: Solution | None) -> Action | None:
+    """The next decision of the plan ``sol`` (a :func:`solve_state` answer) from ``state``."""
     if sol is None:
         return None
     first = sol.plan[0]
