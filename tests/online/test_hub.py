@@ -145,6 +145,14 @@ async def table_where(client: HubClient, pred, timeout: float = 60.0) -> p.Table
     return await asyncio.wait_for(find(), timeout)
 
 
+async def watch_then_sit(client: HubClient, code: str, seat: int) -> None:
+    """``client`` joins table ``code`` (watching until seated), then asks for ``seat`` (the
+    answer, a seat or a refusal, is the caller's to wait for)."""
+    client.send(p.Join(code=code))
+    await table_where(client, lambda t: t.you is None)
+    client.send(p.Sit(seat=seat))
+
+
 async def two_at_a_table(hub: Hub, game: str = "toy-race") -> tuple[HubClient, HubClient, str]:
     ann = await join(hub, "key:ann", "ann")
     ben = await join(hub, "key:ben", "ben")
@@ -153,9 +161,7 @@ async def two_at_a_table(hub: Hub, game: str = "toy-race") -> tuple[HubClient, H
     code = state.info.code
     while code not in [t.code for t in (await ben.next(p.Lobby)).tables]:
         pass
-    ben.send(p.Join(code=code.lower()))
-    await table_where(ben, lambda t: t.you is None)  # watching until seated
-    ben.send(p.Sit(seat=1))
+    await watch_then_sit(ben, code.lower(), 1)  # watching until seated
     await table_where(ben, lambda t: t.you == 1)
     return ann, ben, code
 

@@ -13,7 +13,7 @@ from cellwars_tui.online.client import HubClient
 from cellwars_tui.online.hub import Hub
 from cellwars_tui.online.store import SqliteTableStore, StoreError
 
-from .test_hub import join, table_where
+from .test_hub import join, table_where, watch_then_sit
 
 ANN, BEN = "key:ann", "key:ben"
 
@@ -42,9 +42,7 @@ async def rated_pair(hub: Hub, game: str = "secret-pick", rated: bool = True):
     ann.send(p.CreateTable(game=game, players=2, rated=rated))
     state = await table_where(ann, lambda t: t.you == 0)
     assert state.info.rated is rated
-    ben.send(p.Join(code=state.info.code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
+    await watch_then_sit(ben, state.info.code, 1)
     await table_where(ben, lambda t: t.you == 1)
     return ann, ben, state.info.code
 
@@ -173,9 +171,7 @@ async def test_a_rated_table_seats_keyed_players_once_each_and_no_bots(tmp_path)
     guest = await join(hub, "guest")
     guest.send(p.SetName(name="gus"))
     await guest.next(p.Welcome)
-    guest.send(p.Join(code=code))
-    await table_where(guest, lambda t: t.you is None)
-    guest.send(p.Sit(seat=1))
+    await watch_then_sit(guest, code, 1)
     assert "SSH key" in await refused(guest)
     # a second key from the same network address: one player, one seat
     hub.admit("t-ann2", "key:ann2", "ann2", "203.0.113.7")
@@ -185,9 +181,7 @@ async def test_a_rated_table_seats_keyed_players_once_each_and_no_bots(tmp_path)
     twin = HubClient(str(hub.socket_path), "t-ann2")
     await twin.connect()
     await twin.next(p.Lobby)
-    twin.send(p.Join(code=code))
-    await table_where(twin, lambda t: t.you is None)
-    twin.send(p.Sit(seat=1))
+    await watch_then_sit(twin, code, 1)
     assert "one player, one seat" in await refused(twin)
     ann.send(p.Start())
     assert "fill every seat" in await refused(ann)
@@ -208,9 +202,7 @@ async def test_the_host_sends_a_player_away_from_a_casual_open_table_only(tmp_pa
     state = await table_where(ann, lambda t: any("sent away" in x.text for x in t.log))
     assert state.info.seats[1].kind == "free"
     assert state.log[-1].text == "ben was sent away by the host."
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)  # they may watch
-    ben.send(p.Sit(seat=1))
+    await watch_then_sit(ben, code, 1)  # they may watch
     assert "sent you away" in await refused(ben)
     cy = await join(hub, "key:cy", "cy")
     cy.send(p.Join(code=code))

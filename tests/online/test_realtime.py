@@ -13,7 +13,7 @@ from cellwars_tui.online import protocol as p
 from cellwars_tui.online.hub import round_seconds
 from cellwars_tui.online.remote import RemoteTable
 
-from .test_hub import hub, join, table_where  # noqa: F401
+from .test_hub import hub, join, table_where, watch_then_sit  # noqa: F401
 
 
 # -- a tiny real-time game declaring the round hooks: round_seconds, round_of, time_up
@@ -116,9 +116,7 @@ async def seated_pair(hub, game: str, players: int = 2, **options):  # noqa: F81
     ben = await join(hub, "key:ben", "ben")
     ann.send(p.CreateTable(game=game, players=players, options=options))
     code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
+    await watch_then_sit(ben, code, 1)
     await table_where(ben, lambda t: t.you == 1)
     return ann, ben
 

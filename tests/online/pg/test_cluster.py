@@ -15,7 +15,7 @@ from cellwars_tui.online.hub_cluster import ClusterHub
 from cellwars_tui.online.pg.shared import SharedStore
 from cellwars_tui.online.pg.wheel import WheelPostgres
 
-from ..test_hub import join, table_where
+from ..test_hub import join, table_where, watch_then_sit
 
 
 async def _two_hubs(url: str, tmp_path):
@@ -122,9 +122,7 @@ async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     assert info.host == "ann" and info.seats[0].name == "ann" and info.status == "open"
     if not info.seats[0].connected:  # ann is connected (to a): b hears it, maybe after
         await lobby_with(ben, code, lambda i: i.seats[0].connected)
-    ben.send(p.Join(code=code.lower()))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))  # at server b, for the table of server a
+    await watch_then_sit(ben, code.lower(), 1)  # at server b, for the table of server a
     await table_where(ben, lambda t: t.you == 1)
     await table_where(ann, lambda t: t.info.seats[1].name == "ben" and t.info.seats[1].connected)
     ann.send(p.Start())

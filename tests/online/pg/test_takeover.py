@@ -23,7 +23,7 @@ from cellwars_tui.online.pg.status import status_text
 from cellwars_tui.online.pg.store import PostgresTableStore
 from cellwars_tui.record.format import decode_record
 
-from ..test_hub import join, table_where
+from ..test_hub import join, table_where, watch_then_sit
 from .test_cluster import lobby_with
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -64,9 +64,7 @@ async def test_kill_9_of_the_owner_another_server_takes_over_and_no_move_is_lost
     ann.send(p.CreateTable(game="toy-race", players=2))
     code = (await table_where(ann, lambda t: t.you == 0)).info.code
     await lobby_with(ben, code)
-    ben.send(p.Join(code=code))
-    await table_where(ben, lambda t: t.you is None)
-    ben.send(p.Sit(seat=1))
+    await watch_then_sit(ben, code, 1)
     await table_where(ben, lambda t: t.you == 1)
     ann.send(p.Start())
     state = await table_where(ann, lambda t: t.step > 0)
