@@ -482,8 +482,19 @@ class TableScreen(HubListener, Screen):
         if screen is not None and self.app.screen is screen:
             self.app.pop_screen()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's keys (start, a bot in a seat) show only to the host of a table not yet
+        started; Replay once the game is over."""
+        t = self.state
+        if action in ("start", "bot"):
+            return t is not None and t.host and t.info.status == "open"
+        if action == "replay":
+            return t is not None and t.outcome is not None
+        return True
+
     # drawing -------------------------------------------------------------------------------
     def _show(self, t: p.TableState) -> None:
+        self.refresh_bindings()
         info = t.info
         role = "watching" if t.you is None else f"seat {t.you + 1}"
         host = " · host" if t.host else ""

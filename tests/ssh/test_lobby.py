@@ -141,7 +141,27 @@ async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F8
         assert isinstance(app.screen, LobbyScreen)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "ben at the table")
+        await until(pilot, lambda: app.screen.state is not None, "the table's state")
+        await pilot.pause()
+        # the host's keys are not offered to someone who is not the host (nor Replay before an
+        # ending); the host's own page offers them
+        offered = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert not offered & {"start", "bot", "replay"} and "leave" in offered
     await ann.close()
+
+
+async def test_the_host_is_offered_start_and_a_bot_in_a_seat(hub):  # noqa: F811
+    hub.admit("token-ann", "key:ann", "ann")
+    ann = HubClient(str(hub.socket_path), "token-ann")
+    app = OnlineApp(ann)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: ann.lobby is not None, "the lobby")
+        HubLink.of(app).send(p.CreateTable(game=TYPING.id, players=2))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen)
+                    and app.screen.state is not None, "ann's table")
+        await pilot.pause()
+        offered = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert {"start", "bot"} <= offered and "replay" not in offered
 
 
 async def test_p_in_an_online_infection_game_pauses_the_shared_timer_for_everyone_and_p_plays_on(hub):  # noqa: F811
