@@ -11,11 +11,14 @@ import asyncio
 import pytest
 
 from cellwars_tui.online import protocol as p
+from cellwars_tui.online.client import ENV_RECORDS
 from cellwars_tui.online.hub_cluster import ClusterHub
+from cellwars_tui.online.hub_records import DELIVERED
 from cellwars_tui.online.pg.shared import SharedStore
-from cellwars_tui.record.format import SUFFIX, read_record_file
+from cellwars_tui.record.format import SUFFIX, load_match, read_record_file
+from cellwars_tui.ssh.lobby import finished_record
 
-from ..test_hub import table_where
+from ..test_hub import join, table_where
 from .test_cluster import ann_and_ben, play_to_end
 from .test_node import until, until_true
 
@@ -92,3 +95,35 @@ async def test_a_finished_table_whose_owner_died_is_taken_over_kept_once_and_swe
     await until_true(gone)
     await until(lambda: code not in b.cluster.summaries)  # in no lobby
     await ben.close()
+
+
+async def test_a_game_finished_at_one_server_is_in_saved_games_and_replays_at_another(
+        two_homes, monkeypatch):
+    a, b = two_homes
+    ann, ben, code = await ann_and_ben(a, b)  # a owns the table; ben plays from b
+    ann.send(p.Start())
+    end = await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
+    # the table page's Replay at b: the record's name is told once the file is in b's tables
+    # folder (what the session's finished_record opens)
+    told = await table_where(ben, lambda t: bool(t.record))
+    monkeypatch.setenv(ENV_RECORDS, str(b.tables_dir))
+    path = finished_record(told.record)
+    assert path is not None and load_match(path).outcome() == end.outcome
+    (bens,) = games_of(b, "ben")  # and ben's saved games at b, where he played
+    assert bens.name == told.record
+    # ann played at a; b wrote her copy too while it showed the table to ben: taken away, as
+    # for a game b never showed, it comes from the store when she connects at b, once
+    for f in games_of(b, "ann"):
+        f.unlink()
+    (b.home_for("key:ann") / "data" / "games" / DELIVERED).unlink()
+    await ann.close()
+    ann_b = await join(b, "key:ann", "ann")
+    await until(lambda: games_of(b, "ann"))
+    (hers,) = games_of(b, "ann")
+    assert read_record_file(hers).header.result == end.outcome
+    await until(lambda: not b._delivering)
+    again = await join(b, "key:ann", "ann")  # a second login brings no second copy
+    await until(lambda: not b._delivering)
+    assert games_of(b, "ann") == [hers]
+    for c in (ann_b, again, ben):
+        await c.close()
