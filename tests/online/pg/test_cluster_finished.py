@@ -125,5 +125,13 @@ async def test_a_game_finished_at_one_server_is_in_saved_games_and_replays_at_an
     again = await join(b, "key:ann", "ann")  # a second login brings no second copy
     await until(lambda: not b._delivering)
     assert games_of(b, "ann") == [hers]
+    # a dies with the table (its records written on its disk), and b takes it over from a
+    # disk without them: written there again before ben is told the record's name
+    path.unlink()
+    await die(a)
+    await until(lambda: code in b.cluster.node.owned and not b.cluster.is_replica(b.tables[code]))
+    back = await table_where(ben, lambda t: bool(t.record)
+                             and code in b.cluster.node.owned and path.is_file())
+    assert back.record == told.record and load_match(path).outcome() == end.outcome
     for c in (ann_b, again, ben):
         await c.close()
