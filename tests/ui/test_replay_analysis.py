@@ -144,3 +144,32 @@ async def test_w_goes_to_the_worst_move_of_the_seat_t_chose(tmp_path):
             await pilot.press("t")
         await pilot.press("home", "w")
         assert screen.replay.cursor == result.worst(blunder.seat).step
+
+
+async def test_a_sessions_analysis_waits_for_a_free_slot_in_words_then_runs(tmp_path, monkeypatch):
+    """A server's session (``cellwars serve --analyses 1``) while another session's analysis runs:
+    the progress line says it waits, and the analysis starts by itself when the slot frees."""
+    from cellwars_tui.analysis.slots import Slots, session_env
+    from cellwars_tui.locations import ENV_CONFINED
+
+    monkeypatch.setattr("cellwars_tui.analysis.evaluators.DEFAULT_BUDGET", {"toy-race": 4})
+    monkeypatch.setattr("cellwars_tui.analysis.slots.POLL", 0.02)
+    for name, value in session_env(tmp_path / "slots", 1).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv(ENV_CONFINED, "1")
+    _, path = save_toy(tmp_path, moves=12)
+    taken = Slots(tmp_path / "slots", 1).try_take()  # another session's analysis
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: screen.is_mounted)
+        panel = screen.query_one(AnalysisPanel)
+        await pilot.press("a")
+        await until(pilot, lambda: panel.has_class("waiting"), "the wait")
+        assert panel.progress_text == ("Waiting for a free analysis slot: 1 analysis is running "
+                                       "on this server")
+        await pilot.press("home", "right")  # the replay steps while it waits
+        assert screen.replay.cursor == 1 and screen.analysis is None
+        taken.release()
+        await until(pilot, lambda: screen.analysis is not None, "the analysis")
+        assert not panel.has_class("waiting")
