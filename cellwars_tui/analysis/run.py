@@ -152,11 +152,11 @@ def notes_of(replay: Replay) -> list[str]:
 def analyse(replay: Replay, *, budget: int | None = None, seed: int = 0,
             workers: int | None = None, progress: Callable[[int, int], None] | None = None,
             stop: Callable[[], bool] | None = None,
-            waiting: Callable[[int], None] | None = None) -> Analysis:
+            waiting: Callable[[int, int], None] | None = None) -> Analysis:
     """Weigh every decision of ``replay`` and sum it up (see the module docstring). In a
     confined session it first takes one of the server's analysis slots (:mod:`.slots`),
-    waiting for one to free if need be (``waiting(running)`` says so; ``stop`` ends the wait
-    with :class:`Stopped`)."""
+    waiting in line for one to free if need be (``waiting(running, ahead)`` says so; ``stop``
+    ends the wait with :class:`Stopped`)."""
     game = replay.game
     budget = default_budget(game) if budget is None else budget
     if not 1 <= budget <= MAX_BUDGET:

@@ -8,8 +8,12 @@ an exclusive ``flock`` on it. The system lets go of a lock with its open file, s
 itself when its analysis ends, however it ends: done, stopped, the session closed, or its
 process killed (``kill -9`` included). No lock server, nothing to clean up after a crash.
 
-A session whose analysis finds every slot taken waits (:meth:`Slots.take`), polling a few times
-a second, saying how many analyses are running, and stops waiting when told to. Only a server's
+A session whose analysis finds every slot taken waits in line (:meth:`Slots.take`), first come,
+first served: it takes a number from ``line`` (a counter, locked while it is read and written)
+and holds a lock on ``wait-<number>`` while it waits, so a waiter killed meanwhile leaves the
+line by itself too (the next look removes its file). It looks a few times a second, says how
+many analyses are running and how many wait before it, and stops waiting when told to. Only a
+server's
 sessions are capped: ``cellwars analyse`` and a local ``cellwars`` are the machine owner's own
 (they get no slots from a server).
 
@@ -23,7 +27,7 @@ import fcntl
 import logging
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 ENV_SLOTS = "CELLWARS_ANALYSIS_SLOTS"  # the slots' folder (the server's)
@@ -31,6 +35,7 @@ ENV_COUNT = "CELLWARS_ANALYSES"  # how many analyses run at once
 MAX_SLOTS = 1024
 POLL = 0.25  # seconds between looks for a free slot while waiting
 log = logging.getLogger(__name__)
+_FLAGS = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 
 
 def default_count() -> int:
@@ -86,8 +91,7 @@ class Slots:
         return cls(Path(folder), int(count))
 
     def _open(self, index: int) -> int:
-        flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
-        return os.open(self.folder / f"slot-{index}", flags, 0o600)
+        return os.open(self.folder / f"slot-{index}", _FLAGS, 0o600)
 
     def try_take(self) -> Slot | None:
         """A free slot, taken now; None when all are taken. OSError when the folder cannot be
@@ -124,34 +128,100 @@ class Slots:
         return taken
 
     def take(self, stop: Callable[[], bool] | None = None,
-             waiting: Callable[[int], None] | None = None, poll: float = POLL) -> Slot | None:
-        """A slot, waiting for one to free if need be; None if ``stop()`` said to stop first.
-        While it waits, ``waiting(running)`` is called at first and whenever the number of
-        analyses running changes."""
-        said = -1
-        while True:
-            if stop is not None and stop():
-                return None
+             waiting: Callable[[int, int], None] | None = None,
+             poll: float = POLL) -> Slot | None:
+        """A slot, waiting in line for one to free if need be (first come, first served); None
+        if ``stop()`` said to stop first. While it waits, ``waiting(running, ahead)`` is called
+        at first and whenever the analyses running or those in line before it change."""
+        if not self._ahead(None):  # (nobody in line: a free slot is this one's)
             slot = self.try_take()
             if slot is not None:
                 return slot
-            if waiting is not None:
-                now = self.running()
-                if now != said:
-                    said = now
-                    waiting(now)
-            time.sleep(poll)
+        with self._in_line() as mine:
+            said = (-1, -1)
+            while True:
+                if stop is not None and stop():
+                    return None
+                ahead, running = self._ahead(mine), self.running()
+                if ahead < self.count - running:  # (a slot free for each before it, and one)
+                    slot = self.try_take()
+                    if slot is not None:
+                        return slot
+                if waiting is not None and (running, ahead) != said:
+                    said = (running, ahead)
+                    waiting(running, ahead)
+                time.sleep(poll)
+
+    # -- the line: wait-<ticket> files, each locked by its waiter while it waits -----------
+    def _ticket(self) -> int:
+        """The next number in line (``line`` holds it, locked while it is read and written)."""
+        fd = os.open(self.folder / "line", _FLAGS, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # (held for a read and a write)
+            raw = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            ticket = int(raw) if raw.isdigit() else 0
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(ticket + 1).encode(), 0)
+            return ticket
+        finally:
+            os.close(fd)
+
+    @contextlib.contextmanager
+    def _in_line(self) -> Iterator[str]:
+        """Inside, this waiter's place in line (its file's name): locked before it is named, so
+        that no one takes it for a waiter gone; gone from the line when it leaves, or dies."""
+        ticket = self._ticket()
+        name = f"wait-{ticket:020d}"
+        spare = self.folder / f".wait-{os.getpid()}-{ticket}"
+        fd = os.open(spare, _FLAGS | os.O_EXCL, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.rename(spare, self.folder / name)
+            yield name
+        finally:
+            with contextlib.suppress(OSError):
+                (self.folder / name).unlink()
+            with contextlib.suppress(OSError):
+                spare.unlink()
+            os.close(fd)
+
+    def _ahead(self, mine: str | None) -> int:
+        """Waiters in line before ``mine`` (None: all of them). A place whose waiter is gone
+        (killed while it waited) is removed."""
+        ahead = 0
+        with os.scandir(self.folder) as entries:
+            names = [e.name for e in entries if e.name.startswith("wait-")]
+        for name in names:
+            if mine is not None and name >= mine:
+                continue
+            try:
+                fd = os.open(self.folder / name, _FLAGS & ~os.O_CREAT)
+            except OSError:
+                continue  # (it left meanwhile)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                ahead += 1
+            else:
+                with contextlib.suppress(OSError):
+                    (self.folder / name).unlink()
+            finally:
+                os.close(fd)
+        return ahead
 
 
-def waiting_words(running: int) -> str:
+def waiting_words(running: int, ahead: int = 0) -> str:
     """What a player whose analysis waits for a slot reads (under 80 columns)."""
+    if ahead:
+        many = "1 analysis" if running == 1 else f"{running} analyses"
+        return f"Waiting for a free analysis slot: {many} running, {ahead} ahead of you"
     many = "1 analysis is" if running == 1 else f"{running} analyses are"
     return f"Waiting for a free analysis slot: {many} running on this server"
 
 
 @contextlib.contextmanager
 def held(slots: Slots | None, stop: Callable[[], bool] | None = None,
-         waiting: Callable[[int], None] | None = None):
+         waiting: Callable[[int, int], None] | None = None) -> Iterator[bool]:
     """Inside, this process holds one of ``slots`` (nothing if ``slots`` is None); yields False
     (holding nothing) if ``stop()`` said to stop while it waited."""
     if slots is None:

@@ -105,9 +105,9 @@ class ReplayAnalysis:
             if not stop.is_set():
                 app.call_from_thread(self._progress, done, total)
 
-        def waiting(running: int) -> None:
+        def waiting(running: int, ahead: int) -> None:
             if not stop.is_set():
-                app.call_from_thread(self._waiting, running)
+                app.call_from_thread(self._waiting, running, ahead)
 
         try:
             result = analyse(self.replay, progress=progress, stop=stop.is_set, waiting=waiting)
@@ -134,10 +134,10 @@ class ReplayAnalysis:
         self.waiting_for_slot = False
         self.panel().running(done, total, f"Analysing {done}/{total}")
 
-    def _waiting(self, running: int) -> None:
-        """Every analysis slot of the server is taken: this one starts when one frees."""
+    def _waiting(self, running: int, ahead: int) -> None:
+        """Every analysis slot of the server is taken: this one starts when one frees for it."""
         self.waiting_for_slot = True
-        self.panel().waiting(waiting_words(running))
+        self.panel().waiting(waiting_words(running, ahead))
 
     def _failed(self, why: str) -> None:
         self._analysing = None

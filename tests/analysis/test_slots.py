@@ -1,7 +1,7 @@
 """A server's sessions share N analysis slots (``cellwars serve --analyses N``): at most N analyses
 run at once on the machine, a slot frees itself when its holder dies (``kill -9`` included),
-another analysis waits for one and can be stopped while it waits; ``cellwars analyse`` and a
-local app are not capped."""
+another analysis waits in line for one (first come, first served; a waiter killed leaves the
+line) and can be stopped while it waits; ``cellwars analyse`` and a local app are not capped."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ HOLDER = """
 import sys
 from pathlib import Path
 from cellwars_tui.analysis.slots import Slots
-slot = Slots(Path(sys.argv[1]), int(sys.argv[2])).try_take()
-print(-1 if slot is None else slot.index, flush=True)
+said = lambda running, ahead: print(f"waiting {running} {ahead}", flush=True)
+slot = Slots(Path(sys.argv[1]), int(sys.argv[2])).take(waiting=said, poll=0.02)
+print(f"slot {slot.index}", flush=True)
 sys.stdin.read()  # (holds the slot until killed)
 """
 
@@ -38,69 +39,88 @@ def until(condition, what: str, timeout: float = 60.0) -> None:
         time.sleep(0.01)
 
 
-def holder(folder, count: int) -> tuple[subprocess.Popen, int]:
-    """Another process holding a slot (as another session's analysis): it and its slot's index."""
+def holder(folder, count: int) -> tuple[subprocess.Popen, str]:
+    """Another process taking a slot (as another session's analysis): it, and its first line
+    ("slot I" once it holds slot I, "waiting R A" while it waits in line)."""
     proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder), str(count)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    return proc, int(proc.stdout.readline())
+    return proc, proc.stdout.readline().strip()
 
 
-def test_n_slots_cap_other_processes_and_a_killed_holder_frees_its_slot(tmp_path):
+def waiter(slots: Slots, stop=None) -> tuple[threading.Thread, list, list]:
+    """A thread taking a slot: it, what it said while waiting, and what it got."""
+    said: list[tuple[int, int]] = []
+    got: list = []
+    thread = threading.Thread(target=lambda: got.append(slots.take(
+        stop, lambda running, ahead: said.append((running, ahead)), poll=0.02)))
+    thread.start()
+    return thread, said, got
+
+
+def test_n_slots_cap_other_processes_and_killed_holders_and_waiters_leave(tmp_path):
     folder = tmp_path / "run" / "analyses"
     env = session_env(folder, 2)
     assert folder.stat().st_mode & 0o777 == 0o700
     slots = Slots.from_env(env)
     assert slots is not None and slots.count == 2
-    first, a = holder(folder, 2)
-    second, b = holder(folder, 2)
+    procs = []
     try:
-        assert sorted((a, b)) == [0, 1]  # (each took its own)
-        assert slots.running() == 2 and slots.try_take() is None  # the third waits
-        said: list[int] = []
-        got = []
-        waiter = threading.Thread(target=lambda: got.append(slots.take(waiting=said.append,
-                                                                      poll=0.02)))
-        waiter.start()
-        until(lambda: said, "the third to say it waits")
-        assert said == [2] and not got
-        first.send_signal(signal.SIGKILL)  # its analysis never ends cleanly
+        first, a = holder(folder, 2)
+        second, b = holder(folder, 2)
+        third, c = holder(folder, 2)
+        procs = [first, second, third]
+        assert sorted((a, b)) == ["slot 0", "slot 1"] and c == "waiting 2 0"  # N+1: one waits
+        assert slots.running() == 2 and slots.try_take() is None
+        thread, said, got = waiter(slots)
+        until(lambda: said, "the fourth to wait")
+        assert said == [(2, 1)]  # two running, the third before it in line
+        third.send_signal(signal.SIGKILL)  # killed while it waited: it leaves the line
+        third.wait()
+        until(lambda: len(said) == 2, "the fourth to be first in line")
+        assert said[-1] == (2, 0) and not got
+        first.send_signal(signal.SIGKILL)  # killed while its analysis ran: its slot frees
         first.wait()
-        waiter.join(60)
-        assert got and got[0] is not None and got[0].index == a  # the slot it held, freed
+        thread.join(60)
+        assert got and got[0] is not None and f"slot {got[0].index}" == a
         assert (folder / "slot-0").stat().st_mode & 0o777 == 0o600
+        assert slots.running() == 2
         got[0].release()
         assert slots.running() == 1
     finally:
-        for proc in (first, second):
+        for proc in procs:
             proc.kill()
             proc.wait()
             proc.stdin.close()
             proc.stdout.close()
-    assert slots.running() == 0
+    assert slots.running() == 0 and not list(folder.glob("wait-*"))
 
 
-def test_a_wait_for_a_slot_stops_when_told(tmp_path):
+def test_first_come_first_served_and_a_wait_stops_when_told(tmp_path):
     slots = Slots(tmp_path, 1)
     taken = slots.try_take()
     assert taken is not None
+    early, early_said, early_got = waiter(slots)
+    until(lambda: early_said, "the first wait")
     stop = threading.Event()
-    said: list[int] = []
-    got = []
-    waiter = threading.Thread(target=lambda: got.append(slots.take(stop.is_set, said.append,
-                                                                  poll=0.02)))
-    waiter.start()
-    until(lambda: said, "the wait")
-    stop.set()
-    waiter.join(60)
-    assert got == [None] and said == [1]
+    late, late_said, late_got = waiter(slots, stop.is_set)
+    until(lambda: late_said, "the second wait")
+    assert (early_said, late_said) == ([(1, 0)], [(1, 1)])
     taken.release()
-    assert slots.running() == 0
+    early.join(60)  # the first in line gets it, never the later one
+    assert early_got[0] is not None and not late_got
+    stop.set()  # the later one gives up waiting
+    late.join(60)
+    assert late_got == [None]
+    early_got[0].release()
+    assert slots.running() == 0 and not list(tmp_path.glob("wait-*"))
 
 
 def test_words_fit_an_80_column_line():
     assert waiting_words(1) == ("Waiting for a free analysis slot: 1 analysis is running on "
                                 "this server")
-    assert len(waiting_words(1024)) <= 76  # (the panel's padding within 80 columns)
+    assert waiting_words(2, 3) == ("Waiting for a free analysis slot: 2 analyses running, 3 "
+                                   "ahead of you")
+    assert len(waiting_words(1024, 999)) <= 78  # (the panel's padding within 80 columns)
 
 
 @pytest.fixture
@@ -118,12 +138,13 @@ def test_a_sessions_analysis_waits_for_the_slot_and_stops_while_waiting(tmp_path
     replay = Replay.open(path)
     taken = session.try_take()  # another session's analysis runs
     stop = threading.Event()
-    said: list[int] = []
+    said: list[tuple[int, int]] = []
     outcome: list[object] = []
 
     def run() -> None:
         try:
-            outcome.append(analyse(replay, budget=2, stop=stop.is_set, waiting=said.append))
+            outcome.append(analyse(replay, budget=2, stop=stop.is_set,
+                                   waiting=lambda *now: said.append(now)))
         except Stopped as exc:
             outcome.append(exc)
 
@@ -132,10 +153,10 @@ def test_a_sessions_analysis_waits_for_the_slot_and_stops_while_waiting(tmp_path
     until(lambda: said, "the analysis to wait")
     stop.set()
     worker.join(60)
-    assert said == [1] and len(outcome) == 1 and isinstance(outcome[0], Stopped)
+    assert said == [(1, 0)] and len(outcome) == 1 and isinstance(outcome[0], Stopped)
     taken.release()
-    found = analyse(replay, budget=2, waiting=said.append)  # a free slot: no wait
-    assert found.decisions and said == [1] and session.running() == 0  # (and it let go)
+    found = analyse(replay, budget=2, waiting=lambda *now: said.append(now))  # no wait now
+    assert found.decisions and said == [(1, 0)] and session.running() == 0  # (and it let go)
 
 
 def test_cellwars_analyse_and_a_local_app_are_not_capped(tmp_path, session, monkeypatch):
@@ -144,7 +165,7 @@ def test_cellwars_analyse_and_a_local_app_are_not_capped(tmp_path, session, monk
     _, path = save_toy(tmp_path, moves=6)
     with session.try_take():  # every slot taken
         found = analyse(Replay.open(path), budget=2, workers=1,
-                        waiting=lambda n: pytest.fail("an uncapped analysis waited"))
+                        waiting=lambda *n: pytest.fail("an uncapped analysis waited"))
     assert found.decisions
 
 
