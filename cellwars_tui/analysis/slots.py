@@ -160,8 +160,7 @@ class Slots:
             fcntl.flock(fd, fcntl.LOCK_EX)  # (held for a read and a write)
             raw = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
             ticket = int(raw) if raw.isdigit() else 0
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, str(ticket + 1).encode(), 0)
+            os.pwrite(fd, f"{ticket + 1:020d}".encode(), 0)  # (one write, always as long)
             return ticket
         finally:
             os.close(fd)
