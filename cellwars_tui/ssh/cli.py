@@ -31,9 +31,10 @@ def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                         help="probe a client that has been silent for S seconds and drop it after "
                              "4 unanswered probes (0: never; default 30)")
     parser.add_argument("--analyses", type=whole("number of analyses"), default=0, metavar="N",
-                        help="replay analyses the players' sessions run at once on this "
-                             "machine; a player's further one waits for a free slot, saying so "
-                             "(0: one per core, the default)")
+                        help="replay analyses the players' sessions run at once (with those "
+                             "of the other server on this data dir, serve or web); one more "
+                             "waits in line for a free slot, saying so (0: one per core, the "
+                             "default)")
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:

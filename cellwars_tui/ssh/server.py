@@ -539,7 +539,7 @@ class CellwarsServer:
             ENV_NAME: _safe_name(process.get_extra_info("username") or ""),
             ENV_TOKEN: token,
             ENV_SESSION_LOG: str(self.session_log),
-            **analysis_env(self.root, self.limits.analyses_limit),  # slots shared (--analyses)
+            **analysis_env(self.home, self.limits.analyses_limit),  # slots shared (--analyses)
         }
         env.update(colour_env(term, sent))
         for name in ("PYTHONPATH", "VIRTUAL_ENV"):

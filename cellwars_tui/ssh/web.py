@@ -404,8 +404,8 @@ class WebServer:
 
         folder = new_session_folder(self.sessions) if self.sessions is not None else None
         extra, end_tab = self.tab_env() if self.tab_env is not None else ({}, None)
-        slots = (analysis_env(self.sessions, self.limits.analyses_limit)
-                 if self.sessions is not None else {})  # shared with SSH sessions (serve --web)
+        slots = (analysis_env(self.sessions.parent, self.limits.analyses_limit)  # (the data dir's)
+                 if self.sessions is not None else {})
         command = self.fixed_command or session_command(
             {**self.env, **(folder.env() if folder else {}), **slots, **extra})
         service = AppService(command, write_bytes=ws.send_bytes, write_str=ws.send_str,
