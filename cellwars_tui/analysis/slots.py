@@ -3,19 +3,19 @@
 A server (``cellwars serve``, ``cellwars web``) gives each session it starts the folder of its
 slots and their number (:func:`session_env`: ``CELLWARS_ANALYSIS_SLOTS`` and
 ``CELLWARS_ANALYSES``). The slots are files ``slot-0`` ... ``slot-<N-1>`` in that folder (the
-server's ``run/analyses``, 0700; the files 0600); a session holds one while its analysis runs by
-an exclusive ``flock`` on it. The system lets go of a lock with its open file, so a slot frees
-itself when its analysis ends, however it ends: done, stopped, the session closed, or its
-process killed (``kill -9`` included). No lock server, nothing to clean up after a crash.
+data dir's ``run/analyses``, 0700, shared by the servers on that data dir; the files 0600); a
+session holds one while its analysis runs by an exclusive ``flock`` on it. The system lets go of
+a lock with its open file, so a slot frees itself when its analysis ends, however it ends: done,
+stopped, the session closed, or its process killed (``kill -9`` included). No lock server,
+nothing to clean up after a crash.
 
 A session whose analysis finds every slot taken waits in line (:meth:`Slots.take`), first come,
 first served: it takes a number from ``line`` (a counter, locked while it is read and written)
 and holds a lock on ``wait-<number>`` while it waits, so a waiter killed meanwhile leaves the
 line by itself too (the next look removes its file). It looks a few times a second, says how
 many analyses are running and how many wait before it, and stops waiting when told to. Only a
-server's
-sessions are capped: ``cellwars analyse`` and a local ``cellwars`` are the machine owner's own
-(they get no slots from a server).
+server's sessions are capped: ``cellwars analyse`` and a local ``cellwars`` are the machine
+owner's own (they get no slots from a server).
 
 Headless and standard library only.
 """
