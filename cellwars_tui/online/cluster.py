@@ -47,6 +47,7 @@ from .pg import replica_clock as rc
 from .pg.node import ORPHAN_INTERVAL, Note
 from .pg.schema import NOTIFY_MAX
 from .pg.store import TableSummary
+from .saving import TableSaver
 from .store import StoreError, StoredTable
 from .tables import HubError, HubTable
 
@@ -273,7 +274,11 @@ class Cluster:
         with contextlib.suppress(StoreError):
             await self._take_over(coming=identity)
 
-    def _set_up(self, stored: StoredTable, *, owner: bool) -> HubTable | None:
+    def _set_up(self, stored: StoredTable, *, owner: bool, back: bool = False
+                ) -> HubTable | None:
+        """``stored`` in memory here: owned (its game, bots and clock run here) or a replica.
+        ``back``: this server held it before the database went away, and its players here
+        keep their seats even at a table not started yet."""
         old = self.hub.tables.pop(stored.code, None)
         watchers = old.watchers if old is not None else set()
         if old is not None:
@@ -281,7 +286,7 @@ class Cluster:
         if owner:
             self.versions.pop(stored.code, None)
             self.clocks.pop(stored.code, None)
-            table = self.hub._set_up(stored, restarted=True)
+            table = self.hub._set_up(stored, restarted=True, seated_stay=back)
         else:
             self.versions[stored.code] = stored.version
             self.clocks_told.pop(stored.code, None)
@@ -667,9 +672,19 @@ class Cluster:
             done.add(code)
             if stored is None:
                 continue
-            self._set_up(stored, owner=mine)
-            if mine and stored.status == "playing":
-                self.hub.tables[code].note("the database is back: play on.")
+            saver = table.saver
+            kept = False
+            if mine and isinstance(saver, TableSaver) and stored.version == saver.version:
+                # nobody wrote it meanwhile: what its players were shown here and was not saved
+                # yet (a game started, a seat taken as the database went) is saved now, as a
+                # single server's saver does once its store is back
+                kept = True
+                stored = msgspec.structs.replace(saver.snapshot(), version=stored.version)
+            again = self._set_up(stored, owner=mine, back=kept)
+            if kept and again is not None:
+                again.save()
+            if mine and stored.status == "playing" and again is not None:
+                again.note("the database is back: play on.")
 
     def released(self, code: str) -> None:
         """A table of this server left memory (asleep, deleted): another server may own it."""

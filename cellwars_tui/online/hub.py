@@ -186,10 +186,12 @@ class Hub(TableKeeping):
             if s.code not in self.tables:
                 self._set_up(s, restarted=True)
 
-    def _set_up(self, s: StoredTable, *, restarted: bool) -> HubTable | None:
+    def _set_up(self, s: StoredTable, *, restarted: bool, seated_stay: bool = False
+                ) -> HubTable | None:
         """Set up the stored table ``s`` in memory: after a restart (``restarted``), or woken
         for a player who came back. At an open table the players have left (their seats are
-        free); a real-time game waits, paused, until a seated player plays on after a restart,
+        free) unless ``seated_stay`` (they never left: the server only lost its database a
+        while); a real-time game waits, paused, until a seated player plays on after a restart,
         and for its players to be back after a sleep. None (and one line in the server's log)
         when it cannot be set up."""
         try:
@@ -204,6 +206,8 @@ class Hub(TableKeeping):
         self.tables[s.code] = table
         self.asleep.pop(s.code, None)
         if match is None:
+            if seated_stay:
+                return table
             for i, slot in enumerate(table.slots):
                 if slot.kind == "human":
                     table.slots[i] = Slot()

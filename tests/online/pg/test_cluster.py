@@ -174,11 +174,17 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
 
 def _stuck(seen: p.TableState, code: str, *hubs: ClusterHub) -> str:
     """Why play has not resumed, as each server sees the table (for a failure's message)."""
-    where = [f"{hub.cluster.name}: {type(hub.tables.get(code)).__name__}, "
-             f"owned={code in hub.cluster.node.owned}, joined={hub.cluster.node.connected}"
-             for hub in hubs]
-    return (f"play never resumed: the player sees step {seen.step}, to act {seen.to_act}, "
-            f"paused {seen.paused!r}, {len(seen.legal)} moves; " + "; ".join(where))
+    def held(hub: ClusterHub) -> str:
+        table = hub.tables.get(code)
+        match = table.match if table is not None else None
+        return (f"{hub.cluster.name}: {type(table).__name__} {getattr(table, 'status', '')}, "
+                f"owned={code in hub.cluster.node.owned}, joined={hub.cluster.node.connected}, "
+                f"game at {match.cursor if match is not None else None}, "
+                f"version {hub.cluster.versions.get(code)}")
+
+    return (f"play never resumed: the player (seat {seen.you}) sees table {seen.info.code} "
+            f"{seen.info.status} at step {seen.step}, to act {seen.to_act}, paused "
+            f"{seen.paused!r}, {len(seen.legal)} moves; " + "; ".join(held(h) for h in hubs))
 
 
 async def test_the_database_restarting_under_two_servers_refuses_moves_then_play_resumes(
@@ -225,5 +231,32 @@ async def test_the_database_restarting_under_two_servers_refuses_moves_then_play
     assert msg.step > state.step
     other = (ann, ben)[1 - seat]
     await table_where(other, lambda t, s=msg.step: t.step >= s)  # both servers see it
+    for c in (ann, ben):
+        await c.close()
+
+
+async def test_a_game_started_as_the_database_went_is_saved_once_it_is_back(
+        two_hubs_own_pg, own_pg):
+    # (a server that owned a table set it up again from the store once the database was back,
+    # so a game started meanwhile went back to an open table, its players unseated)
+    ann, ben, code = await ann_and_ben(*two_hubs_own_pg)
+    a, b = two_hubs_own_pg
+    await asyncio.to_thread(own_pg.stop)
+    try:
+        ann.send(p.Start())
+        await table_where(ann, lambda t: t.step > 0)  # shown at a; the store cannot have it
+    finally:
+        await asyncio.to_thread(own_pg.start)
+    # b reads tables from the store only: it shows the game once a has saved it
+    seen = await table_where(ben, lambda t: t.step > 0 and t.you == 1)
+    assert [s.name for s in seen.info.seats] == ["ann", "ben"]
+    (seat,) = seen.to_act
+    me = (ann, ben)[seat]
+    state = me.table if me.table.step == seen.step else await table_where(
+        me, lambda t: t.step == seen.step)
+    while state.paused or not state.legal:  # (a line saying the database is back may come first)
+        state = await table_where(me, lambda t: True)
+    me.send(p.Play(step=state.step, action="roll", seq=1))
+    assert (await table_where(me, lambda t: t.played == 1)).step > state.step
     for c in (ann, ben):
         await c.close()
