@@ -63,8 +63,8 @@ log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 8.0  # a forwarded move with no answer by then is refused
 TAKE_OVER_WAIT = 2  # scans a server with nobody at an orphaned table waits before taking it
-TAKE_OVER_SECONDS = 5.0  # a chat line heard while a table is being taken over waits this long
 FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause, p.Rematch)
+TAKE_OVER_SECONDS = 5.0  # a chat line heard while a table is being taken over waits this long
 
 
 class Forward(msgspec.Struct, frozen=True, array_like=True):

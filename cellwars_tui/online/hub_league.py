@@ -47,6 +47,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+import msgspec
+
 from . import chat as C
 from . import protocol as p
 from .league import (
@@ -593,7 +595,8 @@ class League:
         def answer(result: GameResult | None) -> p.Msg:
             if result is None:
                 return p.Error(message="that game is not kept on this server")
-            return p.FinishedGame(result=result)
+            chat = tuple(C.kept_lines(result.chat))  # (whatever the store holds: cleaned)
+            return p.FinishedGame(result=msgspec.structs.replace(result, chat=chat))
 
         self._spawn(self._answer(client, lambda: store.finished_game(game_id[:80]), answer))
 

@@ -1,16 +1,22 @@
 """The lobby's chat and a keyed player's mutes kept in the store (online/hub_league.py): a restart
-loses neither; lines read back are cleaned again; a lobby line the store cannot keep is refused
+loses neither; lines read back (the lobby's, a table's, a finished game's) are cleaned again
+and cut to 200 characters; a lobby line the store cannot keep is refused
 in one line, not shown. SQLite store (the PostgreSQL cluster's: tests/online/pg)."""
 
 from __future__ import annotations
 
+import msgspec
+
 from cellwars_tui.online import protocol as p
 from cellwars_tui.online.chat import ChatLine
+from cellwars_tui.online.hub_league import TableLeague
+from cellwars_tui.online.league import StoredLeague
 from cellwars_tui.online.store_errors import StoreError
 
 from .test_hub import join
 from .test_league_chat import chat
 from .test_league_hub import a_hub, next_of
+from .test_league_store import result
 
 
 async def test_the_lobby_chat_and_a_keyed_players_mutes_survive_a_restart(tmp_path):
@@ -51,4 +57,26 @@ async def test_the_lobby_chat_and_a_keyed_players_mutes_survive_a_restart(tmp_pa
     assert "lost?" not in [x.text for x in hub.league.lobby_chat]
     for c in (ann, cy):
         await c.close()
+    await hub.close()
+
+
+HOSTILE = ChatLine(1.0, 3, "ev\x1b[2Jil", "\x1b]0;pwned\x07gg\x00 " + "z" * 300, 0)
+
+
+def test_a_tables_stored_chat_is_cleaned_when_the_table_is_set_up():
+    league = TableLeague.from_stored(StoredLeague(chat=(HOSTILE, ChatLine(2.0, 3, "x", "\x07"))))
+    (line,) = league.chat  # (a line with nothing left is left out)
+    assert line.name == "evil" and line.text.startswith("gg z") and len(line.text) == 200
+
+
+async def test_a_finished_games_stored_chat_is_cleaned_when_it_is_sent(tmp_path):
+    hub = a_hub(tmp_path)
+    await hub.start()
+    kept = msgspec.structs.replace(result(1), chat=(HOSTILE,))
+    await hub.store.record_result(kept)
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.AskGame(game_id=kept.game_id))
+    (line,) = (await next_of(ann, p.FinishedGame)).result.chat
+    assert line.name == "evil" and line.text.startswith("gg z") and len(line.text) == 200
+    await ann.close()
     await hub.close()
