@@ -29,7 +29,7 @@ postgresql://...``).
   it with the table; a lobby line is kept in the store before it is shown. A line said at a
   table nobody owns now (its owner died; nobody has taken it over yet) is written into the
   table's row by the server where it was said, under the table's lock
-  (:meth:`~.pg.league.PostgresLeague.keep_unowned_line`), so the new owner finds it. A
+  (:meth:`~.pg.store.PostgresTableStore.keep_unowned_line`), so the new owner finds it. A
   real-time table's owner announces its round clock (``c``, :mod:`.pg.replica_clock`) so that
   its replicas show the same countdown.
 """

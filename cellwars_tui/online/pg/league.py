@@ -9,10 +9,7 @@ servers rating two games of one player at once never lose an update. The rating 
 :func:`~cellwars_tui.online.league.rate_result`, as in every store.
 
 The chat: the lobby's last lines (``cellwars_lobby_chat``, a line kept and the older ones pruned
-in one statement) and who mutes whom (``cellwars_mutes``), as SQLite keeps them. And one thing only
-servers sharing a store need, :meth:`PostgresLeague.keep_unowned_line`: a line said at a table
-whose owner is gone (nobody has taken it over yet) is written into the table's row by the server
-where it was said, under the table's lock, so the server that takes the table over finds it.
+in one statement) and who mutes whom (``cellwars_mutes``), as SQLite keeps them.
 """
 
 from __future__ import annotations
@@ -26,14 +23,14 @@ from ...core.errors import CellwarsError
 from ...core.registry import get_game
 from ..league import (
     RECENT, TOP, GameResult, Leaderboard, LeaderRow, Profile, RatingChange, Recorded,
-    StoredLeague, rate_result, records_of,
+    rate_result, records_of,
 )
 from ..chat import KEPT, ChatLine
 from ..league_sqlite import _change_text, _game_line, _line, chat_lines
 from ..ratings import PROVISIONAL_SIGMA, Rating
 from ..store_errors import StoreError
 from .errors import one_line
-from .schema import LOCK_SPACE_RATING, LOCK_SPACE_TABLE, NOTIFY_CHANNEL, code_number
+from .schema import LOCK_SPACE_RATING
 
 _result = msgspec.msgpack.Decoder(GameResult)
 _changes = msgspec.msgpack.Decoder(tuple[RatingChange, ...])
@@ -197,50 +194,3 @@ class PostgresLeague:
             "INSERT INTO cellwars_mutes (identity, muted) VALUES (%s, %s) ON CONFLICT DO NOTHING"
             if on else "DELETE FROM cellwars_mutes WHERE identity = %s AND muted = %s",
             (identity, key))
-
-    async def keep_unowned_line(self, code: str, line: ChatLine, origin: str) -> bool:
-        """Keep ``line`` with table ``code``'s chat if no server owns the table now (True), in
-        one transaction: the table's row locked, its owner's advisory lock taken for the
-        transaction only (so no server can take the table over meanwhile, and none owns it:
-        False, nothing written, when one does; its owner keeps the line), the line added to the
-        stored chat (its last :data:`~.chat.KEPT` lines) at the next version, announced as any
-        save is (``t CODE VERSION ORIGIN``)."""
-        import psycopg
-        from psycopg_pool import PoolTimeout
-
-        from ..store import _decode, _encode as encode_table
-        from .store import _encode_summary, summary_of  # (that module imports this one)
-
-        try:
-            async with self.pool.connection() as conn, conn.transaction():
-                cur = await conn.execute("SELECT data, version FROM cellwars_tables WHERE code = "
-                                         "%s FOR UPDATE", (code,))
-                row = await cur.fetchone()
-                if row is None:
-                    return False
-                cur = await conn.execute("SELECT pg_try_advisory_xact_lock(%s, %s)",
-                                         (LOCK_SPACE_TABLE, code_number(code)))
-                if not (await cur.fetchone())[0]:
-                    return False  # (owned: its owner keeps the line)
-                try:
-                    stored = _decode(bytes(row[0]))
-                except (msgspec.DecodeError, msgspec.ValidationError):
-                    return False
-                league = stored.league or StoredLeague()
-                if line in league.chat:
-                    return True
-                version = row[1] + 1
-                table = msgspec.structs.replace(
-                    stored, version=version, league=msgspec.structs.replace(
-                        league, chat=(*league.chat, line)[-KEPT:]))
-                await conn.execute(
-                    "UPDATE cellwars_tables SET version = %s, data = %s, summary = %s, "
-                    "updated = now() WHERE code = %s",
-                    (version, encode_table(table), _encode_summary(summary_of(table)), code))
-                await conn.execute("SELECT pg_notify(%s, %s)", (
-                    NOTIFY_CHANNEL, f"t {code} {version} {origin}"))
-                return True
-        except PoolTimeout:
-            raise StoreError("the database cannot be reached") from None
-        except psycopg.Error as exc:
-            raise StoreError(f"the database: {one_line(exc)}") from None
