@@ -11,6 +11,7 @@ import psycopg
 
 from cellwars_tui.online import protocol as p
 from cellwars_tui.online.chat import ChatLine
+from cellwars_tui.online.cluster import Said
 from cellwars_tui.online.hub_cluster import ClusterHub
 from cellwars_tui.online.pg.schema import LOCK_SPACE_TABLE, code_number
 from cellwars_tui.online.pg.shared import SharedStore
@@ -134,3 +135,29 @@ async def test_a_line_is_written_into_a_tables_row_only_while_nobody_owns_it(pg_
         assert not await store.keep_unowned_line("ZZZZ", line, "b")  # no such table
     finally:
         await store.close()
+
+
+async def test_a_line_heard_while_a_table_is_being_taken_over_is_kept_once_it_is(
+        two_hubs, monkeypatch):
+    """The saying server found the table's lock held (this server had just taken it), so only
+    the announcement carries the line: this server keeps it once its copy is set up."""
+    a, b = two_hubs
+    ann = await join(a, "key:ann", "ann")
+    ben = await join(b, "key:ben", "ben")
+    code = await share_table(ann, ben)
+    never = asyncio.Event()
+
+    async def no_orphans():
+        await never.wait()
+        return []
+
+    monkeypatch.setattr(b.cluster.node, "orphans", no_orphans)  # (b's take-over, by hand)
+    await _die(a)
+    await until_true(lambda: _unowned(b, code))
+    assert await b.cluster.node.own(code)  # b holds the lock; its copy is still a replica
+    line = ChatLine(9e9, 0, "cy", "just \x1b[2Jin time", None)
+    b.cluster._heard_said(Said(where=code, server="c", line=line))
+    b.cluster._set_up(await b.cluster.store.fetch(code), owner=True)
+    await until_true(lambda: _stored_chat_is(b, code, ["just in time"]))
+    await chat(ben, code, lambda c: texts(c) == ["just in time"])
+    await ben.close()
