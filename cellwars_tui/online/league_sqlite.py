@@ -24,8 +24,9 @@ on the players' ratings, ``INSERT ... ON CONFLICT DO NOTHING`` on the result).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -112,6 +113,24 @@ class SqliteLeague:
         """(The store's thread runs ``fn``; a store without one runs it here.)"""
         return fn(*args)
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (nothing of it kept if the body fails; a body that
+        rolled back itself is left so); StoreError for SQLite's errors."""
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            if db.in_transaction:
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+
     # -- results ----------------------------------------------------------------------------
     async def record_result(self, result: GameResult) -> Recorded:
         return await self._run(self.record_result_now, result)
@@ -121,47 +140,37 @@ class SqliteLeague:
             game = get_game(result.game)
         except CellwarsError as exc:
             raise StoreError(f"result {result.game_id}: {exc}") from None
-        db = self.db
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute("SELECT changes FROM results WHERE game_id = ?",
-                                 (result.game_id,)).fetchone()
-                if row is not None:  # kept before: nothing changes
-                    db.execute("ROLLBACK")
-                    return Recorded(game_id=result.game_id, changes=_changes.decode(row[0]),
-                                    new=False)
-                held: dict[str, Rating] = {}
-                if result.rated:
-                    for seat in result.seats:
-                        r = db.execute("SELECT mu, sigma, games FROM ratings WHERE game = ? "
-                                       "AND identity = ?", (game.id, seat.identity)).fetchone()
-                        if r is not None:
-                            held[seat.identity] = Rating(mu=r[0], sigma=r[1], games=r[2])
-                changes = rate_result(game, result, held)
-                db.execute("INSERT INTO results (game_id, game, finished, rated, data, line, "
-                           "changes) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (result.game_id, result.game, result.finished_at,
-                            int(bool(changes)), _encode(result), _line(result),
-                            _encode(changes)))
-                db.executemany("INSERT INTO result_seats (game_id, seat, identity, finished) "
-                               "VALUES (?, ?, ?, ?)",
-                               [(result.game_id, i, s.identity, result.finished_at)
-                                for i, s in enumerate(result.seats) if s.identity])
-                db.executemany(
-                    "INSERT INTO ratings (game, identity, name, mu, sigma, games) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, identity) DO UPDATE SET "
-                    "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
-                    "games = excluded.games",
-                    [(game.id, c.identity, c.name, c.after.mu, c.after.sigma, c.after.games)
-                     for c in changes])
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(str(exc)) from None
+        with self._transaction() as db:
+            row = db.execute("SELECT changes FROM results WHERE game_id = ?",
+                             (result.game_id,)).fetchone()
+            if row is not None:  # kept before: nothing changes
+                db.execute("ROLLBACK")
+                return Recorded(game_id=result.game_id, changes=_changes.decode(row[0]),
+                                new=False)
+            held: dict[str, Rating] = {}
+            if result.rated:
+                for seat in result.seats:
+                    r = db.execute("SELECT mu, sigma, games FROM ratings WHERE game = ? "
+                                   "AND identity = ?", (game.id, seat.identity)).fetchone()
+                    if r is not None:
+                        held[seat.identity] = Rating(mu=r[0], sigma=r[1], games=r[2])
+            changes = rate_result(game, result, held)
+            db.execute("INSERT INTO results (game_id, game, finished, rated, data, line, "
+                       "changes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (result.game_id, result.game, result.finished_at,
+                        int(bool(changes)), _encode(result), _line(result),
+                        _encode(changes)))
+            db.executemany("INSERT INTO result_seats (game_id, seat, identity, finished) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(result.game_id, i, s.identity, result.finished_at)
+                            for i, s in enumerate(result.seats) if s.identity])
+            db.executemany(
+                "INSERT INTO ratings (game, identity, name, mu, sigma, games) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, identity) DO UPDATE SET "
+                "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+                "games = excluded.games",
+                [(game.id, c.identity, c.name, c.after.mu, c.after.sigma, c.after.games)
+                 for c in changes])
         return Recorded(game_id=result.game_id, changes=changes, new=True)
 
     async def finished_game(self, game_id: str) -> GameResult | None:
@@ -240,20 +249,10 @@ class SqliteLeague:
         await self._run(self._keep_lobby_line, line)
 
     def _keep_lobby_line(self, line: ChatLine) -> None:
-        db = self.db
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT INTO lobby_chat (line) VALUES (?)", (_encode(line),))
-                db.execute("DELETE FROM lobby_chat WHERE id <= (SELECT id FROM lobby_chat "
-                           "ORDER BY id DESC LIMIT 1 OFFSET ?)", (KEPT,))
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(str(exc)) from None
+        with self._transaction() as db:
+            db.execute("INSERT INTO lobby_chat (line) VALUES (?)", (_encode(line),))
+            db.execute("DELETE FROM lobby_chat WHERE id <= (SELECT id FROM lobby_chat "
+                       "ORDER BY id DESC LIMIT 1 OFFSET ?)", (KEPT,))
 
     async def lobby_lines(self) -> tuple[ChatLine, ...]:
         return await self._run(lambda: chat_lines(self._read(
