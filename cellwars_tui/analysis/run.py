@@ -35,10 +35,10 @@ from ..record.format import MAX_RECORD_BYTES
 from ..replay.model import Replay
 from .evaluators import context_of, default_budget, weigh
 from .judge import BLUNDER, INACCURACY, MISTAKE, judgment, move_accuracy
+from .limits import MAX_BUDGET
 from .model import Analysis, Decision, PlayerSummary
 from .search import Verdict, win_percent
 
-MAX_BUDGET = 100_000
 CONFINED_NICE = 10  # what a confined session's analysis thread yields (see _in_process)
 
 

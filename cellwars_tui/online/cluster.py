@@ -290,7 +290,7 @@ class Cluster:
         else:
             self.versions[stored.code] = stored.version
             self.clocks_told.pop(stored.code, None)
-            table = self.hub.set_up_replica(stored)
+            table = self.hub.set_up_replica(stored, previous=old)
             if table is not None and table.game.real_time and stored.code not in self.clocks:
                 self._later(self.store.notify(f"k {stored.code} {self.name}"))
         if table is None:

@@ -121,11 +121,13 @@ class ClusterHub(Hub):
                 return code
 
     # -- tables -------------------------------------------------------------------------------
-    def set_up_replica(self, s: StoredTable) -> HubTable | None:
+    def set_up_replica(self, s: StoredTable, previous: HubTable | None = None
+                       ) -> HubTable | None:
         """The stored table ``s`` in memory as its players here see it, read-only: no saver,
-        no bots, no clock (its owner runs them). None (one line in the log) if it cannot be."""
+        no bots, no clock (its owner runs them). None (one line in the log) if it cannot be.
+        ``previous``: the copy it replaces, whose game goes on with the new steps only."""
         try:
-            table, match = ReplicaTable.from_stored(self, s)
+            table, match = ReplicaTable.from_stored(self, s, previous=previous)
         except CellwarsError as exc:
             log.warning("table %s cannot be shown: %s", s.code, exc)
             return None

@@ -518,8 +518,10 @@ class TableScreen(HubListener, Screen):
         free = [i for i, s in enumerate(info.seats) if s.kind == "free"]
         if at is None and free:
             at = free[0]  # Enter sits down, b (host) seats a bot there
-        if at is not None:
-            seats.highlighted = at
+        elif at is None and info.seats:  # (never nothing highlighted: an arrow key would only
+            at = t.you if t.you is not None else 0  # highlight the first seat, a key lost)
+        if at is not None and info.seats:
+            seats.highlighted = min(at, len(info.seats) - 1)
         self.query_one("#log", Static).update("\n".join(line.text for line in t.log[-4:]))
         game = get_game(info.game)
         view_widget = self.query_one("#view", Static)

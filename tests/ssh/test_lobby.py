@@ -11,7 +11,7 @@ from cellwars_tui.ssh.lobby import (
 from cellwars_tui.ui.game_screen import GameScreen
 from cellwars_tui.ui.host import Host
 
-from ..online.test_hub import hub, join, table_where  # noqa: F401
+from ..online.test_hub import hub, join, table_where, two_at_a_table  # noqa: F401
 from ..online.test_remote import TYPING
 
 SEATS = (
@@ -258,3 +258,22 @@ def msgspec_replace(state, **changes):
     import msgspec
 
     return msgspec.structs.replace(state, **changes)
+
+
+async def test_a_full_tables_page_opens_with_a_seat_highlighted(hub):  # noqa: F811
+    # (the first arrow key on a full table's page once only highlighted the first seat)
+    ann, ben, code = await two_at_a_table(hub)
+    hub.admit("token-cat", "key:cat", "cat")
+    cat = HubClient(str(hub.socket_path), "token-cat")
+    app = OnlineApp(cat)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: cat.lobby is not None and cat.lobby.tables, "the table listed")
+        HubLink.of(app).send(p.Join(code=code))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen)
+                    and app.screen.state is not None, "cat watching")
+        seats = app.screen.query_one("#seats")
+        assert seats.highlighted == 0
+        await pilot.press("down")
+        assert seats.highlighted == 1
+    await ann.close()
+    await ben.close()
