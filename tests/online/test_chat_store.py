@@ -1,7 +1,8 @@
 """The chat the store keeps beyond the tables (online/league*.py, online/pg/league.py): the lobby's
 last lines and each player's mutes. One contract for the SQLite store, the memory store and the
 PostgreSQL store (a real one, tests/postgres.py): what one handle keeps, another handle on the same
-storage (a restarted server, another server) reads; the lobby keeps only its last lines."""
+storage (a restarted server, another server) reads; the lobby keeps only its last lines; a
+stored line is cleaned again when read."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ async def test_the_lobby_keeps_its_last_lines_for_a_server_started_later(two_han
     await later.keep_lobby_line(line(999, "from the other"))
     assert (await first.lobby_lines())[-1].text == "from the other"
     assert len(await first.lobby_lines()) == KEPT
+    raw = ChatLine(2e3, 0, "ev\x1b]0;x\x07il", "hi \x1b[2J\x00there" + "y" * 300)
+    await first.keep_lobby_line(raw)  # (as a hostile program with the store's password may)
+    stored = (await later.lobby_lines())[-1]
+    shown = kept_line(stored)  # (what every reader of the store shows)
+    assert shown.name == "evil" and shown.text.startswith("hi there") and len(shown.text) == 200
+    assert kept_line(ChatLine(1.0, 0, "ann", "\x1b[31m\x00")) is None  # nothing left: not shown
 
 
 async def test_a_players_mutes_are_kept_for_them_alone(two_handles):
@@ -59,13 +66,3 @@ async def test_a_players_mutes_are_kept_for_them_alone(two_handles):
     assert await first.mutes_of("key:ann") == ("cy",)
     assert await first.mutes_of("key:ben") == ("ann",)
     assert await first.mutes_of("key:cy") == ()
-
-
-async def test_hostile_bytes_in_a_stored_lobby_line_are_cleaned_when_read(two_handles):
-    first, later = two_handles
-    raw = ChatLine(1.0, 0, "ev\x1b]0;x\x07il", "hi \x1b[2J\x00there" + "y" * 300)
-    await first.keep_lobby_line(raw)  # (as a hostile program with the store's password may)
-    (stored,) = await later.lobby_lines()
-    shown = kept_line(stored)
-    assert shown.name == "evil" and shown.text.startswith("hi there") and len(shown.text) == 200
-    assert kept_line(ChatLine(1.0, 0, "ann", "\x1b[31m\x00")) is None  # nothing left: not shown
