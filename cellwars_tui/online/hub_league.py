@@ -215,15 +215,17 @@ class League:
         # (the servers sharing a store tell each other: cluster.py)
         self.on_said: Callable[[str, C.ChatLine], None] = lambda where, line: None
 
-    async def start(self) -> None:
-        """The lobby's chat as the store keeps it (the hub's start)."""
+    async def read_lobby_chat(self) -> None:
+        """The lobby's chat as the store keeps it, with the lines here (the hub's start; a
+        server sharing the store, after it may have missed other servers' lines)."""
         try:
             stored = await self.store.lobby_lines()
         except StoreError as exc:
             log.warning("the lobby's chat could not be read: %s", exc)
             return
-        for line in C.kept_lines(stored):
-            self.add_lobby_line(line)
+        added = [self.add_lobby_line(line) for line in C.kept_lines(stored)]
+        if any(added):
+            self.send_lobby_chat()
 
     def add_lobby_line(self, line: C.ChatLine) -> bool:
         """``line`` in the lobby's chat, in time order (lines come from several servers); False

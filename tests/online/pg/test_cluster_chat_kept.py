@@ -126,6 +126,8 @@ async def test_a_line_is_written_into_a_tables_row_only_while_nobody_owns_it(pg_
                           (LOCK_SPACE_TABLE, code_number("ABCD")))
             assert not await store.keep_unowned_line("ABCD", line, "b")
             assert (await store.fetch("ABCD")).version == 1  # (its owner keeps the line)
+            owner.execute("SELECT pg_advisory_unlock(%s, %s)",  # (gone: at once, unlike a
+                          (LOCK_SPACE_TABLE, code_number("ABCD")))  # closed connection's)
         assert await store.keep_unowned_line("ABCD", line, "b")  # its owner is gone
         stored = await store.fetch("ABCD")
         assert stored.version == 2 and stored.league.chat == (line,)
