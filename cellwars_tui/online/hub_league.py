@@ -216,8 +216,8 @@ class League:
         self.on_said: Callable[[str, C.ChatLine], None] = lambda where, line: None
 
     async def read_lobby_chat(self) -> None:
-        """The lobby's chat as the store keeps it, with the lines here (the hub's start; a
-        server sharing the store, after it may have missed other servers' lines)."""
+        """The lobby's chat as the store keeps it, merged with the lines here (the hub's
+        start)."""
         try:
             stored = await self.store.lobby_lines()
         except StoreError as exc:
@@ -447,6 +447,7 @@ class League:
         for c in list(self.hub.clients):
             if c.identity == identity:
                 self._send_chat(c)
+
     def closed(self, table: LeagueTable) -> str:
         return chat_closed(table)
 
