@@ -5,7 +5,8 @@ player's accuracy), saved beside the record. No textual or rich here.
 ``analyse(replay)`` (run.py) weighs every decision (search.py: exact near the end, else the game's
 MCTS; evaluators.py: the games with their own evaluator, Cell Management's solver and Infection's
 simulated team); judge.py says what the numbers mean; model.py holds the result; sidecar.py keeps
-it beside the record; cli.py is ``cellwars analyse``.
+it beside the record; cli.py is ``cellwars analyse``; slots.py caps the analyses a server's
+sessions run at once (``--analyses N``).
 """
 
 from typing import TYPE_CHECKING, Any

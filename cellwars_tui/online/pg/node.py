@@ -166,6 +166,9 @@ class ClusterNode:
                 await self.lock_conn.execute("DELETE FROM cellwars_servers WHERE name = %s",
                                              (self.name,))
                 await self._notify(f"s {self.name} gone")
+                # (released now: a closed connection's backend ends a moment after the close
+                # returns, and a server started again at once under this name would be refused)
+                await self.lock_conn.execute("SELECT pg_advisory_unlock_all()")
             with contextlib.suppress(Exception):
                 await self.lock_conn.close()
         if self.listen_conn is not None:
@@ -224,9 +227,11 @@ class ClusterNode:
                                 (LOCK_SPACE_TABLE, code_number(code)))
 
     async def orphans(self) -> list[str]:
-        """Tables open or being played that no server owns now."""
+        """Tables that no server owns now: open, being played, or finished (a finished table's
+        owner keeps its result, writes its records and deletes it once idle: when it died
+        first, another server does)."""
         rows = await self._on_lock(
-            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing')")
+            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing', 'over')")
         codes = [r[0] for r in rows]
         return await self._unheld(codes)
 
