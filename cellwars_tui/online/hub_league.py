@@ -26,8 +26,8 @@ kept with their ratings, leaderboards and profiles (issue 33). The hub (:mod:`.h
 * **Mutes.** ``/mute NAME`` hides a name from that player until they unmute it. A keyed
   player's mutes are kept in the store (read when they connect, at any server, after any
   restart); a guest's are kept by this server under their guest identity, so they come back
-  with their reconnect code here, until the server restarts (a guest's identity is not meant to
-  last: nothing of it is written to the store).
+  with their reconnect code here (when it brings them back to a seat), until the server
+  restarts (a guest's identity is not meant to last: nothing of it is written to the store).
 * **The host** may send a player away from a casual table that has not started; that player
   may not sit there again (they may still watch).
 * **Rematch.** At a finished table any seated player offers a rematch (``r``); when every

@@ -13,7 +13,7 @@ from cellwars_tui.online.hub_league import TableLeague
 from cellwars_tui.online.league import StoredLeague
 from cellwars_tui.online.store_errors import StoreError
 
-from .test_hub import join
+from .test_hub import join, table_where, watch_then_sit
 from .test_league_chat import chat
 from .test_league_hub import a_hub, next_of
 from .test_league_store import result
@@ -79,4 +79,30 @@ async def test_a_finished_games_stored_chat_is_cleaned_when_it_is_sent(tmp_path)
     (line,) = (await next_of(ann, p.FinishedGame)).result.chat
     assert line.name == "evil" and line.text.startswith("gg z") and len(line.text) == 200
     await ann.close()
+    await hub.close()
+
+
+async def test_a_guests_mutes_come_back_with_their_reconnect_code_and_are_not_stored(tmp_path):
+    hub = a_hub(tmp_path)
+    await hub.start()
+    guest = await join(hub, "guest")
+    guest.send(p.SetName(name="Zed"))
+    welcome = await next_of(guest, p.Welcome)
+    guest.send(p.CreateTable(game="secret-pick", players=2))  # a game: the code brings the
+    code = (await table_where(guest, lambda t: t.you == 0)).info.code  # guest back to it
+    ann = await join(hub, "key:ann", "ann")
+    await watch_then_sit(ann, code, 1)
+    await table_where(guest, lambda t: t.info.seats[1].kind == "human")
+    guest.send(p.Start())
+    await table_where(guest, lambda t: t.info.status == "playing")
+    guest.send(p.Say(text="/mute ann"))
+    await next_of(guest, p.Notice)
+    await guest.close()
+    again = await join(hub, "guest", welcome.code)  # ``ssh CODE@host``: the same guest
+    again.send(p.Say(text="/mute"))
+    assert (await next_of(again, p.Notice)).message == "You mute: ann"
+    await hub.league.close()
+    assert await hub.store.mutes_of(welcome.identity) == ()  # (never written)
+    for c in (again, ann):
+        await c.close()
     await hub.close()
