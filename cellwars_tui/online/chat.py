@@ -14,7 +14,10 @@
   lines around it). A nickname needs no cleaning: :mod:`.names` allows only letters, digits
   and ``-_.`` in one.
 * ``/mute NAME`` hides NAME's lines from you (``/unmute NAME`` shows them again; ``/mute``
-  alone lists whom you mute): :func:`parse`.
+  alone lists whom you mute): :func:`parse`; at most :data:`MAX_MUTES` names a player.
+* **A line read back from the store is cleaned again** (:func:`kept_line`): whatever bytes a
+  store row holds (an older build's, another program's), a line shown is cleaned and at most
+  :data:`MAX_CHARS` characters, its name too.
 * **Hidden from a seat it could help cheat**: a game says when its table's chat is closed
   (``Game.chat_closed``: Virus Fight while programs are written in secret) and the hub refuses
   a line then, with the game's reason.
@@ -27,6 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Iterable
 
 import msgspec
 
@@ -39,6 +43,7 @@ WINDOW = 3.0  # ... in this many seconds
 MAX_MARKS = 2  # combining marks kept on one letter
 KEPT = 100  # lines a table or the lobby keeps
 SENT = 30  # lines sent with each table state or lobby
+MAX_MUTES = 100  # names one player may mute
 
 MUTE_HELP = "/mute NAME hides a player's lines from you; /unmute NAME shows them again"
 
@@ -134,6 +139,24 @@ def parse(text: str) -> Say | Mute:
             raise ChatRefused("/unmute whom? " + MUTE_HELP)
         return Mute(name, False)
     raise ChatRefused(f"{command[:20]} is not a chat command: {MUTE_HELP}")
+
+
+def kept_line(line: ChatLine) -> ChatLine | None:
+    """A line read back from a store (or heard from another server) as it may be shown: its
+    text and name cleaned (:func:`clean_text`) and cut to :data:`MAX_CHARS` characters; None
+    when nothing is left of it."""
+    text = clean_text(line.text[:MAX_RAW])[:MAX_CHARS]
+    name = clean_text(line.name[:MAX_RAW])[:MAX_CHARS]
+    if not text:
+        return None
+    if text == line.text and name == line.name:
+        return line
+    return msgspec.structs.replace(line, text=text, name=name or "?")
+
+
+def kept_lines(lines: "Iterable[ChatLine]") -> list[ChatLine]:
+    """:func:`kept_line` of each of ``lines`` (those with nothing left are left out)."""
+    return [x for x in map(kept_line, lines) if x is not None]
 
 
 class FloodGuard:

@@ -26,8 +26,12 @@ postgresql://...``).
   real-time game does not pause for them).
 * **Chat and clocks.** A chat line is checked where it is said (its limits, cleaning and flood
   guard) and announced (``h``, the line itself): every server shows it, the table's owner keeps
-  it with the table. A real-time table's owner announces its round clock (``c``,
-  :mod:`.pg.replica_clock`) so that its replicas show the same countdown.
+  it with the table; a lobby line is kept in the store before it is shown. A line said at a
+  table nobody owns now (its owner died; nobody has taken it over yet) is written into the
+  table's row by the server where it was said, under the table's lock
+  (:meth:`~.pg.store.PostgresTableStore.keep_unowned_line`), so the new owner finds it. A
+  real-time table's owner announces its round clock (``c``, :mod:`.pg.replica_clock`) so that
+  its replicas show the same countdown.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from . import protocol as p
-from .chat import ChatLine
+from .chat import ChatLine, kept_line
 from .pg import replica_clock as rc
 from .pg.node import ORPHAN_INTERVAL, Note
 from .pg.schema import NOTIFY_MAX
@@ -61,6 +65,7 @@ log = logging.getLogger(__name__)
 ANSWER_SECONDS = 8.0  # a forwarded move with no answer by then is refused
 TAKE_OVER_WAIT = 2  # scans a server with nobody at an orphaned table waits before taking it
 FORWARDED = (p.Sit, p.Stand, p.SetBot, p.Start, p.Play, p.Pause, p.Rematch)
+TAKE_OVER_SECONDS = 5.0  # a chat line heard while a table is being taken over waits this long
 
 
 class Forward(msgspec.Struct, frozen=True, array_like=True):
@@ -386,29 +391,63 @@ class Cluster:
 
     # -- chat: a line said at any server reaches the players of every server ----------------
     def said(self, where: str, line: ChatLine) -> None:
-        """A line said here (checked, cleaned, flood-guarded here), to the lobby (``where``
-        "") or to a table: every other server shows it; a table's owner keeps it."""
+        """A line said here (checked, cleaned, flood-guarded here; a lobby line kept in the
+        store already), to the lobby (``where`` "") or to a table: every other server shows it;
+        a table's owner keeps it with the table. At a table this server does not own, the line
+        is first kept in the table's row if no server owns the table now (its owner died and
+        nobody has taken it over yet): whoever takes it over finds the line there."""
         payload = _packed("h", Said(where=where, server=self.name, line=line))
-        if len(payload.encode()) <= NOTIFY_MAX:  # (never longer: a line is a few hundred bytes)
+        if len(payload.encode()) > NOTIFY_MAX:  # (never: a line is a few hundred bytes)
+            return
+        table = self.hub.tables.get(where) if where else None
+        if table is not None and self.is_replica(table):
+            self._later(self._say_at_replica(where, line, payload))
+        else:
             self._later(self.store.notify(payload))
+
+    async def _say_at_replica(self, code: str, line: ChatLine, payload: str) -> None:
+        try:
+            await self.store.keep_unowned_line(code, line, self.name)
+        finally:  # (kept or not, every server shows it; an owner keeps it as it hears it)
+            await self.store.notify(payload)
 
     def _heard_said(self, said: Said) -> None:
         if said.server == self.name:
             return
         league = self.hub.league
+        line = kept_line(said.line)  # (as from any store: cleaned again)
+        if line is None:
+            return
         if not said.where:
-            league.lobby_chat.append(said.line)
-            league.send_lobby_chat()
+            if league.add_lobby_line(line):
+                league.send_lobby_chat()
             return
         table = self.hub.tables.get(said.where)
-        if table is None:
-            return  # (not shown here: its owner keeps the line with the table)
-        if said.line in table.league.chat:
+        if said.where in self.node.owned and (table is None or self.is_replica(table)):
+            self._later(self._heard_while_taking_over(said.where, line))
+            return  # (this server took the table a moment ago and is setting it up)
+        if table is not None:  # (else not shown here: its owner keeps the line)
+            self._heard_at(table, line)
+
+    def _heard_at(self, table: HubTable, line: ChatLine) -> None:
+        if line in table.league.chat:
             return  # (read with the table already: its owner saved it before this came)
-        table.league.chat.append(said.line)
+        table.league.chat.append(line)
         if not self.is_replica(table):
             table.save()  # the chat is kept with the table, by its owner
-        league.send_table_chat(table)
+        self.hub.league.send_table_chat(table)
+
+    async def _heard_while_taking_over(self, code: str, line: ChatLine) -> None:
+        """A line for a table this server has just taken over (its lock is held: the saying
+        server could not keep the line in the row) is kept once the table is set up here."""
+        for _ in range(int(TAKE_OVER_SECONDS / 0.05)):
+            table = self.hub.tables.get(code)
+            if code not in self.node.owned:
+                return  # (it could not be set up here: released)
+            if table is not None and not self.is_replica(table):
+                self._heard_at(table, line)
+                return
+            await asyncio.sleep(0.05)
 
     # -- requests made here for another server's table ----------------------------------------
     async def forward(self, client: Client, table: HubTable, msg: p.Msg) -> None:

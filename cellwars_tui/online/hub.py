@@ -169,6 +169,7 @@ class Hub(TableKeeping):
 
     async def start(self) -> None:
         await self.restore()
+        await self.league.read_lobby_chat()  # as the store keeps it
         self._server = await asyncio.start_unix_server(self._handle, path=str(self.socket_path))
         self._sweeper = asyncio.create_task(self._sweep())
 

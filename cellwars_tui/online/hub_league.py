@@ -16,10 +16,18 @@ kept with their ratings, leaderboards and profiles (issue 33). The hub (:mod:`.h
   (``result_kept``, saved with it), and a table restored after a crash tells its result again:
   the store keeps it once.
 * **Chat.** One line at a time to where the player is (the table's chat, or the lobby's),
-  cleaned and limited by :mod:`.chat`; ``/mute NAME`` hides a name from that player (until they
-  unmute it; kept for as long as the server runs). A table's chat is kept with it (and with the
-  finished game's result: it replays with it). A game may close its table's chat
-  (``Game.chat_closed``: Virus Fight while programs are written in secret).
+  cleaned and limited by :mod:`.chat`. A table's chat is kept with it (and with the finished
+  game's result: it replays with it). The lobby's is kept in the store (its last
+  :data:`~.chat.KEPT` lines): a line is shown once it is kept, and a server reads them at its
+  start, so a restart loses none and every server sharing the store shows the same. Every line
+  read back (from the store, from another server) is cleaned again (:func:`.chat.kept_line`).
+  A game may close its table's chat (``Game.chat_closed``: Virus Fight while programs are
+  written in secret).
+* **Mutes.** ``/mute NAME`` hides a name from that player until they unmute it. A keyed
+  player's mutes are kept in the store (read when they connect, at any server, after any
+  restart); a guest's are kept by this server under their guest identity, so they come back
+  with their reconnect code here (when it brings them back to a seat), until the server
+  restarts (a guest's identity is not meant to last: nothing of it is written to the store).
 * **The host** may send a player away from a casual table that has not started; that player
   may not sit there again (they may still watch).
 * **Rematch.** At a finished table any seated player offers a rematch (``r``); when every
@@ -34,9 +42,12 @@ import asyncio
 import ipaddress
 import logging
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+import msgspec
 
 from . import chat as C
 from . import protocol as p
@@ -113,6 +124,11 @@ class LeagueHub(Protocol):
         ...
 
 
+def kept_mutes(identity: str) -> bool:
+    """Whether ``identity``'s mutes are kept in the store: a keyed player's are."""
+    return identity.startswith("key:")
+
+
 def chat_closed(table: LeagueTable) -> str:
     """Why ``table``'s chat is closed now ("" when it is open): ``Game.chat_closed``."""
     m = table.match
@@ -152,7 +168,7 @@ class TableLeague:
         league = cls()
         if s is not None:
             league.rated = s.rated
-            league.chat.extend(s.chat)
+            league.chat.extend(C.kept_lines(s.chat))  # (whatever the row holds: cleaned)
             league.removed = set(s.removed)
             league.changes = s.changes
             league.result_kept = s.result_kept
@@ -191,11 +207,39 @@ class League:
         self.flood = C.FloodGuard()
         self.said = 0  # chat lines and commands asked for (the flood guard forgets now and then)
         self.mutes: dict[str, set[str]] = {}  # identity -> name keys they muted
+        self.mutes_read: weakref.WeakSet[Any] = weakref.WeakSet()  # sessions whose mutes are in
+        self.reading: set[str] = set()  # identities whose mutes are being read (no chat yet)
         self.lobby_chat: deque[C.ChatLine] = deque(maxlen=C.KEPT)
         self.tasks: set[asyncio.Task[Any]] = set()
         # a line said here, once kept: where ("" the lobby, or a table's code) and the line
         # (the servers sharing a store tell each other: cluster.py)
         self.on_said: Callable[[str, C.ChatLine], None] = lambda where, line: None
+
+    async def read_lobby_chat(self) -> None:
+        """The lobby's chat as the store keeps it, merged with the lines here (the hub's
+        start)."""
+        try:
+            stored = await self.store.lobby_lines()
+        except StoreError as exc:
+            log.warning("the lobby's chat could not be read: %s", exc)
+            return
+        added = [self.add_lobby_line(line) for line in C.kept_lines(stored)]
+        if any(added):
+            self.send_lobby_chat()
+
+    def add_lobby_line(self, line: C.ChatLine) -> bool:
+        """``line`` in the lobby's chat, in time order (lines come from several servers); False
+        if it was there already."""
+        chat = self.lobby_chat
+        if line in chat:
+            return False
+        if not chat or chat[-1].at <= line.at:
+            chat.append(line)
+        else:
+            lines = sorted([*chat, line], key=lambda x: x.at)[-C.KEPT:]
+            chat.clear()
+            chat.extend(lines)
+        return True
 
     def request(self, client: Client, msg: p.Msg) -> None:
         """One of the league's requests from ``client`` (LeagueRefused: told in one line)."""
@@ -330,9 +374,8 @@ class League:
         except C.ChatRefused as exc:
             raise LeagueRefused(str(exc)) from None
         if table is None:
-            self.lobby_chat.append(C.ChatLine(time.time(), 0, client.name, said.text))
-            self.send_lobby_chat()
-            self.on_said("", self.lobby_chat[-1])
+            self._spawn(self._say_in_lobby(client, C.ChatLine(time.time(), 0, client.name,
+                                                              said.text)))
             return
         m = table.match
         line = C.ChatLine(time.time(), m.cursor if m is not None else 0, client.name,
@@ -341,6 +384,19 @@ class League:
         table.save()  # the chat is kept with the table
         self.send_table_chat(table)
         self.on_said(table.code, line)
+
+    async def _say_in_lobby(self, client: Client, line: C.ChatLine) -> None:
+        """A lobby line is kept in the store, then shown here and announced to the others."""
+        try:
+            await self.store.keep_lobby_line(line)
+        except StoreError as exc:
+            log.warning("a lobby chat line could not be kept: %s", exc)
+            client.send(p.Error(message="the lobby's chat cannot be kept now (the server's "
+                                        "store is away): say it again in a moment"))
+            return
+        if self.add_lobby_line(line):
+            self.send_lobby_chat()
+        self.on_said("", line)
 
     def _mute(self, client: Client, mute: C.Mute) -> None:
         muted = self.mutes.setdefault(client.identity, set())
@@ -353,13 +409,44 @@ class League:
         if mute.on:
             if key == name_key(client.name):
                 raise LeagueRefused("you cannot mute yourself")
+            if key not in muted and len(muted) >= C.MAX_MUTES:
+                raise LeagueRefused(f"you mute {C.MAX_MUTES} names, the most: /unmute one "
+                                    "first")
             muted.add(key)
             client.send(p.Notice(message=f"{mute.name} is muted for you (/unmute "
                                          f"{mute.name} shows them again)."))
         else:
             muted.discard(key)
             client.send(p.Notice(message=f"{mute.name} is no longer muted for you."))
+        if kept_mutes(client.identity):
+            self._spawn(self._keep_mute(client, key, mute.on))
         self._send_chat(client)
+
+    async def _keep_mute(self, client: Client, key: str, on: bool) -> None:
+        try:
+            await self.store.set_mute(client.identity, key, on)
+        except StoreError as exc:
+            log.warning("%s's mutes could not be kept: %s", client.name, exc)
+            client.send(p.Notice(message="your mutes could not be kept on the server now: "
+                                         "this one holds until you leave"))
+
+    async def _read_mutes(self, client: Client) -> None:
+        """A keyed player's mutes as the store keeps them, then the chat where they are."""
+        identity = client.identity
+        try:
+            keys: tuple[str, ...] | None = await self.store.mutes_of(identity)
+        except StoreError as exc:
+            log.warning("%s's mutes could not be read: %s", client.name, exc)
+            keys = None
+        finally:
+            self.reading.discard(identity)
+        if keys is not None:  # (with a mute said meanwhile)
+            muted = self.mutes.setdefault(identity, set())
+            muted.update(name_key(C.clean_text(k)[:C.MAX_CHARS])
+                         for k in keys[:C.MAX_MUTES])
+        for c in list(self.hub.clients):
+            if c.identity == identity:
+                self._send_chat(c)
 
     def closed(self, table: LeagueTable) -> str:
         return chat_closed(table)
@@ -374,7 +461,8 @@ class League:
                            lines=C.visible(table.league.chat, muted, name_key))
 
     def _send_chat(self, client: Client) -> None:
-        client.send(self.chat_for(client))
+        if client.identity not in self.reading:  # (else: once their mutes are read)
+            client.send(self.chat_for(client))
 
     def send_table_chat(self, table: LeagueTable) -> None:
         for client in list(table.watchers):
@@ -386,9 +474,16 @@ class League:
                 self._send_chat(client)
 
     def entered(self, client: Client) -> None:
-        """``client`` came to a table or to the lobby: the chat there."""
-        if client.named:
-            self._send_chat(client)
+        """``client`` came to a table or to the lobby: the chat there (a keyed player's mutes
+        are read first, once a session)."""
+        if not client.named:
+            return
+        if kept_mutes(client.identity) and client not in self.mutes_read:
+            self.mutes_read.add(client)
+            self.reading.add(client.identity)
+            self._spawn(self._read_mutes(client))
+            return
+        self._send_chat(client)
 
     # -- a game's end -------------------------------------------------------------------------
     def game_over(self, table: LeagueTable) -> None:
@@ -503,7 +598,8 @@ class League:
         def answer(result: GameResult | None) -> p.Msg:
             if result is None:
                 return p.Error(message="that game is not kept on this server")
-            return p.FinishedGame(result=result)
+            chat = tuple(C.kept_lines(result.chat))  # (whatever the store holds: cleaned)
+            return p.FinishedGame(result=msgspec.structs.replace(result, chat=chat))
 
         self._spawn(self._answer(client, lambda: store.finished_game(game_id[:80]), answer))
 

@@ -9,6 +9,10 @@ keeps it **and** its rating update in one transaction: never a rating without it
 two updates for one game (a second call with the same game id changes nothing and returns what
 the first one did).
 
+The store keeps the chat beyond the tables too: the lobby's last :data:`~.chat.KEPT` lines
+(older ones are pruned as new ones come, in the same transaction) and the names each keyed
+player mutes (so both survive a restart and are the same on every server sharing the store).
+
 Every method of :class:`LeagueStore` is one transaction, so any store that keeps tables keeps
 these too: SQLite (:mod:`.league_sqlite`), memory (:class:`MemoryLeague`, tests), and a shared
 database the same way. Headless: no textual, no transport.
@@ -168,6 +172,23 @@ class LeagueStore(Protocol):
 
     async def profile(self, identity: str, recent: int = RECENT) -> Profile | None:
         """A player's ratings, records and recent games (None: no game of theirs is kept)."""
+        ...
+
+    async def keep_lobby_line(self, line: ChatLine) -> None:
+        """Keep one line of the lobby's chat; only the last :data:`~.chat.KEPT` lines stay
+        (older ones go in the same transaction). StoreError if it could not be kept."""
+        ...
+
+    async def lobby_lines(self) -> tuple[ChatLine, ...]:
+        """The lobby's kept lines, oldest first (at most :data:`~.chat.KEPT`)."""
+        ...
+
+    async def mutes_of(self, identity: str) -> tuple[str, ...]:
+        """The name keys ``identity`` mutes (sorted)."""
+        ...
+
+    async def set_mute(self, identity: str, key: str, on: bool) -> None:
+        """``identity`` mutes the name key ``key`` (``on``) or no longer does."""
         ...
 
 

@@ -11,7 +11,9 @@ Tables (schema version 3 of the store's file, see :func:`create_league_tables`):
 * ``result_seats``: who sat where, by player and time (a profile's recent games);
 * ``ratings``: one row per player and game (mean, sigma, games, the name last seen);
 * ``rating_changes``: each rated game's changes, kept with it (a result told again returns
-  them, and changes nothing).
+  them, and changes nothing);
+* ``lobby_chat``: the lobby's last lines (schema 4; a line kept deletes the lines older than the
+  last :data:`~.chat.KEPT` in its transaction), ``mutes``: who mutes which name key.
 
 ``record_result`` runs ``BEGIN IMMEDIATE`` ... ``COMMIT``: the result's rows, then the players'
 ratings read, updated and written, then the changes; a crash anywhere before ``COMMIT`` leaves
@@ -22,8 +24,9 @@ on the players' ratings, ``INSERT ... ON CONFLICT DO NOTHING`` on the result).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -34,6 +37,7 @@ from .league import (
     RECENT, TOP, GameLine, GameResult, Leaderboard, LeaderRow, Profile, RatingChange, Recorded,
     rate_result, records_of, sort_key,
 )
+from .chat import KEPT, ChatLine
 from .ratings import PROVISIONAL_SIGMA, Rating, shown_change
 from .store_errors import StoreError
 
@@ -41,6 +45,7 @@ T = TypeVar("T")
 
 _result = msgspec.msgpack.Decoder(GameResult)
 _changes = msgspec.msgpack.Decoder(tuple[RatingChange, ...])
+_chat_line = msgspec.msgpack.Decoder(ChatLine)
 _encode = msgspec.msgpack.Encoder().encode
 
 LEAGUE_TABLES = (
@@ -55,7 +60,23 @@ LEAGUE_TABLES = (
     "PRIMARY KEY (game, identity))",
     "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, mu DESC)",
     "CREATE INDEX IF NOT EXISTS ratings_by_player ON ratings (identity)",
+    # schema 4: the lobby's chat and players' mutes
+    "CREATE TABLE IF NOT EXISTS lobby_chat (id INTEGER PRIMARY KEY, line BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS mutes (identity TEXT NOT NULL, muted TEXT NOT NULL, "
+    "PRIMARY KEY (identity, muted))",
 )
+
+
+def chat_lines(rows: Sequence[Any]) -> tuple[ChatLine, ...]:
+    """Chat lines from stored msgpack rows (``(data,)``, oldest first); a row that is not a
+    line is left out (cleaning is the reader's: :func:`.chat.kept_line`)."""
+    out = []
+    for (data,) in rows:
+        try:
+            out.append(_chat_line.decode(bytes(data)))
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue
+    return tuple(out)
 
 
 def create_league_tables(db: sqlite3.Connection) -> None:
@@ -92,6 +113,24 @@ class SqliteLeague:
         """(The store's thread runs ``fn``; a store without one runs it here.)"""
         return fn(*args)
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (nothing of it kept if the body fails; a body that
+        rolled back itself is left so); StoreError for SQLite's errors."""
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            if db.in_transaction:
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+
     # -- results ----------------------------------------------------------------------------
     async def record_result(self, result: GameResult) -> Recorded:
         return await self._run(self.record_result_now, result)
@@ -101,47 +140,37 @@ class SqliteLeague:
             game = get_game(result.game)
         except CellwarsError as exc:
             raise StoreError(f"result {result.game_id}: {exc}") from None
-        db = self.db
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute("SELECT changes FROM results WHERE game_id = ?",
-                                 (result.game_id,)).fetchone()
-                if row is not None:  # kept before: nothing changes
-                    db.execute("ROLLBACK")
-                    return Recorded(game_id=result.game_id, changes=_changes.decode(row[0]),
-                                    new=False)
-                held: dict[str, Rating] = {}
-                if result.rated:
-                    for seat in result.seats:
-                        r = db.execute("SELECT mu, sigma, games FROM ratings WHERE game = ? "
-                                       "AND identity = ?", (game.id, seat.identity)).fetchone()
-                        if r is not None:
-                            held[seat.identity] = Rating(mu=r[0], sigma=r[1], games=r[2])
-                changes = rate_result(game, result, held)
-                db.execute("INSERT INTO results (game_id, game, finished, rated, data, line, "
-                           "changes) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           (result.game_id, result.game, result.finished_at,
-                            int(bool(changes)), _encode(result), _line(result),
-                            _encode(changes)))
-                db.executemany("INSERT INTO result_seats (game_id, seat, identity, finished) "
-                               "VALUES (?, ?, ?, ?)",
-                               [(result.game_id, i, s.identity, result.finished_at)
-                                for i, s in enumerate(result.seats) if s.identity])
-                db.executemany(
-                    "INSERT INTO ratings (game, identity, name, mu, sigma, games) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, identity) DO UPDATE SET "
-                    "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
-                    "games = excluded.games",
-                    [(game.id, c.identity, c.name, c.after.mu, c.after.sigma, c.after.games)
-                     for c in changes])
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise StoreError(str(exc)) from None
+        with self._transaction() as db:
+            row = db.execute("SELECT changes FROM results WHERE game_id = ?",
+                             (result.game_id,)).fetchone()
+            if row is not None:  # kept before: nothing changes
+                db.execute("ROLLBACK")
+                return Recorded(game_id=result.game_id, changes=_changes.decode(row[0]),
+                                new=False)
+            held: dict[str, Rating] = {}
+            if result.rated:
+                for seat in result.seats:
+                    r = db.execute("SELECT mu, sigma, games FROM ratings WHERE game = ? "
+                                   "AND identity = ?", (game.id, seat.identity)).fetchone()
+                    if r is not None:
+                        held[seat.identity] = Rating(mu=r[0], sigma=r[1], games=r[2])
+            changes = rate_result(game, result, held)
+            db.execute("INSERT INTO results (game_id, game, finished, rated, data, line, "
+                       "changes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (result.game_id, result.game, result.finished_at,
+                        int(bool(changes)), _encode(result), _line(result),
+                        _encode(changes)))
+            db.executemany("INSERT INTO result_seats (game_id, seat, identity, finished) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(result.game_id, i, s.identity, result.finished_at)
+                            for i, s in enumerate(result.seats) if s.identity])
+            db.executemany(
+                "INSERT INTO ratings (game, identity, name, mu, sigma, games) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, identity) DO UPDATE SET "
+                "name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+                "games = excluded.games",
+                [(game.id, c.identity, c.name, c.after.mu, c.after.sigma, c.after.games)
+                 for c in changes])
         return Recorded(game_id=result.game_id, changes=changes, new=True)
 
     async def finished_game(self, game_id: str) -> GameResult | None:
@@ -224,6 +253,30 @@ class SqliteLeague:
         return Profile(identity=identity, name=newest.seats[seat].name, ratings=tuple(ratings),
                        records=records_of((g, s) for g, s, _ in games), recent=lines)
 
+    # -- chat -------------------------------------------------------------------------------
+    async def keep_lobby_line(self, line: ChatLine) -> None:
+        await self._run(self._keep_lobby_line, line)
+
+    def _keep_lobby_line(self, line: ChatLine) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT INTO lobby_chat (line) VALUES (?)", (_encode(line),))
+            db.execute("DELETE FROM lobby_chat WHERE id <= (SELECT id FROM lobby_chat "
+                       "ORDER BY id DESC LIMIT 1 OFFSET ?)", (KEPT,))
+
+    async def lobby_lines(self) -> tuple[ChatLine, ...]:
+        return await self._run(lambda: chat_lines(self._read(
+            "SELECT line FROM (SELECT id, line FROM lobby_chat ORDER BY id DESC LIMIT ?) "
+            "ORDER BY id", (KEPT,))))
+
+    async def mutes_of(self, identity: str) -> tuple[str, ...]:
+        return await self._run(lambda: tuple(r[0] for r in self._read(
+            "SELECT muted FROM mutes WHERE identity = ? ORDER BY muted", (identity,))))
+
+    async def set_mute(self, identity: str, key: str, on: bool) -> None:
+        sql = ("INSERT OR IGNORE INTO mutes (identity, muted) VALUES (?, ?)" if on else
+               "DELETE FROM mutes WHERE identity = ? AND muted = ?")
+        await self._run(self._read, sql, (identity, key))
+
     def _read(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
         try:
             return self.db.execute(sql, args).fetchall()
@@ -239,6 +292,24 @@ class MemoryLeague:
         self.results: dict[str, GameResult] = {}
         self.changes: dict[str, tuple[RatingChange, ...]] = {}
         self.ratings: dict[tuple[str, str], tuple[str, Rating]] = {}  # (game, who) -> name, r
+        self.lobby: list[ChatLine] = []
+        self.muted: dict[str, set[str]] = {}
+
+    async def keep_lobby_line(self, line: ChatLine) -> None:
+        self.lobby = [*self.lobby, line][-KEPT:]
+
+    async def lobby_lines(self) -> tuple[ChatLine, ...]:
+        return tuple(self.lobby)
+
+    async def mutes_of(self, identity: str) -> tuple[str, ...]:
+        return tuple(sorted(self.muted.get(identity, ())))
+
+    async def set_mute(self, identity: str, key: str, on: bool) -> None:
+        keys = self.muted.setdefault(identity, set())
+        if on:
+            keys.add(key)
+        else:
+            keys.discard(key)
 
     async def record_result(self, result: GameResult) -> Recorded:
         if result.game_id in self.results:

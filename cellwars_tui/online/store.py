@@ -48,7 +48,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 STORE_NAME = "tables.sqlite3"
-SCHEMA_VERSION = 3  # 3: finished games, ratings (league_sqlite); 2: tables' versions
+SCHEMA_VERSION = 4  # 4: lobby chat, mutes; 3: finished games, ratings (league_sqlite);
+# 2: tables' versions
 
 
 class StaleTable(StoreError):
@@ -194,7 +195,7 @@ class SqliteTableStore(SqliteLeague):
             columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
             if "version" not in columns:  # (made before versions: every table at version 0)
                 db.execute("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
-            create_league_tables(db)  # finished games and ratings (schema 3)
+            create_league_tables(db)  # finished games, ratings (3), lobby chat, mutes (4)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:

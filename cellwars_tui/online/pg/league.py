@@ -7,6 +7,9 @@ told twice, by one server or two, is kept once), who sat where, and the players'
 written under a transaction-level advisory lock per (game, player), taken in one order, so two
 servers rating two games of one player at once never lose an update. The rating itself is
 :func:`~cellwars_tui.online.league.rate_result`, as in every store.
+
+The chat: the lobby's last lines (``cellwars_lobby_chat``, a line kept and the older ones pruned
+in one statement) and who mutes whom (``cellwars_mutes``), as SQLite keeps them.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from ..league import (
     RECENT, TOP, GameResult, Leaderboard, LeaderRow, Profile, RatingChange, Recorded,
     rate_result, records_of,
 )
-from ..league_sqlite import _change_text, _game_line, _line
+from ..chat import KEPT, ChatLine
+from ..league_sqlite import _change_text, _game_line, _line, chat_lines
 from ..ratings import PROVISIONAL_SIGMA, Rating
 from ..store_errors import StoreError
 from .errors import one_line
@@ -174,3 +178,26 @@ class PostgresLeague:
         newest, seat, _ = games[0]
         return Profile(identity=identity, name=newest.seats[seat].name, ratings=tuple(ratings),
                        records=records_of((g, s) for g, s, _ in games), recent=lines)
+
+    # -- chat -------------------------------------------------------------------------------
+    async def keep_lobby_line(self, line: ChatLine) -> None:
+        await self._query(
+            "WITH new AS (INSERT INTO cellwars_lobby_chat (line) VALUES (%s) RETURNING id) "
+            "DELETE FROM cellwars_lobby_chat WHERE id <= (SELECT id FROM new) - %s",
+            (_encode(line), KEPT))
+
+    async def lobby_lines(self) -> tuple[ChatLine, ...]:
+        rows = await self._query("SELECT line FROM (SELECT id, line FROM cellwars_lobby_chat "
+                                 "ORDER BY id DESC LIMIT %s) AS last ORDER BY id", (KEPT,))
+        return chat_lines(rows)
+
+    async def mutes_of(self, identity: str) -> tuple[str, ...]:
+        rows = await self._query("SELECT muted FROM cellwars_mutes WHERE identity = %s "
+                                 "ORDER BY muted", (identity,))
+        return tuple(r[0] for r in rows)
+
+    async def set_mute(self, identity: str, key: str, on: bool) -> None:
+        await self._query(
+            "INSERT INTO cellwars_mutes (identity, muted) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+            if on else "DELETE FROM cellwars_mutes WHERE identity = %s AND muted = %s",
+            (identity, key))

@@ -94,6 +94,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX cellwars_ratings_board ON cellwars_ratings (game, mu DESC);
     CREATE INDEX cellwars_ratings_by_player ON cellwars_ratings (identity);
     """,
+    # 3: the lobby's chat (its last lines: each line kept prunes the older ones) and the names
+    #    each keyed player mutes (:mod:`.league`)
+    """
+    CREATE TABLE cellwars_lobby_chat (
+        id bigserial PRIMARY KEY,
+        line bytea NOT NULL
+    );
+    CREATE TABLE cellwars_mutes (
+        identity text NOT NULL,
+        muted text NOT NULL,
+        PRIMARY KEY (identity, muted)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

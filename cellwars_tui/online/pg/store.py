@@ -15,7 +15,13 @@ never in a notification (they are capped at 8,000 bytes); a server that wants it
 
 Besides the table (msgpack, as SQLite keeps it) a row holds the table's status and its lobby
 summary (:class:`TableSummary`: seats and host, no game): every server lists every table from
-those alone. Finished games and ratings are the league's part (:mod:`.league`).
+those alone. Finished games, ratings and the lobby's chat are the league's part
+(:mod:`.league`).
+
+One write besides the owner's saves: :meth:`PostgresTableStore.keep_unowned_line`, a chat line
+said at a table whose owner is gone (nobody has taken it over yet), written into the table's row
+by the server where it was said, under the table's lock, so the server that takes the table over
+finds it.
 """
 
 from __future__ import annotations
@@ -25,10 +31,14 @@ from typing import Any
 
 import msgspec
 
+from ..chat import KEPT, ChatLine
+from ..league import StoredLeague
 from ..store import StaleTable, StoredSlot, StoredTable, StoreError, _decode, _encode
 from .errors import one_line
 from .league import PostgresLeague
-from .schema import NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, migrate
+from .schema import (
+    LOCK_SPACE_TABLE, NOTIFY_CHANNEL, NOTIFY_MAX, NewerSchema, code_number, migrate,
+)
 
 log = logging.getLogger(__name__)
 
@@ -251,3 +261,47 @@ class PostgresTableStore(PostgresLeague):
         if len(payload.encode()) > NOTIFY_MAX:
             raise StoreError(f"a notification of {len(payload.encode())} bytes is too long")
         await self._query("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, payload))
+
+    async def keep_unowned_line(self, code: str, line: ChatLine, origin: str) -> bool:
+        """Keep ``line`` with table ``code``'s chat if no server owns the table now (True), in
+        one transaction: the table's row locked, its owner's advisory lock taken for the
+        transaction only (so no server can take the table over meanwhile, and none owns it:
+        False, nothing written, when one does; its owner keeps the line), the line added to the
+        stored chat (its last :data:`~.chat.KEPT` lines) at the next version, announced as any
+        save is (``t CODE VERSION ORIGIN``)."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+                cur = await conn.execute("SELECT data, version FROM cellwars_tables WHERE code = "
+                                         "%s FOR UPDATE", (code,))
+                row = await cur.fetchone()
+                if row is None:
+                    return False
+                cur = await conn.execute("SELECT pg_try_advisory_xact_lock(%s, %s)",
+                                         (LOCK_SPACE_TABLE, code_number(code)))
+                if not (await cur.fetchone())[0]:
+                    return False  # (owned: its owner keeps the line)
+                try:
+                    stored = _decode(bytes(row[0]))
+                except (msgspec.DecodeError, msgspec.ValidationError):
+                    return False
+                league = stored.league or StoredLeague()
+                if line in league.chat:
+                    return True
+                version = row[1] + 1
+                table = msgspec.structs.replace(
+                    stored, version=version, league=msgspec.structs.replace(
+                        league, chat=(*league.chat, line)[-KEPT:]))
+                await conn.execute(
+                    "UPDATE cellwars_tables SET version = %s, data = %s, summary = %s, "
+                    "updated = now() WHERE code = %s",
+                    (version, _encode(table), _encode_summary(summary_of(table)), code))
+                await conn.execute("SELECT pg_notify(%s, %s)", (
+                    NOTIFY_CHANNEL, f"t {code} {version} {origin}"))
+                return True
+        except PoolTimeout:
+            raise StoreError("the database cannot be reached") from None
+        except psycopg.Error as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
