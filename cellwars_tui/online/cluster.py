@@ -182,6 +182,7 @@ class Cluster:
                            if server != self.name}
         for code in list(self.versions):
             self._notes.put_nowait(Note("t", server="", code=code, version=1 << 62))
+        await self.hub.league.read_lobby_chat()  # (lines said elsewhere meanwhile: kept there)
         self.hub._broadcast_lobby()
 
     async def stop(self) -> None:

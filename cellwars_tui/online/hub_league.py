@@ -217,7 +217,7 @@ class League:
 
     async def read_lobby_chat(self) -> None:
         """The lobby's chat as the store keeps it, merged with the lines here (the hub's
-        start)."""
+        start, and a server back after its database was away)."""
         try:
             stored = await self.store.lobby_lines()
         except StoreError as exc:
