@@ -30,7 +30,7 @@ import msgspec
 
 from ..ai.bots import MCTSBot, _Node, candidate_actions
 from ..core.api import CHANCE, Action, Game
-from .paired import Z, paired
+from .paired import paired
 
 EXACT_NODES = 400  # positions the exact search may visit before it gives up (a few ms)
 
@@ -150,7 +150,7 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
                                                   -root.children[a].value))
     found = paired(game, state, seat, played, ranked, budget, rng)
     return Verdict(found.best, win_percent(found.best_values), win_percent(found.played_values),
-                   margin=round(Z * found.error, 1))
+                   margin=round(found.margin, 1))
 
 
 def verdict(game: Game, state: Any, seat: int, played: Action, budget: int,
