@@ -13,11 +13,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from ..core.errors import CellwarsError
-from ..replay.model import Replay
-from . import sidecar
-from .model import Analysis, encode
-from .run import MAX_BUDGET, analyse, default_workers, record_key
+from .limits import MAX_BUDGET
+
+if TYPE_CHECKING:  # (imported where used: the parser is built at every start of cellwars)
+    from ..replay.model import Replay
+    from .model import Analysis
 
 
 def add_analyse_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,6 +53,11 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 def run_analyse(args: argparse.Namespace) -> int:
     """The command: one line and exit status 2 for bad input (raised as CellwarsError)."""
+    from ..replay.model import Replay
+    from . import sidecar
+    from .model import encode
+    from .run import record_key
+
     check_arguments(args)
     path: Path = args.file
     replay = Replay.open(path)
@@ -82,6 +90,8 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 
 def _compute(replay: Replay, args: argparse.Namespace) -> Analysis:
+    from .run import analyse, default_workers
+
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:

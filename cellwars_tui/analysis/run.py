@@ -1,6 +1,7 @@
 """Analyse a replay: every decision step weighed (in a process pool over the machine's cores; in a
-confined SSH or browser session in its own process, at a lower priority), then the chart's
-values, the judgments and each player's accuracy.
+confined SSH or browser session in its own process, at a lower priority, once one of the
+server's analysis slots is free: see slots.py), then the chart's values, the judgments and each
+player's accuracy.
 
 Deterministic: decision ``i`` is weighed with ``random.Random(f"analysis/{seed}/{i}")`` at a
 fixed budget of playouts (never seconds), so the same record gives the same numbers whatever the
@@ -33,12 +34,13 @@ from ..locations import confined
 from ..record.files import read_user_file
 from ..record.format import MAX_RECORD_BYTES
 from ..replay.model import Replay
+from . import slots
 from .evaluators import context_of, default_budget, weigh
 from .judge import BLUNDER, INACCURACY, MISTAKE, judgment, move_accuracy
+from .limits import MAX_BUDGET
 from .model import Analysis, Decision, PlayerSummary
 from .search import Verdict, win_percent
 
-MAX_BUDGET = 100_000
 CONFINED_NICE = 10  # what a confined session's analysis thread yields (see _in_process)
 
 
@@ -149,8 +151,12 @@ def notes_of(replay: Replay) -> list[str]:
 
 def analyse(replay: Replay, *, budget: int | None = None, seed: int = 0,
             workers: int | None = None, progress: Callable[[int, int], None] | None = None,
-            stop: Callable[[], bool] | None = None) -> Analysis:
-    """Weigh every decision of ``replay`` and sum it up (see the module docstring)."""
+            stop: Callable[[], bool] | None = None,
+            waiting: Callable[[int, int], None] | None = None) -> Analysis:
+    """Weigh every decision of ``replay`` and sum it up (see the module docstring). In a
+    confined session it first takes one of the server's analysis slots (:mod:`.slots`),
+    waiting in line for one to free if need be (``waiting(running, ahead)`` says so; ``stop``
+    ends the wait with :class:`Stopped`)."""
     game = replay.game
     budget = default_budget(game) if budget is None else budget
     if not 1 <= budget <= MAX_BUDGET:
@@ -158,6 +164,15 @@ def analyse(replay: Replay, *, budget: int | None = None, seed: int = 0,
     notes = notes_of(replay)
     if not len(replay):
         raise AnalysisError("the record has no valid step to analyse")
+    with slots.held(slots.Slots.from_env() if confined() else None, stop, waiting) as holding:
+        if not holding:
+            raise Stopped("analysis stopped")
+        return _analyse(replay, budget, seed, workers, notes, progress, stop)
+
+
+def _analyse(replay: Replay, budget: int, seed: int, workers: int | None, notes: list[str],
+             progress: Callable[[int, int], None] | None,
+             stop: Callable[[], bool] | None) -> Analysis:
     t0 = time.perf_counter()
     tasks, decided = tasks_of(replay, budget, seed)
     total = len(tasks)

@@ -285,7 +285,7 @@ class Cluster:
         else:
             self.versions[stored.code] = stored.version
             self.clocks_told.pop(stored.code, None)
-            table = self.hub.set_up_replica(stored)
+            table = self.hub.set_up_replica(stored, previous=old)
             if table is not None and table.game.real_time and stored.code not in self.clocks:
                 self._later(self.store.notify(f"k {stored.code} {self.name}"))
         if table is None:
@@ -576,10 +576,12 @@ class Cluster:
         self.hub._broadcast_lobby()
 
     async def _take_over(self, *, coming: str = "") -> None:
-        """Own the tables nobody owns that have someone to play for: a person seated is
-        connected to some server, or bots play alone. A server with nobody at such a table
-        waits ``TAKE_OVER_WAIT`` scans first (one with players there goes first). ``coming``:
-        a player connecting here now (only their tables are looked at)."""
+        """Own the tables nobody owns that have someone to play for (a person seated is
+        connected to some server, or bots play alone), every open table, and every finished
+        one (its result is kept, its records written and it is deleted once idle, as its first
+        owner would have done: the store keeps a result once). A server with nobody at such a
+        table waits ``TAKE_OVER_WAIT`` scans first (one with players there goes first).
+        ``coming``: a player connecting here now (only their tables are looked at)."""
         with_coming = {coming} if coming else set()
         online = self.hub.online | with_coming
         local = self.hub._local_online() | with_coming
@@ -598,8 +600,9 @@ class Cluster:
                 continue
             if humans and not any(h in online for h in humans) and s.status == "playing":
                 continue  # asleep: it waits in the store for one of its players
-            # (an open table is taken over even with nobody there: its new owner's sweep
-            # closes it once nobody has watched it for a while, as its first owner's would)
+            # (an open or finished table is taken over even with nobody there: its new
+            # owner's sweep closes it once nobody has watched it for a while, as its first
+            # owner's would, a finished one once its result and records are kept)
             here = code in self.hub.tables or any(h in local for h in humans)
             waited = self.orphaned[code] = self.orphaned.get(code, 0) + 1
             if not here and waited <= TAKE_OVER_WAIT:

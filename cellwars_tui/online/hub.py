@@ -149,6 +149,7 @@ class Hub(TableKeeping):
         self.bots = bots or BotPool()  # bots think in worker processes (none yet)
         self.play = TablePlay(self.bots, tables_dir=tables_dir, home_for=home_for,
                               changed=self._table_changed)
+        self.play.current = self.tables.get
         self._lobby_due: asyncio.TimerHandle | None = None  # the coming lobby broadcast
         self._lobby_sent_at = float("-inf")  # loop time of the last one
         self.lobby_broadcasts = 0  # how many were sent (for tests and curious operators)

@@ -10,7 +10,10 @@ What differs from a lone hub, and only that, is here:
   saver, no bots, no clock) for the players here; a request at a replica goes to the owner;
 * nothing sleeps in this hub's memory: a table nobody here watches leaves it (its owner's last
   save first, then its lock), and any server brings it back for its players from the store;
-* a nickname is free only if no player of any server holds it, a room code is new across all.
+* a nickname is free only if no player of any server holds it, a room code is new across all;
+* a finished game's record is written on every server's disk that shows the table, and a keyed
+  player's last finished games, wherever they were played, are put in their saved games here
+  when they connect (:mod:`.hub_records`).
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from . import protocol as p
 from .cluster import FORWARDED, Cluster
 from .game import OnlineGame
 from .hub import Client, Hub
+from .hub_records import deliver
 from .names import name_key
 from .pg.shared import SharedStore
 from .saving import NoSaver
-from .store import StoredTable
+from .store import StoredTable, StoreError
 from .tables import HubTable, guest_identity, normal_code
 
 log = logging.getLogger("cellwars_tui.online.hub")
@@ -59,6 +63,7 @@ class ClusterHub(Hub):
     def __init__(self, *args: Any, shared: SharedStore, **kwargs: Any) -> None:
         super().__init__(*args, store=shared.store, **kwargs)
         self.cluster = Cluster(self, shared)
+        self._delivering: set[str] = set()  # keyed players whose saved games are brought here
 
     # -- lifecycle ----------------------------------------------------------------------------
     async def restore(self) -> None:
@@ -121,11 +126,13 @@ class ClusterHub(Hub):
                 return code
 
     # -- tables -------------------------------------------------------------------------------
-    def set_up_replica(self, s: StoredTable) -> HubTable | None:
+    def set_up_replica(self, s: StoredTable, previous: HubTable | None = None
+                       ) -> HubTable | None:
         """The stored table ``s`` in memory as its players here see it, read-only: no saver,
-        no bots, no clock (its owner runs them). None (one line in the log) if it cannot be."""
+        no bots, no clock (its owner runs them). None (one line in the log) if it cannot be.
+        ``previous``: the copy it replaces, whose game goes on with the new steps only."""
         try:
-            table, match = ReplicaTable.from_stored(self, s)
+            table, match = ReplicaTable.from_stored(self, s, previous=previous)
         except CellwarsError as exc:
             log.warning("table %s cannot be shown: %s", s.code, exc)
             return None
@@ -138,6 +145,7 @@ class ClusterHub(Hub):
             game.autosave_enabled = False
             table.authority = game
             table.away_ids = {x.identity for x in table.slots if x.kind == "human"} - self.online
+            self.play.records_here(table)  # (a finished game's record: its owner's disk has it)
         return table
 
     def rematch_table(self, table: Any, seats: list[Any]) -> HubTable:
@@ -182,8 +190,24 @@ class ClusterHub(Hub):
     async def _wake_for(self, identity: str, name: str) -> None:
         if identity.startswith("key:"):
             await self.cluster.bring_tables_of(identity)
+            if identity not in self._delivering:
+                self._delivering.add(identity)
+                self._later(self._deliver(identity))
         elif identity == "guest" and normal_code(name):
             await self._wake_code(name)
+
+    async def _deliver(self, identity: str) -> None:
+        """A keyed player's last finished games, wherever they were played, into their saved
+        games here (:func:`.hub_records.deliver`)."""
+        try:
+            home = self.home_for(identity) if self.home_for is not None else None
+            if home is not None:
+                await deliver(self.league.store, identity, home)
+        except (StoreError, OSError) as exc:
+            log.warning("the saved games of %s could not be brought up to date: %s", identity,
+                        exc)
+        finally:
+            self._delivering.discard(identity)
 
     async def _wake_code(self, code: str) -> None:
         if normal_code(code):

@@ -12,13 +12,14 @@ in it, written once per state (:mod:`.tables`).
 
 A finished game's record is written off the event loop into the tables folder and every keyed
 player's saved games (once; a failure is said once in the table's log, the detail in the
-server's log).
+server's log). A finished table set up here from the store, whose record its owner wrote on its
+own disk, gets the same files here before its players here are told the record's name
+(:mod:`.hub_records`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime as _dt
 import logging
 import secrets
 import time
@@ -28,10 +29,12 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import CellwarsError
 from ..core.match import Match
-from ..record.format import SUFFIX, save_match
+from ..record.format import encode_match, write_atomic
 from ..timer import Clock
 from .botpool import BotPool
 from .game import MoveTicket, OnlineGame, PoolThinker
+from .hub_records import plain_name, record_file_name, save_for_player
+from .league import game_id_of
 from .tables import HubError, HubTable, round_seconds
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ class TablePlay:
         self.realtime_tick = 1.0  # seconds between two ticks of a real-time table's timer
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)  # a new game's seed
         self._writing: set[HubTable] = set()  # tables whose records are being written
+        self._copying: set[str] = set()  # records of other servers' tables being written here
+        self.current: Callable[[str], HubTable | None] = lambda code: None  # the hub's table
 
     # -- a table's game -------------------------------------------------------------------------
     def set_up(self, table: HubTable, match: Match, *, left: float | None = None) -> OnlineGame:
@@ -80,9 +85,12 @@ class TablePlay:
 
     def _records_due(self, table: HubTable) -> None:
         m = table.match
-        if m is not None and m.is_over() and not table.saved_for_players \
-                and table not in self._writing:
+        if m is None or not m.is_over() or table in self._writing:
+            return
+        if not table.saved_for_players:
             self._write_records(table, m)
+        else:
+            self.records_here(table)  # (written by a server that owned it before)
 
     # -- requests -------------------------------------------------------------------------------
     def start(self, client: Client, table: HubTable) -> None:
@@ -176,19 +184,57 @@ class TablePlay:
         players."""
         if self.tables_dir is None:
             return
-        name = table.record_name
-        if not name:
-            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-            name = f"{table.game.id}-{stamp}-{table.code}{SUFFIX}"
-        homes = [self.home_for(slot.identity) if self.home_for and slot.identity else None
-                 for slot in table.slots]
-        paths = [self.tables_dir / name] + [
-            home / "data" / "games" / name for home in homes if home is not None]
-
-        def write() -> None:
-            for path in paths:
-                save_match(m, path)
-
-        await asyncio.get_running_loop().run_in_executor(None, write)
+        name = table.record_name or record_file_name(table.game.id, table.code)
+        await self._write_files(table, m, name)
         table.record_name = name  # (told to the players once the files are there)
         table.saved_for_players = True
+
+    async def _write_files(self, table: HubTable, m: Match, name: str) -> None:
+        """``m``'s record as ``name`` in the tables folder, and in the saved games of every
+        keyed player at the table that lack it (:func:`.hub_records.save_for_player`)."""
+        assert self.tables_dir is not None
+        homes = [self.home_for(slot.identity) if self.home_for and slot.identity else None
+                 for slot in table.slots]
+        folders = [home / "data" / "games" for home in homes if home is not None]
+        path = self.tables_dir / name
+        game_id = game_id_of(table.code, m)
+
+        def write() -> None:
+            data = encode_match(m)
+            write_atomic(path, data)
+            for folder in folders:
+                save_for_player(folder, game_id, name, data)
+
+        await asyncio.get_running_loop().run_in_executor(None, write)
+
+    def records_here(self, table: HubTable) -> None:
+        """A finished table set up here from the store (another server's, or taken over
+        from a server that wrote its records on its own disk): the same files are written
+        here (the table page's Replay opens the tables folder's), and the record's name is
+        told to the players here once they are."""
+        m = table.match
+        name = table.record_name
+        if m is None or not m.is_over() or self.tables_dir is None or not plain_name(name):
+            return
+        if name not in self._copying and (self.tables_dir / name).is_file():
+            return
+        table.record_name = ""  # (not yet here)
+        if name in self._copying:
+            return
+        self._copying.add(name)
+
+        async def copy() -> None:
+            try:
+                await self._write_files(table, m, name)
+            except OSError as exc:
+                log.warning("table %s: its record could not be written here: %s", table.code,
+                            exc.strerror or exc)
+            finally:
+                self._copying.discard(name)
+            now = self.current(table.code)
+            if now is not None and not now.record_name and now.saved_for_players:
+                now.record_name = name
+                now.save()  # (its owner keeps the name in the store; a replica saves nothing)
+                self.changed(now)
+
+        asyncio.ensure_future(copy())

@@ -155,6 +155,11 @@ class LeagueStore(Protocol):
 
     async def finished_game(self, game_id: str) -> GameResult | None: ...
 
+    async def game_ids_of(self, identity: str, limit: int = RECENT) -> list[str]:
+        """The ids of ``identity``'s last ``limit`` finished games, newest first (their records
+        are read with :meth:`finished_game`)."""
+        ...
+
     async def ratings_of(self, game: str, identities: Sequence[str]) -> dict[str, Rating]:
         """The ratings held now (a player with none is left out)."""
         ...

@@ -151,6 +151,15 @@ class SqliteLeague:
         row = self._read("SELECT data FROM results WHERE game_id = ?", (game_id,))
         return _result.decode(row[0][0]) if row else None
 
+    async def game_ids_of(self, identity: str, limit: int = RECENT) -> list[str]:
+        return await self._run(self._game_ids_of, identity, limit)
+
+    def _game_ids_of(self, identity: str, limit: int) -> list[str]:
+        rows = self._read("SELECT game_id FROM result_seats WHERE identity = ? GROUP BY "
+                          "game_id, finished ORDER BY finished DESC, game_id LIMIT ?",
+                          (identity, limit))
+        return [r[0] for r in rows]
+
     # -- ratings ----------------------------------------------------------------------------
     async def ratings_of(self, game: str, identities: Sequence[str]) -> dict[str, Rating]:
         return await self._run(self._ratings_of, game, tuple(identities))
@@ -246,6 +255,12 @@ class MemoryLeague:
 
     async def finished_game(self, game_id: str) -> GameResult | None:
         return self.results.get(game_id)
+
+    async def game_ids_of(self, identity: str, limit: int = RECENT) -> list[str]:
+        games = sorted((r for r in self.results.values()
+                        if any(s.identity == identity for s in r.seats)),
+                       key=lambda r: (-r.finished_at, r.game_id))
+        return [r.game_id for r in games[:limit]]
 
     async def ratings_of(self, game: str, identities: Sequence[str]) -> dict[str, Rating]:
         return {who: self.ratings[(game, who)][1] for who in identities

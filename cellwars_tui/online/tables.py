@@ -31,7 +31,7 @@ import msgspec
 from ..ai.levels import RECORDED, TIME_CAP, check_seats
 from ..core.api import Game, Options
 from ..core.errors import CellwarsError
-from ..core.match import Match, Seat
+from ..core.match import Match, Seat, Step
 from ..core.registry import get_game
 from ..record.format import decode_record, encode_match, record_to_match
 from ..table.log import Entry, sentences
@@ -182,6 +182,7 @@ class HubTable:
         self.watchers: set[Client] = set()
         self.authority: OnlineGame | None = None  # the game, once it starts
         self.record_name = ""  # the finished game's record file (in the hub's tables folder)
+        self.record_steps: list[Any] = []  # the record's steps it was last read from the store with
         # (step, seat, what): what is a public sentence, or a game Event told per seat (see lines_for)
         self.log: deque[Entry] = deque(maxlen=LOG_KEPT)
         self.last_watched = time.time()  # when someone last watched it (the hub's clock)
@@ -331,11 +332,14 @@ class HubTable:
         )
 
     @classmethod
-    def from_stored(cls, hub: Presence, s: StoredTable, *, store: TableStore | None = None
-                    ) -> tuple[HubTable, Match | None]:
+    def from_stored(cls, hub: Presence, s: StoredTable, *, store: TableStore | None = None,
+                    previous: HubTable | None = None) -> tuple[HubTable, Match | None]:
         """The table ``s`` describes, and its game so far (the hub sets its game up again, and
         its real-time timer). Raises CellwarsError (one line) for a table this build cannot set
-        up: an unknown game, options or a record that no longer make sense."""
+        up: an unknown game, options or a record that no longer make sense. ``previous``: the
+        same table as read before (a replica, read again at each version): its game goes on
+        with only the new steps when the record is its record and more, instead of being
+        played again from the start (:func:`_extended`)."""
         game = get_game(s.game)
         options = game.options_from_dict(dict(s.options))
         if len(s.slots) != options.players:
@@ -353,7 +357,10 @@ class HubTable:
         match = None
         if s.record:
             record = decode_record(s.record, f"table {s.code}")
-            match = record_to_match(record, f"table {s.code}", expect_game=game.id)
+            match = _extended(previous, record.steps)
+            if match is None:
+                match = record_to_match(record, f"table {s.code}", expect_game=game.id)
+            table.record_steps = record.steps
             match.seats = tuple(slot.seat(table.think) for slot in table.slots)
         events = msgspec.msgpack.Decoder(game.event_type)
         for line in s.log:
@@ -365,6 +372,27 @@ class HubTable:
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue  # an event this build no longer knows: the line is left out
         return table, match
+
+
+def _extended(previous: HubTable | None, steps: list[Any]) -> Match | None:
+    """``previous``'s game with the steps of ``steps`` beyond those it was read with, when
+    ``steps`` begins with exactly those and its game stands at its last one (else None: the
+    record is played from its start). A step that does not apply gives None the same way."""
+    match = previous.match if previous is not None else None
+    if match is None or previous is None:
+        return None
+    known = previous.record_steps
+    n = len(known)
+    if not known or len(steps) < n or steps[:n] != known or match.cursor != n \
+            or len(match.steps) != n:
+        return None
+    game = match.game
+    try:
+        match.replay_steps([Step(rs.seat, game.decode_action(rs.action), rs.t)
+                            for rs in steps[n:]])
+    except CellwarsError:
+        return None
+    return match
 
 
 def _seen(future: asyncio.Future[None]) -> None:

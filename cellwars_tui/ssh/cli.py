@@ -30,6 +30,11 @@ def _add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="S",
                         help="probe a client that has been silent for S seconds and drop it after "
                              "4 unanswered probes (0: never; default 30)")
+    parser.add_argument("--analyses", type=whole("number of analyses"), default=0, metavar="N",
+                        help="replay analyses the players' sessions run at once (with those "
+                             "of the other server on this data dir, serve or web); one more "
+                             "waits in line for a free slot, saying so (0: one per core, the "
+                             "default)")
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -142,6 +147,7 @@ def limits_from_args(args: argparse.Namespace):
             raise CellwarsError(f"--web-port must differ from --port (both are {args.port})")
     limits = Limits(max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
                     keepalive_interval=args.keepalive,
-                    max_starting=getattr(args, "max_starting", 0))
+                    max_starting=getattr(args, "max_starting", 0),
+                    max_analyses=getattr(args, "analyses", 0))
     limits.check()
     return limits

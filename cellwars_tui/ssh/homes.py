@@ -12,6 +12,10 @@
   after a crash (``kill -9``, a power cut: the system lets go of the lock with the process)
   sweeps what the crashed one left: every session folder, and the hub's socket folder in the
   system's temporary dir (recorded in ``<root>/run/hub-dir``).
+* The sessions' replay analyses share ``<data dir>/run/analyses/`` (:func:`analysis_env`), with
+  those of every server on the same data dir (``cellwars serve``'s, ``cellwars web``'s): one
+  slot file each of the N that may run at once, held by a lock that dies with its holder
+  (see ``..analysis.slots``).
 
 Everything is the server's user's only (0700 folders, 0600 files: the store holds secret moves
 in clear, and the players' folders their settings): ``cellwars serve`` and ``cellwars web`` run
@@ -113,6 +117,14 @@ class SessionFolder:
 
     def remove(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+def analysis_env(data: Path, count: int) -> dict[str, str]:
+    """What each session gets for its replay analyses to share ``count`` slots (``--analyses``)
+    with every other session of the servers on the data dir ``data`` (SSH and browser)."""
+    from ..analysis.slots import session_env
+
+    return session_env(data / "run" / "analyses", count)
 
 
 def keyed_home(root: Path, identity: str) -> Path | None:

@@ -55,6 +55,9 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     max_starting: int = 0
     """Sessions starting at once (child started, first frame not yet out); the others wait in
     line, first come first served. 0: ``default_max_starting()``."""
+    max_analyses: int = 0
+    """Replay analyses the sessions run at once on the machine (a session's own process each,
+    see ``..analysis.slots``); another waits for a free slot, and says so. 0: one per core."""
     start_timeout: float = 10.0
     """Seconds a starting session may take to report its first frame before its place among
     the starting ones goes to the next in line (a child that exits gives it up at once)."""
@@ -62,6 +65,12 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def starting_limit(self) -> int:
         return self.max_starting or default_max_starting()
+
+    @property
+    def analyses_limit(self) -> int:
+        from ..analysis.slots import default_count
+
+        return self.max_analyses or default_count()
 
     @property
     def connection_limit(self) -> int:
@@ -103,11 +112,15 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
         if not 0 <= self.max_starting <= MAX_SESSIONS:
             raise CellwarsError(f"--max-starting must be 0 (two per core) or a number of sessions "
                                 f"up to {MAX_SESSIONS}, not {self.max_starting}")
+        if not 0 <= self.max_analyses <= MAX_ANALYSES:
+            raise CellwarsError(f"--analyses must be 0 (one per core) or a number of analyses "
+                                f"up to {MAX_ANALYSES}, not {self.max_analyses}")
         if not (math.isfinite(self.start_timeout) and self.start_timeout > 0):
             raise CellwarsError("the start timeout must be a positive number of seconds")
 
 
 MAX_SESSIONS = 10_000
+MAX_ANALYSES = 1024  # (analysis.slots.MAX_SLOTS)
 
 # Sessions starting at once, by default: two per core. A session's start is about 0.1 s of CPU
 # (forked from the zygote to its first frame). Fifty started together share the cores and all

@@ -70,7 +70,8 @@ from .child import TERMINAL_RESET, ChildSession, ExecSpawner
 from .cli import add_serve_arguments, archive_seconds, limits_from_args, store_url
 from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
-from .homes import RunLock, SessionFolder, keyed_home, make_private, new_session_folder
+from .homes import (
+    RunLock, SessionFolder, analysis_env, keyed_home, make_private, new_session_folder)
 from ..online.hub import Hub
 from .limits import (
     SESSION_FAILED, Limits, StartGate, full_message, one_session_message, too_many_message,
@@ -538,6 +539,7 @@ class CellwarsServer:
             ENV_NAME: _safe_name(process.get_extra_info("username") or ""),
             ENV_TOKEN: token,
             ENV_SESSION_LOG: str(self.session_log),
+            **analysis_env(self.home, self.limits.analyses_limit),  # slots shared (--analyses)
         }
         env.update(colour_env(term, sent))
         for name in ("PYTHONPATH", "VIRTUAL_ENV"):

@@ -53,7 +53,7 @@ from urllib.parse import urlsplit
 
 from ..core.errors import CellwarsError
 from .fronts import Admission, run_until_stopped
-from .homes import new_session_folder
+from .homes import analysis_env, new_session_folder
 from .input_filter import InputFilter
 from .limits import (
     SESSION_FAILED, Limits, TokenBucket, busy_message, cancel_and_wait, full_message,
@@ -404,8 +404,10 @@ class WebServer:
 
         folder = new_session_folder(self.sessions) if self.sessions is not None else None
         extra, end_tab = self.tab_env() if self.tab_env is not None else ({}, None)
+        slots = (analysis_env(self.sessions.parent, self.limits.analyses_limit)  # (the data dir's)
+                 if self.sessions is not None else {})
         command = self.fixed_command or session_command(
-            {**self.env, **(folder.env() if folder else {}), **extra})
+            {**self.env, **(folder.env() if folder else {}), **slots, **extra})
         service = AppService(command, write_bytes=ws.send_bytes, write_str=ws.send_str,
                              close=app_exited, download_manager=download_manager)
         width = _clamp(to_int(request.query.get("width", "80"), 80))

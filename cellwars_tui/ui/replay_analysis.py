@@ -6,10 +6,12 @@ take-over) to try the better move.
 
 The analysis itself is headless (:mod:`cellwars_tui.analysis`); it runs in a thread worker that
 waits on a process pool over the machine's cores (the search never runs in the UI's process, so
-the replay keeps stepping while it works); in a confined SSH or browser session it searches on that
-thread itself, at a lower priority, so that a server's sessions never each start a pool. A saved analysis (the sidecar beside the record) is
-shown as soon as the replay opens; a damaged one, or one of another record, is one line and the
-replay opens all the same.
+the replay keeps stepping while it works); in a confined SSH or browser session it searches on
+that thread itself, at a lower priority, so that a server's sessions never each start a pool, and
+only once one of the server's analysis slots is free (the progress line says it waits, and how
+many analyses are running; leaving the replay cancels the wait as it stops an analysis). A saved
+analysis (the sidecar beside the record) is shown as soon as the replay opens; a damaged one, or
+one of another record, is one line and the replay opens all the same.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from textual.css.query import NoMatches
 
 from ..analysis import Analysis, AnalysisError, Stopped, analyse, mark, record_key
 from ..analysis import sidecar
+from ..analysis.slots import waiting_words
 from ..core.errors import CellwarsError
 from .widgets.advantage_chart import AdvantageChart
 from .widgets.analysis_panel import AnalysisPanel
@@ -43,6 +46,7 @@ class ReplayAnalysis:
     turn_seat: int
     analysis: Analysis | None = None
     _analysing: threading.Event | None = None  # set: the running analysis is to stop
+    waiting_for_slot = False  # the analysis waits for one of the server's slots (see _waiting)
 
     if TYPE_CHECKING:  # what the screen it is mixed into gives it
         app: Any
@@ -76,6 +80,10 @@ class ReplayAnalysis:
 
     # -- running -----------------------------------------------------------------------------
     def action_analyse(self) -> None:
+        if self._analysing is not None and self.waiting_for_slot:
+            self.say("The analysis starts by itself when a slot frees; leave the replay to "
+                     "cancel it.")
+            return
         if self._analysing is not None:
             self.say("The analysis is running; the chart appears when it is done.")
             return
@@ -85,6 +93,7 @@ class ReplayAnalysis:
                      "move.")
             return
         self._analysing = threading.Event()
+        self.waiting_for_slot = False
         self.panel().running(0, 1)
         self._run_analysis(self._analysing)
 
@@ -96,8 +105,12 @@ class ReplayAnalysis:
             if not stop.is_set():
                 app.call_from_thread(self._progress, done, total)
 
+        def waiting(running: int, ahead: int) -> None:
+            if not stop.is_set():
+                app.call_from_thread(self._waiting, running, ahead)
+
         try:
-            result = analyse(self.replay, progress=progress, stop=stop.is_set)
+            result = analyse(self.replay, progress=progress, stop=stop.is_set, waiting=waiting)
         except Stopped:
             return
         except CellwarsError as exc:
@@ -118,7 +131,13 @@ class ReplayAnalysis:
             app.call_from_thread(self._done, result, saved)
 
     def _progress(self, done: int, total: int) -> None:
+        self.waiting_for_slot = False
         self.panel().running(done, total, f"Analysing {done}/{total}")
+
+    def _waiting(self, running: int, ahead: int) -> None:
+        """Every analysis slot of the server is taken: this one starts when one frees for it."""
+        self.waiting_for_slot = True
+        self.panel().waiting(waiting_words(running, ahead))
 
     def _failed(self, why: str) -> None:
         self._analysing = None
@@ -133,9 +152,11 @@ class ReplayAnalysis:
         self.say(f"Analysed: {result.accuracy_text()}{saved}. n / N: judged moves.")
 
     def stop_analysis(self) -> None:
+        """Stop the analysis, running or waiting for a slot (leaving the replay does)."""
         if self._analysing is not None:
             self._analysing.set()
             self._analysing = None
+            self.waiting_for_slot = False
 
     # -- showing -----------------------------------------------------------------------------
     def panel(self) -> AnalysisPanel:

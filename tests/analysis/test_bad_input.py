@@ -82,7 +82,7 @@ def test_cellwars_analyse_prints_the_table_saves_the_sidecar_and_reuses_it(
     def no_search(*args, **kwargs):
         raise AssertionError("the sidecar should have been read")
 
-    monkeypatch.setattr("cellwars_tui.analysis.cli.analyse", no_search)
+    monkeypatch.setattr("cellwars_tui.analysis.run.analyse", no_search)
     assert main(["analyse", str(path), "--budget", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["budget"] == 4 and data["decisions"] and data["players"][0]["name"] == "Ann"
@@ -117,8 +117,19 @@ def test_ctrl_c_during_cellwars_analyse_stops_cleanly_and_writes_nothing(
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("cellwars_tui.analysis.cli.analyse", interrupted)
+    monkeypatch.setattr("cellwars_tui.analysis.run.analyse", interrupted)
     assert main(["analyse", str(path)]) == 130
     assert "nothing written" in capsys.readouterr().err
     assert not sidecar.sidecar_path(path).exists()
     assert [p.name for p in tmp_path.iterdir() if p.is_file()] == [path.name]
+
+
+def test_building_cellwars_parser_does_not_load_the_analysis():
+    # (the parser is built at every start: `cellwars analyse`'s options load only its bounds)
+    import subprocess
+    import sys
+
+    code = ("import sys; from cellwars_tui.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('cellwars_tui.analysis.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['cellwars_tui.analysis.cli', 'cellwars_tui.analysis.limits']"

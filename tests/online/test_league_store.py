@@ -88,6 +88,16 @@ async def test_unrated_results_count_in_records_only(store):
     assert profile.recent[1].seats[1].bot == "normal"  # a bot shows its level
 
 
+async def test_a_players_last_games_newest_first_one_line_each(store):
+    for n, finished in ((1, 10.0), (2, 30.0), (3, 20.0)):
+        await store.record_result(result(n, rated=False, finished=finished))
+    await store.record_result(result(4, ANN, ANN, rated=False, finished=40.0))  # two seats
+    await store.record_result(result(5, BEN, CY, rated=False, finished=50.0))  # not ann's
+    assert await store.game_ids_of(ANN) == [result(n).game_id for n in (4, 2, 3, 1)]
+    assert await store.game_ids_of(ANN, limit=2) == [result(n).game_id for n in (4, 2)]
+    assert await store.game_ids_of("key:SHA256:nobody") == []
+
+
 async def test_leaderboard_established_players_first_and_your_place(store):
     n = 0
     for _ in range(20):  # ann and ben settle (ann ahead); cy plays once and wins

@@ -51,6 +51,10 @@ async def test_a_guest_session_lives_in_its_own_folder_under_the_data_dir_and_le
         home, data = Path(env["HOME"]), Path(env["CELLWARS_HOME"])
         assert home.is_relative_to(sessions) and data.is_relative_to(sessions)
         assert home.is_dir() and env["CELLWARS_CONFINED"] == "1"
+        slots = Path(env["CELLWARS_ANALYSIS_SLOTS"])  # the server's, shared by its sessions
+        assert slots == server.home / "run" / "analyses"  # (cellwars web's too, see test_web_token)
+        assert slots.stat().st_mode & 0o777 == 0o700
+        assert env["CELLWARS_ANALYSES"] == str(server.limits.analyses_limit)
         # the palette's Screenshot writes nothing on the server, and says so
         term.send("\x10")  # ctrl+p
         await term.wait_for("Search for commands")

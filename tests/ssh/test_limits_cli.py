@@ -3,6 +3,8 @@ on stderr (exit status 2) before anything listens, and pass sane ones on to the 
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cellwars_tui.cli import build_parser, main
@@ -28,6 +30,9 @@ from cellwars_tui.ssh.cli import limits_from_args
     (["serve", "--max-starting", "-2"], "--max-starting must be 0 (two per core) or a number of "
                                         "sessions up to 10000, not -2"),
     (["serve", "--max-starting", "20000"], "up to 10000, not 20000"),
+    (["serve", "--analyses", "-1"], "--analyses must be 0 (one per core) or a number of "
+                                    "analyses up to 1024, not -1"),
+    (["web", "--analyses", "5000"], "up to 1024, not 5000"),
     (["serve", "--archive-after", "-1"], "--archive-after must be 0 (never) or a number of days "
                                          "up to 3650, not -1"),
     (["serve", "--archive-after", "inf"], "--archive-after must be 0 (never)"),
@@ -55,9 +60,11 @@ def test_options_that_are_not_numbers_are_one_line_usage_errors(argv, capsys):
 @pytest.mark.parametrize("command", ["serve", "web"])
 def test_the_limit_options_reach_the_server(command):
     args = build_parser().parse_args([command, "--port", "0", "--max-sessions", "3",
-                                      "--idle-timeout", "0", "--keepalive", "5"])
+                                      "--idle-timeout", "0", "--keepalive", "5",
+                                      "--analyses", "2"])
     limits = limits_from_args(args)
     assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (3, 0, 5)
+    assert limits.analyses_limit == 2
 
 
 def test_archive_after_reaches_the_hub_in_seconds_and_is_off_by_default(tmp_path):
@@ -82,3 +89,5 @@ def test_the_defaults_are_sane():
     limits = limits_from_args(build_parser().parse_args(["serve"]))
     assert (limits.max_sessions, limits.idle_timeout, limits.keepalive_interval) == (50, 3600, 30)
     assert limits.keepalive_count_max * limits.keepalive_interval <= 300  # dead: gone in minutes
+    assert limits.max_analyses == 0 and limits.analyses_limit == max(1, len(
+        os.sched_getaffinity(0)))  # (one analysis a core)

@@ -97,6 +97,8 @@ async def test_a_tab_is_confined_to_its_own_folder_and_names_files_inside_it(web
             assert Path(env["HOME"]).is_relative_to(sessions)
             assert Path(env["CELLWARS_HOME"]).is_relative_to(sessions)
             assert env["CELLWARS_CONFINED"] == "1"
+            assert env["CELLWARS_ANALYSIS_SLOTS"] == str(tmp_path / "run" / "analyses")
+            assert env["CELLWARS_ANALYSES"] == str(web.limits.analyses_limit)
             # Import from a path outside the data dir: only its name is used, in the exports
             await ws.send_str(json.dumps(["stdin", "p"]))
             await read_until(ws, "Import move list")

@@ -144,3 +144,47 @@ async def test_w_goes_to_the_worst_move_of_the_seat_t_chose(tmp_path):
             await pilot.press("t")
         await pilot.press("home", "w")
         assert screen.replay.cursor == result.worst(blunder.seat).step
+
+
+async def test_a_sessions_analysis_waits_for_a_free_slot_in_words_then_runs(tmp_path, monkeypatch):
+    """A server's session (``cellwars serve --analyses 1``) while another session's analysis runs:
+    the progress line says it waits, leaving the replay cancels the wait, and the analysis starts
+    by itself when the slot frees."""
+    from cellwars_tui.analysis.slots import Slots, session_env
+    from cellwars_tui.locations import ENV_CONFINED
+    from cellwars_tui.ui.replay import open_replay
+
+    monkeypatch.setattr("cellwars_tui.analysis.evaluators.DEFAULT_BUDGET", {"toy-race": 4})
+    monkeypatch.setattr("cellwars_tui.analysis.slots.POLL", 0.02)
+    for name, value in session_env(tmp_path / "slots", 1).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv(ENV_CONFINED, "1")
+    waits_ended: list[object] = []
+    take = Slots.take
+    monkeypatch.setattr(Slots, "take", lambda self, *a, **kw: waits_ended.append(
+        take(self, *a, **kw)) or waits_ended[-1])
+    _, path = save_toy(tmp_path, moves=12)
+    taken = Slots(tmp_path / "slots", 1).try_take()  # another session's analysis
+    app = Host(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: screen.is_mounted)
+        await pilot.press("a")
+        await until(pilot, lambda: screen.waiting_for_slot, "the wait")
+        await pilot.press("escape")  # leaving the replay
+        await until(pilot, lambda: waits_ended == [None], "the wait to be cancelled")
+        open_replay(app, path)
+        await until(pilot, lambda: app.screen is not screen and app.screen.is_mounted)
+        screen = app.screen
+        panel = screen.query_one(AnalysisPanel)
+        await pilot.press("a")
+        await until(pilot, lambda: panel.has_class("waiting"), "the wait")
+        assert panel.progress_text == ("Waiting for a free analysis slot: 1 analysis is running "
+                                       "on this server")
+        await pilot.press("a")
+        assert "starts by itself when a slot frees" in screen._status
+        await pilot.press("home", "right")  # the replay steps while it waits
+        assert screen.replay.cursor == 1 and screen.analysis is None
+        taken.release()
+        await until(pilot, lambda: screen.analysis is not None, "the analysis")
+        assert not panel.has_class("waiting") and waits_ended[-1] is not None

@@ -115,6 +115,13 @@ class PostgresLeague:
                                  (game_id,))
         return _result.decode(bytes(rows[0][0])) if rows else None
 
+    async def game_ids_of(self, identity: str, limit: int = RECENT) -> list[str]:
+        rows = await self._query(
+            "SELECT game_id FROM cellwars_result_seats WHERE identity = %s "
+            "GROUP BY game_id, finished ORDER BY finished DESC, game_id LIMIT %s",
+            (identity, limit))
+        return [r[0] for r in rows]
+
     async def ratings_of(self, game: str, identities: Sequence[str]) -> dict[str, Rating]:
         rows = await self._query("SELECT identity, mu, sigma, games FROM cellwars_ratings "
                                  "WHERE game = %s AND identity = ANY(%s)",

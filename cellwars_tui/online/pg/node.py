@@ -224,9 +224,11 @@ class ClusterNode:
                                 (LOCK_SPACE_TABLE, code_number(code)))
 
     async def orphans(self) -> list[str]:
-        """Tables open or being played that no server owns now."""
+        """Tables that no server owns now: open, being played, or finished (a finished table's
+        owner keeps its result, writes its records and deletes it once idle: when it died
+        first, another server does)."""
         rows = await self._on_lock(
-            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing')")
+            "SELECT code FROM cellwars_tables WHERE status IN ('open', 'playing', 'over')")
         codes = [r[0] for r in rows]
         return await self._unheld(codes)
 

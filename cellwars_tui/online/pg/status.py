@@ -28,8 +28,8 @@ async def cluster_status(conn: Any) -> list[ServerStatus]:
         "FROM cellwars_servers s ORDER BY s.name")
     servers = {r[0]: ServerStatus(r[0], r[1], r[2], r[3], r[4], alive=r[5])
                for r in await cur.fetchall()}
-    cur = await conn.execute("SELECT owner, code FROM cellwars_tables WHERE status = 'playing' "
-                             "AND owner <> '' ORDER BY code")
+    cur = await conn.execute("SELECT owner, code FROM cellwars_tables WHERE owner <> '' "
+                             "ORDER BY code")  # (open, playing and over: an owner runs each)
     for owner, code in await cur.fetchall():
         if owner in servers:
             servers[owner].tables.append(code)

@@ -1,7 +1,7 @@
-"""The replay's analysis panel under the board: a progress bar while the analysis runs, then the
-advantage chart and one line about the step shown (its judgment, the move preferred, each
-player's accuracy). Hidden until there is an analysis or one is running, so a replay that is not
-analysed keeps all its room."""
+"""The replay's analysis panel under the board: a progress bar while the analysis runs (or, in its
+place, why it waits to start), then the advantage chart and one line about the step shown (its
+judgment, the move preferred, each player's accuracy). Hidden until there is an analysis or one
+is running, so a replay that is not analysed keeps all its room."""
 
 from __future__ import annotations
 
@@ -30,11 +30,24 @@ class AnalysisPanel(Vertical):
         """Show the progress bar at ``done`` of ``total`` decisions."""
         self.display = True
         self.set_class(True, "running")
+        self.set_class(False, "waiting")
         self.query_one("#ap-progress-label", Static).update(label)
         self.query_one(ProgressBar).update(total=max(1, total), progress=done)
 
+    def waiting(self, words: str) -> None:
+        """The analysis waits to start: ``words`` say why, in place of the bar."""
+        self.display = True
+        self.set_class(True, "running")
+        self.set_class(True, "waiting")
+        self.query_one("#ap-progress-label", Static).update(words)
+
+    @property
+    def progress_text(self) -> str:
+        return str(self.query_one("#ap-progress-label", Static).render())
+
     def finished(self) -> None:
         self.set_class(False, "running")
+        self.set_class(False, "waiting")
 
     def show_line(self, text: Text) -> None:
         self.query_one("#ap-line", Static).update(text)

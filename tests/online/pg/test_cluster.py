@@ -126,10 +126,17 @@ async def test_one_lobby_and_a_game_played_across_two_servers(two_hubs):
     await table_where(ben, lambda t: t.you == 1)
     await table_where(ann, lambda t: t.info.seats[1].name == "ben" and t.info.seats[1].connected)
     ann.send(p.Start())
-    state = await play_to_end(ann, ben, await table_where(ann, lambda t: t.step > 0))
+    first = await table_where(ann, lambda t: t.step > 0)
+    await table_where(ben, lambda t: t.step > 0)
+    copy = b.tables[code].match  # server b's copy of the game, read from the store
+    state = await play_to_end(ann, ben, first)
     last = ben.table if ben.table.outcome is not None else await table_where(
         ben, lambda t: t.outcome is not None)
     assert last.view == state.view and last.info.status == "over"
+    # b's copy went on with each new version's steps only (never played again from the start),
+    # and stands exactly where the owner's game does
+    assert b.tables[code].match is copy and copy.state == a.tables[code].match.state
+    assert copy.steps == a.tables[code].match.steps
     for c in (ann, ben):
         await c.close()
 

@@ -78,6 +78,8 @@ def test_status_shows_servers_their_tables_and_players(capsys, pg_url):
         node = ClusterNode(pg_url, "north")
         await node.start()
         await node.own("ABCD")
+        await store.save(a_table("IJKL", status="over"))
+        await node.own("IJKL")  # (a finished table has an owner too: it keeps its result)
         node.players = 2
         await node._on_lock("UPDATE cellwars_servers SET players = 2")
         try:
@@ -90,8 +92,8 @@ def test_status_shows_servers_their_tables_and_players(capsys, pg_url):
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith(": 1 server alive") and "@socket " in out[0]
     assert out[1].startswith("  north (on ") and out[1].endswith(
-        "2 players connected, owns 1 table: ABCD")
-    assert out[2] == "tables: 2 (1 playing, 1 open, 0 over)"
+        "2 players connected, owns 2 tables: ABCD IJKL")
+    assert out[2] == "tables: 3 (1 playing, 1 open, 1 over)"
 
 
 def test_status_needs_a_store(capsys):
