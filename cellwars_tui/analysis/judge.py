@@ -8,8 +8,8 @@ prefers: ``drop = best[mover] - played[mover]`` (0 when the move played is the p
   Win% is its own chance);
 * chance steps (dice, shuffles, draws, the clock) and forced moves (a single legal move) are not
   judged;
-* a searched drop counts only beyond the search's noise (``Decision.margin``: 2 standard errors
-  of the paired measurement, ``paired.py``); an exact one counts whole. So a move is judged
+* a searched drop counts only beyond the search's noise (``Decision.margin``: Student's 95% of
+  the paired measurement's standard error, ``paired.py``); an exact one counts whole. So a move is judged
   only when its drop is beyond a threshold by more than its margin; one whose margin reaches
   over a threshold is *near* it (``Decision.near``) and gets the grade below.
 
