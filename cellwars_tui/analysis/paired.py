@@ -9,7 +9,9 @@ leaves, in **batches**:
 * a batch's value of a position is the mean of ``batch`` playouts of the game's own search from
   it (a fresh tree each batch, so batches are independent);
 * **the preferred move** is chosen among the contenders by successive halving: each round the
-  ones left get ``SELECT`` more batches and the better half goes on, until one is left;
+  ones left get ``SELECT`` more batches and the better half goes on, until two are left; they
+  race on (``race_on``) until one leads clearly, or they are too close for the choice to
+  matter (``GAP``), or ``RACE_MOST`` batches;
 * **the drop** is then measured on fresh batches only (at least ``FIRST``), never on the ones
   that chose the preferred move: a contender chosen for measuring well in a few batches
   measures too well in those (the winner's curse, seen as false blunders);
@@ -51,6 +53,8 @@ FIRST = 6  # fresh batches the preferred move and the move played get at least
 MOST = 24  # batches at most while a mistake (the 10 points line) is in doubt
 MOST_BLUNDER = 64  # batches at most while the blunder line is in doubt
 LOOKS = (FIRST, MOST, MOST_BLUNDER)  # the batch counts at which the drop is judged
+RACE_MOST = 8  # batches at most for each of the two last contenders
+GAP = 2.5  # Win% points between the two last contenders too few to matter (half a grade)
 BLUNDER_EDGE, MISTAKE_EDGE = EDGES[-1], EDGES[-2]  # 15 and 10 points
 
 
@@ -112,6 +116,20 @@ def wanted(drop: float, margin: float, batches: int) -> int:
     return next((n for n in LOOKS if batches < n <= cap), batches)
 
 
+def race_on(leads: Sequence[float]) -> bool:
+    """Whether the two last contenders need more batches: ``leads`` are the first's lead over
+    the second, batch by batch (paired). Done when the leader is clear (its lead beyond its
+    margin), when the two are too close for the choice to matter (the lead and its margin
+    within ``GAP``) or at ``RACE_MOST`` batches: a choice left to a few batches would name a
+    move some points worse in one seed of three, and its drop with it."""
+    n = len(leads)
+    if n >= RACE_MOST or n < 2:
+        return n < 2
+    lead = sum(leads) / n
+    margin = t95(n) * math.sqrt(sum((x - lead) ** 2 for x in leads) / (n - 1) / n)
+    return not (abs(lead) > margin or abs(lead) + margin <= GAP)
+
+
 def _mean(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
     return tuple(sum(column) / len(rows) for column in zip(*rows))
 
@@ -138,16 +156,31 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
     if not contenders:  # nothing else to weigh it against
         mean = measure(played, "0")
         return Paired(played, mean, mean, 0.0, 0.0, 1)
-    # successive halving: the preferred move, on batches of its own ("s0", "s1", ...)
+    # successive halving to two, then a race: the preferred move, on batches of its own
     left, k = contenders, 0
-    while len(left) > 1:
-        rounds = 1 if all(over[a] for a in left) else SELECT  # results: one batch says it all
-        for _ in range(rounds):
-            for action in left:
+
+    def rounds(actions: Sequence[Action], count: int) -> None:
+        nonlocal k
+        for _ in range(1 if all(over[a] for a in actions) else count):  # results: one says all
+            for action in actions:
                 measure(action, f"s{k}")
             k += 1
-        left = sorted(left, key=lambda a: -sum(v[seat] for v in values[a]) / len(values[a]))
-        left = left[:(len(left) + 1) // 2]
+
+    def mean(action: Action) -> float:
+        return sum(v[seat] for v in values[action]) / len(values[action])
+
+    while len(left) > 2:
+        rounds(left, SELECT)
+        left = sorted(left, key=lambda a: -mean(a))[:(len(left) + 1) // 2]
+    if len(left) == 2:
+        first, second = left
+        while True:
+            if len(values[first]) < RACE_MOST:
+                rounds(left, SELECT)
+            if all(over[a] for a in left) or not race_on(
+                    [50.0 * (x[seat] - y[seat]) for x, y in zip(values[first], values[second])]):
+                break
+        left = sorted(left, key=lambda a: -mean(a))
     best = left[0]
     # the drop, on fresh batches ("0", "1", ...)
     values = {best: [], played: []}

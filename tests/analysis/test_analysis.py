@@ -195,6 +195,19 @@ def test_more_batches_go_only_where_a_mistake_or_a_blunder_is_in_doubt():
     assert t95(10_000) == pytest.approx(1.96, abs=0.001)
 
 
+def test_the_two_last_contenders_race_until_one_leads_clearly_or_it_does_not_matter():
+    """The preferred move's race (its lead over the other finalist, batch by batch): on while
+    the lead is within its margin and could matter, done when clear, when both are within half
+    a grade (``GAP``), or at ``RACE_MOST`` batches."""
+    from cellwars_tui.analysis.paired import GAP, RACE_MOST, race_on
+
+    assert race_on([]) and race_on([3.0])
+    assert not race_on([10.0, 12.0, 9.0, 11.0])  # a clear lead
+    assert not race_on([0.5, -0.5, 0.4, -0.4]) and GAP == 2.5  # too close to matter
+    assert race_on([10.0, -10.0, 8.0, -8.0])  # a coin toss so far
+    assert not race_on([10.0, -10.0] * (RACE_MOST // 2))
+
+
 DATA = Path(__file__).parent / "data"
 
 
