@@ -166,6 +166,9 @@ class ClusterNode:
                 await self.lock_conn.execute("DELETE FROM cellwars_servers WHERE name = %s",
                                              (self.name,))
                 await self._notify(f"s {self.name} gone")
+                # (released now: a closed connection's backend ends a moment after the close
+                # returns, and a server started again at once under this name would be refused)
+                await self.lock_conn.execute("SELECT pg_advisory_unlock_all()")
             with contextlib.suppress(Exception):
                 await self.lock_conn.close()
         if self.listen_conn is not None:

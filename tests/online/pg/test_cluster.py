@@ -172,6 +172,15 @@ async def test_two_moves_racing_from_two_servers_exactly_one_wins(two_hubs):
         await c.close()
 
 
+def _stuck(seen: p.TableState, code: str, *hubs: ClusterHub) -> str:
+    """Why play has not resumed, as each server sees the table (for a failure's message)."""
+    where = [f"{hub.cluster.name}: {type(hub.tables.get(code)).__name__}, "
+             f"owned={code in hub.cluster.node.owned}, joined={hub.cluster.node.connected}"
+             for hub in hubs]
+    return (f"play never resumed: the player sees step {seen.step}, to act {seen.to_act}, "
+            f"paused {seen.paused!r}, {len(seen.legal)} moves; " + "; ".join(where))
+
+
 async def test_the_database_restarting_under_two_servers_refuses_moves_then_play_resumes(
         two_hubs_own_pg, own_pg):
     pg_server = own_pg
@@ -202,7 +211,7 @@ async def test_the_database_restarting_under_two_servers_refuses_moves_then_play
             try:  # is no answer to wait for); none for a while: the player looks again
                 seen = await me.next(p.TableState, timeout=3)
             except asyncio.TimeoutError:
-                assert time.monotonic() < deadline, "play never resumed"
+                assert time.monotonic() < deadline, _stuck(seen, code, a, b)
                 me.send(p.Join(code=code))
         seq += 1
         me.send(p.Play(step=seen.step, action="roll", seq=seq))
