@@ -7,9 +7,11 @@ game's own MCTS) unless it has its own evaluator here:
 * Infection, a real-time team game that no tree search suits, by playing on from each position
   with the teammate policy on a simulated clock (``infection.py``).
 
-``DEFAULT_BUDGET`` is the playouts (Infection: games played on) a decision gets by default:
-measured so that two seeds mark the same blunders and a game's analysis stays within the figures
-of the rules pages (see ``cellwars bench --only analysis``).
+``DEFAULT_BUDGET`` is the playouts (Infection: games played on) a decision gets by default
+(a tenth of it is a batch of the paired measurement, ``paired.py``): measured so that a game's
+analysis stays within the figures of the rules pages and seeds mark the same blunders but for a
+move on the blunder line, marked near it (``~``) where it is not a blunder (see ``cellwars bench
+--only analysis`` and the README).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import msgspec
 
 from .judge import BLUNDER, INACCURACY, MISTAKE, THRESHOLDS, mark
 
-FORMAT = 1
+FORMAT = 2  # 2: the drop measured on fresh batches with a Student margin (paired.py)
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):

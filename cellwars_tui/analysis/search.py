@@ -30,7 +30,7 @@ import msgspec
 
 from ..ai.bots import MCTSBot, _Node, candidate_actions
 from ..core.api import CHANCE, Action, Game
-from .paired import Z, paired
+from .paired import paired
 
 EXACT_NODES = 400  # positions the exact search may visit before it gives up (a few ms)
 
@@ -57,13 +57,13 @@ class _TooBig(Exception):
 
 
 def _solve(game: Game, state: Any, left: list[int]) -> tuple[float, ...]:
-    outcome = game.outcome(state)
+    """The values of ``state`` (not over, already counted in ``left``) under best play.
+
+    Every position of a move's tree is counted once whatever the order, so the search either
+    finishes within ``left`` or not; a position's children are made and counted all at once,
+    before any is searched, so a tree too big for the budget is given up after a few levels
+    rather than after ``EXACT_NODES`` positions down its first line."""
     players = game.num_players(state)
-    if outcome is not None:
-        return outcome.returns(players)
-    left[0] -= 1
-    if left[0] < 0:
-        raise _TooBig
     seats = game.to_act(state)
     if not seats:
         return (0.0,) * players
@@ -73,8 +73,9 @@ def _solve(game: Game, state: Any, left: list[int]) -> tuple[float, ...]:
         except NotImplementedError:
             raise _TooBig from None
         total = [0.0] * players
-        for action, p in outcomes:
-            values = _solve(game, game._apply(state, CHANCE, action)[0], left)
+        made = _children(game, state, CHANCE, [a for a, _ in outcomes], left)
+        for (after, over), (_, p) in zip(made, outcomes):
+            values = over.returns(players) if over is not None else _solve(game, after, left)
             for i in range(players):
                 total[i] += p * values[i]
         return tuple(total)
@@ -82,11 +83,25 @@ def _solve(game: Game, state: Any, left: list[int]) -> tuple[float, ...]:
         raise _TooBig
     seat = seats[0]
     best: tuple[float, ...] | None = None
-    for action in game.legal_actions(state, seat):
-        values = _solve(game, game._apply(state, seat, action)[0], left)
+    for after, over in _children(game, state, seat, game.legal_actions(state, seat), left):
+        values = over.returns(players) if over is not None else _solve(game, after, left)
         if best is None or values[seat] > best[seat]:
             best = values
     return best if best is not None else (0.0,) * players
+
+
+def _children(game: Game, state: Any, seat: int, actions: Sequence[Action],
+              left: list[int]) -> list[tuple[Any, Any]]:
+    """The positions ``actions`` lead to, each with its outcome (None: not over); those not
+    over are counted in ``left`` (``_TooBig`` past the budget)."""
+    made = []
+    for action in actions:
+        after = game._apply(state, seat, action)[0]
+        made.append((after, game.outcome(after)))
+    left[0] -= sum(over is None for _, over in made)
+    if left[0] < 0:
+        raise _TooBig
+    return made
 
 
 def exact_verdict(game: Game, state: Any, seat: int, played: Action,
@@ -97,9 +112,12 @@ def exact_verdict(game: Game, state: Any, seat: int, played: Action,
         return None
     left = [nodes]
     values: dict[Action, tuple[float, ...]] = {}
+    actions = game.legal_actions(state, seat)
+    players = game.num_players(state)
     try:
-        for action in game.legal_actions(state, seat):
-            values[action] = _solve(game, game._apply(state, seat, action)[0], left)
+        for action, (after, over) in zip(actions, _children(game, state, seat, actions, left)):
+            values[action] = (over.returns(players) if over is not None
+                              else _solve(game, after, left))
     except _TooBig:
         return None
     if played not in values:
@@ -132,7 +150,7 @@ def searched_verdict(game: Game, state: Any, seat: int, played: Action, budget: 
                                                   -root.children[a].value))
     found = paired(game, state, seat, played, ranked, budget, rng)
     return Verdict(found.best, win_percent(found.best_values), win_percent(found.played_values),
-                   margin=round(Z * found.error, 1))
+                   margin=round(found.margin, 1))
 
 
 def verdict(game: Game, state: Any, seat: int, played: Action, budget: int,

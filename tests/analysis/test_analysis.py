@@ -178,6 +178,36 @@ def test_virus_fight_judgments_agree_across_seeds_unless_near_a_threshold():
         assert len(sure) <= 1, (i + 1, sure)
 
 
+def test_more_batches_go_only_where_a_mistake_or_a_blunder_is_in_doubt():
+    """The drop is looked at after 6, 24 and 64 batches: on to 24 while the mistake line (10)
+    is within its margin, on to 24 then 64 while the blunder line (15) is; a drop near the
+    inaccuracy line only, or clear of every line, is done; the margin is Student's 95%."""
+    from cellwars_tui.analysis.paired import FIRST, MOST, MOST_BLUNDER, t95, wanted
+
+    assert (FIRST, MOST, MOST_BLUNDER) == (6, 24, 64)
+    assert wanted(30.0, 3.0, FIRST) == FIRST and wanted(2.0, 1.0, FIRST) == FIRST
+    assert wanted(5.5, 2.0, FIRST) == FIRST  # near the inaccuracy line only: left near it
+    assert wanted(11.0, 2.0, FIRST) == MOST and wanted(11.0, 2.0, MOST) == MOST
+    assert wanted(14.0, 2.0, FIRST) == MOST and wanted(14.0, 2.0, MOST) == MOST_BLUNDER
+    assert wanted(12.5, 3.0, MOST) == MOST_BLUNDER  # both lines in doubt: the blunder's cap
+    assert wanted(14.0, 2.0, MOST_BLUNDER) == MOST_BLUNDER
+    assert t95(6) == pytest.approx(2.571, abs=0.03) and t95(24) == pytest.approx(2.069, abs=0.01)
+    assert t95(10_000) == pytest.approx(1.96, abs=0.001)
+
+
+def test_the_two_last_contenders_race_until_one_leads_clearly_or_it_does_not_matter():
+    """The preferred move's race (its lead over the other finalist, batch by batch): on while
+    the lead is within its margin and could matter, done when clear, when both are within half
+    a grade (``GAP``), or at ``RACE_MOST`` batches."""
+    from cellwars_tui.analysis.paired import GAP, RACE_MOST, race_on
+
+    assert race_on([]) and race_on([3.0])
+    assert not race_on([10.0, 12.0, 9.0, 11.0])  # a clear lead
+    assert not race_on([0.5, -0.5, 0.4, -0.4]) and GAP == 2.5  # too close to matter
+    assert race_on([10.0, -10.0, 8.0, -8.0])  # a coin toss so far
+    assert not race_on([10.0, -10.0] * (RACE_MOST // 2))
+
+
 DATA = Path(__file__).parent / "data"
 
 

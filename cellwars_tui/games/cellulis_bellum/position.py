@@ -8,7 +8,7 @@ which board). Pure functions only: the rules (:mod:`.rules`) decide what is lega
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import clarifications as C
@@ -87,16 +87,16 @@ def colonies(board: Sequence[int], seat: int) -> list[tuple[int, ...]]:
     return out
 
 
-def touches(nb: Sequence[Sequence[int]], colony: Iterable[int], p: int) -> bool:
-    near = nb[p]
-    return any(q in near for q in colony)
+def reach(nb: Sequence[Sequence[int]], cols: Sequence[tuple[int, ...]]) -> list[frozenset[int]]:
+    """The points each colony touches (a neighbour of one of its points), colony by colony."""
+    return [frozenset(q for r in col for q in nb[r]) for col in cols]
 
 
-def matchable(nb: Sequence[Sequence[int]], cols: Sequence[tuple[int, ...]],
-              points: Sequence[int]) -> bool:
-    """Whether each point can be given a distinct colony it touches (Kuhn's matching)."""
-    adj = [[i for i, col in enumerate(cols) if touches(nb, col, p)] for p in points]
-    owner = [-1] * len(cols)
+def matchable(touched: Sequence[frozenset[int]], points: Sequence[int]) -> bool:
+    """Whether each point can be given a distinct colony it touches (Kuhn's matching);
+    ``touched``: each colony's :func:`reach`."""
+    adj = [[i for i, near in enumerate(touched) if p in near] for p in points]
+    owner = [-1] * len(touched)
 
     def augment(i: int, seen: set[int]) -> bool:
         for j in adj[i]:
@@ -117,8 +117,9 @@ def open_spawn_points(board: Sequence[int], seat: int, cols: Sequence[tuple[int,
     spawn began and the points spawned since."""
     if reserve(board, seat) <= 0 or len(placed) >= len(cols):
         return []
-    nb = G.board_of(board).neighbours
-    return [p for p in range(len(board)) if _spawnable(board, nb, cols, placed, p)]
+    touched = reach(G.board_of(board).neighbours, cols)
+    near = frozenset().union(*touched)
+    return [p for p in range(len(board)) if _spawnable(board, touched, near, placed, p)]
 
 
 def spawn_point_open(board: Sequence[int], seat: int, cols: Sequence[tuple[int, ...]],
@@ -126,14 +127,16 @@ def spawn_point_open(board: Sequence[int], seat: int, cols: Sequence[tuple[int, 
     """Whether ``p`` is one of :func:`open_spawn_points` (checks that point alone)."""
     if not 0 <= p < len(board) or reserve(board, seat) <= 0 or len(placed) >= len(cols):
         return False
-    return _spawnable(board, G.board_of(board).neighbours, cols, placed, p)
+    touched = reach(G.board_of(board).neighbours, cols)
+    return _spawnable(board, touched, frozenset().union(*touched), placed, p)
 
 
-def _spawnable(board: Sequence[int], nb: Sequence[Sequence[int]],
-               cols: Sequence[tuple[int, ...]], placed: Sequence[int], p: int) -> bool:
-    if board[p] != EMPTY or not any(touches(nb, col, p) for col in cols):
+def _spawnable(board: Sequence[int], touched: Sequence[frozenset[int]], near: frozenset[int],
+               placed: Sequence[int], p: int) -> bool:
+    """``near``: every point some colony touches (the union of ``touched``)."""
+    if board[p] != EMPTY or p not in near:
         return False
-    return not placed or matchable(nb, cols, (*placed, p))
+    return not placed or matchable(touched, (*placed, p))
 
 
 def slides(board: Sequence[int], p: int) -> list[int]:
