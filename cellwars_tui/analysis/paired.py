@@ -154,8 +154,8 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
         return found
 
     if not contenders:  # nothing else to weigh it against
-        mean = measure(played, "0")
-        return Paired(played, mean, mean, 0.0, 0.0, 1)
+        only = measure(played, "0")
+        return Paired(played, only, only, 0.0, 0.0, 1)
     # successive halving to two, then a race: the preferred move, on batches of its own
     left, k = contenders, 0
 
@@ -166,12 +166,12 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
                 measure(action, f"s{k}")
             k += 1
 
-    def mean(action: Action) -> float:
+    def mover_mean(action: Action) -> float:
         return sum(v[seat] for v in values[action]) / len(values[action])
 
     while len(left) > 2:
         rounds(left, SELECT)
-        left = sorted(left, key=lambda a: -mean(a))[:(len(left) + 1) // 2]
+        left = sorted(left, key=lambda a: -mover_mean(a))[:(len(left) + 1) // 2]
     if len(left) == 2:
         first, second = left
         while True:
@@ -180,15 +180,14 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
             if all(over[a] for a in left) or not race_on(
                     [50.0 * (x[seat] - y[seat]) for x, y in zip(values[first], values[second])]):
                 break
-        left = sorted(left, key=lambda a: -mean(a))
+        left = sorted(left, key=lambda a: -mover_mean(a))
     best = left[0]
     # the drop, on fresh batches ("0", "1", ...)
     values = {best: [], played: []}
-    first = 1 if over[best] and over[played] else FIRST
-    for n in range(first):
+    k = 1 if over[best] and over[played] else FIRST
+    for n in range(k):
         measure(played, str(n))
         measure(best, str(n))
-    k = first
     while True:
         diffs = [50.0 * (b[seat] - p[seat]) for b, p in zip(values[best], values[played])]
         drop = sum(diffs) / k
@@ -204,6 +203,6 @@ def paired(game: Game, state: Any, seat: int, played: Action, ranked: Sequence[A
             measure(best, str(n))
         k = more
     if drop <= 0:  # the move played measured at least as good: it is the one preferred
-        mean = _mean(values[played])
-        return Paired(played, mean, mean, 0.0, 0.0, k)
+        played_mean = _mean(values[played])
+        return Paired(played, played_mean, played_mean, 0.0, 0.0, k)
     return Paired(best, _mean(values[best]), _mean(values[played]), drop, error, k, margin)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..cli_types import path, seconds, shown, whole
 
@@ -62,6 +63,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", metavar="NAME", default="",
                         help="with --store: this server's name among the others (default "
                              "HOST:PORT); a second live server with the same name is refused")
+    parser.add_argument("--players-dir", type=path, metavar="DIR", default=None,
+                        help="keep keyed players' folders (settings, saved games) in DIR "
+                             "instead of this server's data dir: one folder every server "
+                             "uses (on a shared file system for servers on several machines)")
     parser.add_argument("--status", action="store_true",
                         help="with --store: print the servers alive, the tables each owns and "
                              "the players connected, then exit")
@@ -120,6 +125,22 @@ def store_url(args: argparse.Namespace) -> str:
     except StoreError as exc:
         raise CellwarsError(str(exc)) from None
     return url
+
+
+def players_dir(args: argparse.Namespace) -> Path | None:
+    """``--players-dir``, made (0700) if need be: CellwarsError (one line) for a path that is
+    not a folder or cannot be made; None for the data dir's own."""
+    from ..core.errors import CellwarsError
+
+    folder = getattr(args, "players_dir", None)
+    if folder is None:
+        return None
+    folder = folder.expanduser().absolute()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CellwarsError(f"--players-dir {shown(str(folder))}: {exc.strerror or exc}") from None
+    return folder
 
 
 def archive_seconds(args: argparse.Namespace) -> float:

@@ -6,7 +6,8 @@
   for a guest, its ``cellwars/`` is the app's data and config (CELLWARS_HOME). The folder is
   removed when the session ends.
 * A keyed player's data and settings are their own, kept between sessions:
-  ``<root>/players/<digest of the key>/``.
+  ``<root>/players/<digest of the key>/`` (or in ``--players-dir``: one folder several servers
+  share).
 * A server takes ``<root>/server.lock`` while it runs: a second server on the same data dir
   (``cellwars serve`` or ``cellwars web``) is refused with one line. The server that takes it
   after a crash (``kill -9``, a power cut: the system lets go of the lock with the process)
@@ -127,23 +128,26 @@ def analysis_env(data: Path, count: int) -> dict[str, str]:
     return session_env(data / "run" / "analyses", count)
 
 
-def keyed_home(root: Path, identity: str) -> Path | None:
-    """A keyed player's own CELLWARS_HOME (settings, saved games); None for a guest."""
+def keyed_home(players: Path, identity: str) -> Path | None:
+    """A keyed player's own CELLWARS_HOME (settings, saved games) in the players' folder
+    ``players`` (``<root>/players``, or ``--players-dir``); None for a guest."""
     if not identity.startswith("key:"):
         return None
     digest = hashlib.sha256(identity.encode()).hexdigest()[:20]
-    path = root / "players" / digest
+    path = players / digest
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 
-def new_session_folder(root: Path, identity: str = "guest") -> SessionFolder:
-    """A new session's folder (mode 0700); a keyed player's data stays in their own folder."""
+def new_session_folder(root: Path, identity: str = "guest", players: Path | None = None
+                       ) -> SessionFolder:
+    """A new session's folder (mode 0700); a keyed player's data stays in their own folder
+    (in ``players``, by default ``<root>/players``)."""
     sessions = root / "sessions"
     sessions.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = sessions / secrets.token_hex(8)
     path.mkdir(mode=0o700)
-    keyed = keyed_home(root, identity)
+    keyed = keyed_home(players or root / "players", identity)
     folder = SessionFolder(path, keyed if keyed is not None else path / "cellwars")
     for sub in (folder.home, path / "tmp", folder.data):
         sub.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -67,7 +67,7 @@ from ..core.errors import CellwarsError, RecordError
 from ..locations import data_dir
 from ..record.files import read_user_file
 from .child import TERMINAL_RESET, ChildSession, ExecSpawner
-from .cli import add_serve_arguments, archive_seconds, limits_from_args, store_url
+from .cli import add_serve_arguments, archive_seconds, limits_from_args, players_dir, store_url
 from ..online.client import ENV_RECORDS, ENV_SESSION_LOG
 from .fronts import run_until_stopped
 from .homes import (
@@ -300,6 +300,7 @@ class CellwarsServer:
         hub: bool = True,
         archive_after: float = 0.0,
         shared: SharedStore | None = None,
+        players: Path | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -311,6 +312,7 @@ class CellwarsServer:
             ZygoteSpawner() if child_command is None else ExecSpawner(child_command))
         self.home = home or data_dir()
         self.root = self.home / "ssh"  # everything the sessions and the hub keep (see .homes)
+        self.players = players or self.root / "players"  # keyed players' own folders
         self.host_key = load_or_create_host_key(host_key_path(self.home))
         self.guest_secret = load_or_create_guest_secret(self.home / GUEST_SECRET_NAME)
         self.run_lock = RunLock(self.root)
@@ -429,7 +431,8 @@ class CellwarsServer:
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
         self.run_lock.acquire()  # and sweeps what a crashed server left
-        make_private(self.home)  # the store holds secret moves: the user's only
+        for folder in {self.home, self.players}:  # (the players' may be elsewhere, shared)
+            make_private(folder)  # the store holds secret moves: the user's only
         if self.with_hub:
             if self.shared is not None:  # one lobby with the servers sharing the store
                 from ..online.hub_cluster import ClusterHub
@@ -557,7 +560,7 @@ class CellwarsServer:
 
     def keyed_home(self, identity: str) -> Path | None:
         """A keyed player's own CELLWARS_HOME (settings, saved games); None for a guest."""
-        return keyed_home(self.root, identity)
+        return keyed_home(self.players, identity)
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         conn = process.get_extra_info("connection")
@@ -608,7 +611,7 @@ class CellwarsServer:
     async def _run_child(self, c: _Connection, process: asyncssh.SSHServerProcess) -> None:
         width, height, _, _ = process.get_terminal_size()
         token = secrets.token_urlsafe(24)
-        folder = new_session_folder(self.root, c.identity)
+        folder = new_session_folder(self.root, c.identity, self.players)
         session = ChildSession(
             process, self.spawner, self._child_env(c, process, folder, token), self.limits,
             size=(height or 24, width or 80), on_start=self._child_started,
@@ -671,6 +674,7 @@ async def serve(
     archive_after: float = 0.0,
     store_url: str = "",
     server_name: str = "",
+    players: Path | None = None,
 ) -> None:
     """Run the server until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None).
 
@@ -694,7 +698,7 @@ async def serve(
     try:
         server = CellwarsServer(host, port, allow_file=allow_file, limits=limits,
                                 child_command=child_command, home=home,
-                                archive_after=archive_after, shared=shared)
+                                archive_after=archive_after, shared=shared, players=players)
         if shared is not None:  # the same host key and guests' secret as the other servers
             await shared.check_identity(fingerprint(server.host_key), server.guest_secret)
     except BaseException as exc:
@@ -748,6 +752,7 @@ def run_serve(args: argparse.Namespace) -> int:
         except StoreError as exc:
             raise CellwarsError(str(exc)) from None
         return 0
+    players = players_dir(args)  # (made if need be; a one-line error before anything starts)
     set_up_logging()
 
     def ready(server: CellwarsServer) -> None:
@@ -770,7 +775,7 @@ def run_serve(args: argparse.Namespace) -> int:
         with private_files():  # everything the server and its sessions write: the user's only
             asyncio.run(serve(args.host, args.port, args.allow, limits=limits, ready=ready,
                               web_port=web_port, archive_after=archive_after, store_url=url,
-                              server_name=args.name))
+                              server_name=args.name, players=players))
     except KeyboardInterrupt:
         return 130
     return 0

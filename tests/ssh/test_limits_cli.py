@@ -91,3 +91,32 @@ def test_the_defaults_are_sane():
     assert limits.keepalive_count_max * limits.keepalive_interval <= 300  # dead: gone in minutes
     assert limits.max_analyses == 0 and limits.analyses_limit == max(1, len(
         os.sched_getaffinity(0)))  # (one analysis a core)
+
+
+def test_a_players_dir_that_is_not_a_folder_is_a_one_line_error(tmp_path, capsys):
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    assert main(["serve", "--players-dir", str(taken / "players")]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("cellwars: --players-dir ") and err.count("\n") == 1 and not out
+
+
+def test_keyed_players_folders_go_to_the_players_dir(tmp_path):
+    # (several servers given one --players-dir: a keyed player's settings and saved games are
+    # the same whichever server they reach; a guest's session folder stays the server's)
+    from cellwars_tui.ssh.homes import new_session_folder
+    from cellwars_tui.ssh.server import CellwarsServer
+
+    shared = tmp_path / "shared-players"
+    homes = []
+    for name in ("north", "south", "alone"):
+        (tmp_path / name).mkdir()
+    for name in ("north", "south"):
+        server = CellwarsServer(home=tmp_path / name, hub=False, players=shared)
+        homes.append(server.keyed_home("key:SHA256:ann"))
+        assert server.keyed_home("guest:x") is None
+    assert homes[0] == homes[1] and homes[0].parent == shared
+    folder = new_session_folder(tmp_path / "north" / "ssh", "key:SHA256:ann", shared)
+    assert folder.data == homes[0] and folder.path.parent == tmp_path / "north" / "ssh" / "sessions"
+    default = CellwarsServer(home=tmp_path / "alone", hub=False)
+    assert default.keyed_home("key:SHA256:ann").parent == tmp_path / "alone" / "ssh" / "players"
