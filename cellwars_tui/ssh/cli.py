@@ -132,7 +132,7 @@ def players_dir(args: argparse.Namespace) -> Path | None:
     not a folder or cannot be made; None for the data dir's own."""
     from ..core.errors import CellwarsError
 
-    folder = getattr(args, "players_dir", None)
+    folder = args.players_dir
     if folder is None:
         return None
     folder = folder.expanduser().absolute()
@@ -169,6 +169,6 @@ def limits_from_args(args: argparse.Namespace):
     limits = Limits(max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
                     keepalive_interval=args.keepalive,
                     max_starting=getattr(args, "max_starting", 0),
-                    max_analyses=getattr(args, "analyses", 0))
+                    max_analyses=args.analyses)
     limits.check()
     return limits
