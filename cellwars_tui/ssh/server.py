@@ -431,8 +431,9 @@ class CellwarsServer:
     # lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:
         self.run_lock.acquire()  # and sweeps what a crashed server left
-        for folder in {self.home, self.players}:  # (the players' may be elsewhere, shared)
-            make_private(folder)  # the store holds secret moves: the user's only
+        make_private(self.home)  # the store holds secret moves: the user's only
+        if not self.players.is_relative_to(self.home):  # (a --players-dir elsewhere, shared)
+            make_private(self.players)
         if self.with_hub:
             if self.shared is not None:  # one lobby with the servers sharing the store
                 from ..online.hub_cluster import ClusterHub
