@@ -292,7 +292,7 @@ class Cluster:
         if owner:
             self.versions.pop(stored.code, None)
             self.clocks.pop(stored.code, None)
-            table = self.hub._set_up(stored, restarted=True, seated_stay=back)
+            table = self.hub._set_up(stored, restarted=True, seated_stay=back, why="")
         else:
             self.versions[stored.code] = stored.version
             self.clocks_told.pop(stored.code, None)

@@ -187,13 +187,14 @@ class Hub(TableKeeping):
             if s.code not in self.tables:
                 self._set_up(s, restarted=True)
 
-    def _set_up(self, s: StoredTable, *, restarted: bool, seated_stay: bool = False
-                ) -> HubTable | None:
+    def _set_up(self, s: StoredTable, *, restarted: bool, seated_stay: bool = False,
+                why: str = "the server restarted.") -> HubTable | None:
         """Set up the stored table ``s`` in memory: after a restart (``restarted``), or woken
         for a player who came back. At an open table the players have left (their seats are
         free) unless ``seated_stay`` (they never left: the server only lost its database a
         while); a real-time game waits, paused, until a seated player plays on after a restart,
-        and for its players to be back after a sleep. None (and one line in the server's log)
+        and for its players to be back after a sleep. ``why``: the line its log gets after a
+        restart ("": its caller says what happened). None (and one line in the server's log)
         when it cannot be set up."""
         try:
             table, match = HubTable.from_stored(self, s, store=self.store)
@@ -216,8 +217,8 @@ class Hub(TableKeeping):
         table.away_ids = {slot.identity for slot in table.slots if slot.kind == "human"}
         left = None
         if not match.is_over():
-            if restarted:
-                table.note("the server restarted.")
+            if restarted and why:
+                table.note(why)
             if round_seconds(table.game, table.options):
                 table.restored = restarted
                 same_round = s.timer_round == table.game.round_of(match.state)
