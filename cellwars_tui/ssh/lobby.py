@@ -592,7 +592,7 @@ class TableScreen(HubListener, Screen):
         if not isinstance(self.app, Host):
             self.notify("Replays are not available here.", severity="warning")
             return
-        self.app.open_replay(path)
+        self.app.open_replay(path, -1 if t.you is None else t.you)  # (your seat: "you")
 
     def action_leave(self) -> None:
         HubLink.of(self.app).send(p.Leave())

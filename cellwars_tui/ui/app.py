@@ -222,14 +222,15 @@ class CellwarsApp(SizeGuard, Host):
         new_screen.table.save()
         self.switch_screen(new_screen)
 
-    def open_replay(self, path: Path | None = None) -> bool:
-        """The Replays page, or the replay viewer for ``path`` (False if it cannot be opened)."""
+    def open_replay(self, path: Path | None = None, seat: int | None = -1) -> bool:
+        """The Replays page, or the replay viewer for ``path`` (False if it cannot be opened),
+        through ``seat``'s eyes when given (the player who played it there)."""
         from .replay import ReplayListScreen, open_replay
 
         if path is None:
             self.push_screen(ReplayListScreen())
             return True
-        return open_replay(self, path) is not None
+        return open_replay(self, path, seat) is not None
 
     def new_game_dialog(self, game: Any) -> None:
         """The New-game dialog for ``game``; the chosen game starts over the launcher."""

@@ -60,9 +60,9 @@ class Host(App):
     def new_game_dialog(self, game: Any) -> None:
         """The New-game dialog for ``game`` (default: none)."""
 
-    def open_replay(self, path: Path | None = None) -> bool:
-        """The Replays page, or the replay viewer for ``path``; False if it cannot be opened
-        (default: replays are not offered)."""
+    def open_replay(self, path: Path | None = None, seat: int | None = -1) -> bool:
+        """The Replays page, or the replay viewer for ``path`` (through ``seat``'s eyes when
+        given); False if it cannot be opened (default: replays are not offered)."""
         return False
 
     def game_screen(self, match: Match, *, read_only: bool = False) -> GameScreen | None:

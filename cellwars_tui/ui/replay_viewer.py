@@ -468,11 +468,12 @@ def replay_screen_class(game: Any) -> type[ReplayScreen]:
     return made
 
 
-def open_replay(app: App, path: Path | str | Replay) -> Screen | None:
-    """Push the replay viewer for ``path``; a record that cannot be opened at all is a
-    one-line error notification instead."""
+def open_replay(app: App, path: Path | str | Replay, seat: int | None = -1) -> Screen | None:
+    """Push the replay viewer for ``path`` (``seat``: whose eyes it opens with, as
+    :class:`ReplayScreen` takes it); a record that cannot be opened at all is a one-line error
+    notification instead."""
     try:
-        screen = ReplayScreen(path)
+        screen = ReplayScreen(path, seat=seat)
     except CellwarsError as exc:
         app.notify(str(exc), severity="error", timeout=10)
         return None

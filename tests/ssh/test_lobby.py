@@ -277,3 +277,52 @@ async def test_a_full_tables_page_opens_with_a_seat_highlighted(hub):  # noqa: F
         assert seats.highlighted == 1
     await ann.close()
     await ben.close()
+
+
+class ReplayingApp(OnlineApp):
+    """An online app that notes which replays it is asked to open, and through whose eyes."""
+
+    def __init__(self, client: HubClient) -> None:
+        super().__init__(client)
+        self.opened: list[tuple[object, object]] = []
+
+    def open_replay(self, path=None, seat=-1) -> bool:
+        self.opened.append((path, seat))
+        return True
+
+
+async def test_the_table_pages_replay_opens_through_your_own_seat(hub, monkeypatch):  # noqa: F811
+    # (after a rematch had moved the seats, a player's replay marked the other player "you")
+    from cellwars_tui.online.client import ENV_RECORDS
+
+    ann = await join(hub, "key:ann", "ann")
+    ann.send(p.CreateTable(game="toy-race", players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    hub.admit("token-ben", "key:ben", "ben")
+    ben = HubClient(str(hub.socket_path), "token-ben")
+    app = ReplayingApp(ben)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: ben.lobby is not None and ben.lobby.tables, "the table")
+        link = HubLink.of(app)
+        link.send(p.Join(code=code))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen)
+                    and app.screen.state is not None, "ben watching")
+        page = app.screen
+        link.send(p.Sit(seat=1))
+        await table_where(ann, lambda t: t.info.seats[1].name == "ben")
+        ann.send(p.Start())
+        state = await table_where(ann, lambda t: t.step > 0)
+        while state.outcome is None:
+            (seat,) = state.to_act
+            move = p.Play(step=state.step, action="hold" if state.step % 3 else "roll")
+            if seat == 0:
+                ann.send(move)
+            else:
+                await until(pilot, lambda s=state.step: page.state.step == s, "ben's turn")
+                link.send(move)
+            state = await table_where(ann, lambda t, s=state.step: t.step > s)
+        await until(pilot, lambda: bool(page.state.record), "the record named")
+        monkeypatch.setenv(ENV_RECORDS, str(hub.tables_dir))
+        page.action_replay()
+        assert app.opened == [(hub.tables_dir / page.state.record, 1)]
+    await ann.close()
