@@ -312,9 +312,11 @@ class Cluster:
         self.hub._table_changed(table)
         if old is not None and list(old.league.chat) != list(table.league.chat):
             self.hub.league.send_table_chat(table)  # (lines read with the table's new version)
-        if table.status == "playing":  # its players here in the lobby go to it (as on connect)
-            for client in list(self.hub.clients):
-                if client.table is None and table.seat_of(client.identity) is not None:
+        if table.status == "playing":  # its players here in the lobby go to it (as on connect),
+            for client in list(self.hub.clients):  # and those at the game it is the rematch of
+                at = client.table  # (whose new version may have come first: _to_rematch)
+                if at is None and table.seat_of(client.identity) is not None or \
+                        at is not None and at.league.rematch_code == table.code:
                     self.hub._enter(client, table)
         return table
 

@@ -5,6 +5,10 @@ table by its owner. Real PostgreSQL (tests/postgres.py)."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from cellwars_tui.online import protocol as p
 
 from ..test_hub import join, table_where
@@ -49,7 +53,11 @@ async def test_lobby_and_table_chat_reach_the_players_of_both_servers(two_hubs):
         await c.close()
 
 
-async def test_a_rematch_offered_at_one_server_is_accepted_at_the_other(two_hubs):
+@pytest.mark.parametrize("new_table_late", [False, True])
+async def test_a_rematch_offered_at_one_server_is_accepted_at_the_other(
+        two_hubs, monkeypatch, new_table_late):
+    # (new_table_late: the finished table naming its rematch reaches the store before the
+    # rematch's own table, so server b cannot read the rematch yet; ben once stayed behind)
     a, b = two_hubs
     ann, ben, code = await ann_and_ben(a, b)
     ann.send(p.Start())
@@ -59,6 +67,15 @@ async def test_a_rematch_offered_at_one_server_is_accepted_at_the_other(two_hubs
     ben.send(p.Rematch())  # at b, for a's table: a (its owner) keeps the offer
     await table_where(ann, lambda t: t.rematch == (1,))
     await table_where(ben, lambda t: t.rematch == (1,))
+    if new_table_late:
+        save = a.store.save
+
+        async def late(table):
+            if table.code != code:
+                await asyncio.sleep(0.5)
+            return await save(table)
+
+        monkeypatch.setattr(a.store, "save", late)
     ann.send(p.Rematch())  # accepted: the new table is made at a; both players go to it
     new = await table_where(ann, lambda t: t.info.code != code)
     assert new.you == 1 and new.step > 0  # (everyone moved one seat on)
