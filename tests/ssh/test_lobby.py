@@ -68,6 +68,14 @@ class OnlineApp(Host):
         self.push_screen(LobbyScreen())
 
 
+def app_of(hub, name: str, identity: str = "", app=None, client=HubClient):  # noqa: F811
+    """``name`` admitted to ``hub`` (as ``key:NAME``, or ``identity``) with a hub connection
+    of ``client``'s class, in an app of ``app``'s (OnlineApp): (the connection, the app)."""
+    hub.admit(f"token-{name}", identity or f"key:{name}", name)
+    connection = client(str(hub.socket_path), f"token-{name}")
+    return connection, (app or OnlineApp)(connection)
+
+
 async def until(pilot, pred, what: str) -> None:
     for _ in range(500):
         if pred():
@@ -77,9 +85,7 @@ async def until(pilot, pred, what: str) -> None:
 
 
 async def test_keys_pressed_in_the_game_screen_while_a_move_is_on_its_way_are_all_played(hub):  # noqa: F811
-    hub.admit("token-ann", "key:ann", "ann")
-    client = HeldClient(str(hub.socket_path), "token-ann")
-    app = OnlineApp(client)
+    client, app = app_of(hub, "ann", client=HeldClient)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: client.lobby is not None, "the lobby")
         link = HubLink.of(app)
@@ -110,9 +116,7 @@ async def test_lobby_and_table_screens_draw_their_keys_with_the_one_widget_foote
     from cellwars_tui.ui.footer import Footer
     from tests.ui.helpers import assert_every_footer_key_reachable
 
-    hub.admit("token-ann", "key:ann", "ann")
-    client = HubClient(str(hub.socket_path), "token-ann")
-    app = OneWidgetFooterApp(client)
+    client, app = app_of(hub, "ann", app=OneWidgetFooterApp)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: client.lobby is not None, "the lobby")
         await pilot.pause()
@@ -132,9 +136,7 @@ async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F8
     ann = await join(hub, "key:ann", "ann")
     ann.send(p.CreateTable(game=TYPING.id, players=2))
     await table_where(ann, lambda t: True)
-    hub.admit("token-ben", "key:ben", "ben")
-    ben = HubClient(str(hub.socket_path), "token-ben")
-    app = OnlineApp(ben)
+    ben, app = app_of(hub, "ben")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: ben.lobby is not None and ben.lobby.tables, "the table listed")
         await pilot.pause()
@@ -151,9 +153,7 @@ async def test_enter_in_the_lobby_joins_the_first_table_listed(hub):  # noqa: F8
 
 
 async def test_the_host_is_offered_start_and_a_bot_in_a_seat(hub):  # noqa: F811
-    hub.admit("token-ann", "key:ann", "ann")
-    ann = HubClient(str(hub.socket_path), "token-ann")
-    app = OnlineApp(ann)
+    ann, app = app_of(hub, "ann")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: ann.lobby is not None, "the lobby")
         HubLink.of(app).send(p.CreateTable(game=TYPING.id, players=2))
@@ -165,9 +165,7 @@ async def test_the_host_is_offered_start_and_a_bot_in_a_seat(hub):  # noqa: F811
 
 
 async def test_p_in_an_online_infection_game_pauses_the_shared_timer_for_everyone_and_p_plays_on(hub):  # noqa: F811
-    hub.admit("token-ann", "key:ann", "ann")
-    client = HubClient(str(hub.socket_path), "token-ann")
-    app = OnlineApp(client)
+    client, app = app_of(hub, "ann")
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: client.lobby is not None, "the lobby")
         link = HubLink.of(app)
@@ -191,9 +189,7 @@ async def test_p_in_an_online_infection_game_pauses_the_shared_timer_for_everyon
 async def test_g_picks_the_game_for_a_new_table(hub):  # noqa: F811
     from textual.widgets import Select
 
-    hub.admit("token-ann", "key:ann", "ann")
-    client = HubClient(str(hub.socket_path), "token-ann")
-    app = OnlineApp(client)
+    client, app = app_of(hub, "ann")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: client.lobby is not None, "the lobby")
         await pilot.pause()
@@ -212,9 +208,7 @@ def test_a_solo_player_count_reads_one_player():
 
 
 async def test_a_guest_finds_the_login_name_in_the_nickname_box_and_enter_takes_it(hub):  # noqa: F811
-    hub.admit("token-guest", "guest", "ann")
-    client = HubClient(str(hub.socket_path), "token-guest")
-    app = OnlineApp(client)
+    client, app = app_of(hub, "ann", "guest")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
                     and app.screen.query_one("#naming").display, "the nickname box")
@@ -263,9 +257,7 @@ def msgspec_replace(state, **changes):
 async def test_a_full_tables_page_opens_with_a_seat_highlighted(hub):  # noqa: F811
     # (the first arrow key on a full table's page once only highlighted the first seat)
     ann, ben, code = await two_at_a_table(hub)
-    hub.admit("token-cat", "key:cat", "cat")
-    cat = HubClient(str(hub.socket_path), "token-cat")
-    app = OnlineApp(cat)
+    cat, app = app_of(hub, "cat")
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: cat.lobby is not None and cat.lobby.tables, "the table listed")
         HubLink.of(app).send(p.Join(code=code))
@@ -298,9 +290,7 @@ async def test_the_table_pages_replay_opens_through_your_own_seat(hub, monkeypat
     ann = await join(hub, "key:ann", "ann")
     ann.send(p.CreateTable(game="toy-race", players=2))
     code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    hub.admit("token-ben", "key:ben", "ben")
-    ben = HubClient(str(hub.socket_path), "token-ben")
-    app = ReplayingApp(ben)
+    ben, app = app_of(hub, "ben", app=ReplayingApp)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: ben.lobby is not None and ben.lobby.tables, "the table")
         link = HubLink.of(app)

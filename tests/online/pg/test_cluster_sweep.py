@@ -8,13 +8,12 @@ from __future__ import annotations
 import signal
 
 from cellwars_tui.online import protocol as p
-from cellwars_tui.online.client import HubClient
 from cellwars_tui.online.hub_cluster import ClusterHub
 
 from ..test_hub import table_where
 from .test_cluster import ann_and_ben, two_hubs  # noqa: F401
 from .test_node import until, until_true
-from .test_takeover import server_a, server_b  # noqa: F401
+from .test_takeover import ann_at, server_a, server_b, started_with_a_bot  # noqa: F401
 
 
 async def test_an_open_table_watched_at_another_server_is_not_swept_by_its_owner(two_hubs):
@@ -45,14 +44,8 @@ async def test_an_orphaned_open_table_is_swept_by_its_new_owner_and_a_started_ga
         server_a, server_b):
     socket_a, proc = server_a
     b = server_b
-    ann = HubClient(socket_a, "token-ann")
-    await ann.connect()
-    await ann.next(p.Welcome)
-    ann.send(p.CreateTable(game="toy-race", players=2))
-    game_code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    ann.send(p.SetBot(seat=1, bot="easy"))
-    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
-    ann.send(p.Start())
+    ann = await ann_at(socket_a)
+    game_code = await started_with_a_bot(ann, "toy-race")
     await table_where(ann, lambda t: t.step > 0)
     ann.send(p.Leave())
     ann.send(p.CreateTable(game="toy-race", players=2))

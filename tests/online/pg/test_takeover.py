@@ -53,13 +53,30 @@ async def server_b(pg_url, tmp_path):
     await hub.close()
 
 
+async def ann_at(socket: str) -> HubClient:
+    """ann connected to the server process listening at ``socket`` (it admits her)."""
+    ann = HubClient(socket, "token-ann")
+    await ann.connect()
+    await ann.next(p.Welcome)
+    return ann
+
+
+async def started_with_a_bot(ann: HubClient, game: str) -> str:
+    """ann makes a two-seat table of ``game``, puts an easy bot in seat 2 and starts: its
+    code."""
+    ann.send(p.CreateTable(game=game, players=2))
+    code = (await table_where(ann, lambda t: t.you == 0)).info.code
+    ann.send(p.SetBot(seat=1, bot="easy"))
+    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
+    ann.send(p.Start())
+    return code
+
+
 async def test_kill_9_of_the_owner_another_server_takes_over_and_no_move_is_lost(
         server_a, server_b, pg_url):
     socket_a, proc = server_a
     b = server_b
-    ann = HubClient(socket_a, "token-ann")
-    await ann.connect()
-    await ann.next(p.Welcome)
+    ann = await ann_at(socket_a)
     ben = await join(b, "key:ben", "ben")
     ann.send(p.CreateTable(game="toy-race", players=2))
     code = (await table_where(ann, lambda t: t.you == 0)).info.code
@@ -116,14 +133,8 @@ async def test_kill_9_of_the_owner_another_server_takes_over_and_no_move_is_lost
 async def test_a_real_time_game_taken_over_comes_back_paused(server_a, server_b):
     socket_a, proc = server_a
     b = server_b
-    ann = HubClient(socket_a, "token-ann")
-    await ann.connect()
-    await ann.next(p.Welcome)
-    ann.send(p.CreateTable(game="infection", players=2))
-    code = (await table_where(ann, lambda t: t.you == 0)).info.code
-    ann.send(p.SetBot(seat=1, bot="easy"))
-    await table_where(ann, lambda t: t.info.seats[1].kind == "bot")
-    ann.send(p.Start())
+    ann = await ann_at(socket_a)
+    code = await started_with_a_bot(ann, "infection")
     await table_where(ann, lambda t: t.info.status == "playing")
     ann_b = await join(b, "key:ann", "ann")  # ann is at server b too
     await table_where(ann_b, lambda t: t.you == 0 and t.info.status == "playing")
